@@ -1,0 +1,36 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+
+test('the home page shows the app', async ({ page }) => {
+  await page.goto('/')
+  await expect(page).toHaveTitle('Easel')
+  await expect(page.getByRole('heading', { level: 1, name: 'Easel' })).toBeVisible()
+})
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the home page has no WCAG A/AA violations in the ${colorScheme} scheme`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme })
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1, name: 'Easel' })).toBeVisible()
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+    expect(
+      violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    ).toEqual([])
+  })
+}
+
+test('a deep link to an unknown path still serves the app shell', async ({ page }) => {
+  const response = await page.goto('/artworks/1')
+  expect(response?.status()).toBe(200)
+  expect(response?.headers()['content-type']).toContain('text/html')
+  await expect(page.getByRole('heading', { level: 1, name: 'Easel' })).toBeVisible()
+})
+
+test('the API answers JSON with an illusts array at /v1/illust/ranking', async ({ request }) => {
+  const response = await request.get('/v1/illust/ranking')
+  expect(response.status()).toBe(200)
+  expect(response.headers()['content-type']).toContain('application/json')
+  const body: unknown = await response.json()
+  expect(body).toEqual(expect.objectContaining({ illusts: expect.any(Array) }))
+  expect((body as { illusts: unknown[] }).illusts.length).toBeGreaterThan(0)
+})

@@ -1,0 +1,97 @@
+// `npm start`: build the SPA if its sources changed since the last build, then run the catalogue service, which
+// serves the API, the images and the built SPA on one origin.
+import { spawn } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { constants } from 'node:os'
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const distDir = join(root, 'dist')
+const builtIndex = join(distDir, 'index.html')
+
+// Everything that ends up in the bundle. Test files never do, so editing one does not force a rebuild.
+const spaInputs = [
+  'src/app',
+  'src/features',
+  'src/components',
+  'src/lib',
+  'src/api',
+  'src/main.tsx',
+  'src/index.css',
+  'index.html',
+  'public',
+  'vite.config.ts',
+]
+const isTestFile = (path) => /\.test\.[cm]?[jt]sx?$/.test(path)
+
+/** The most recently modified file under `path` (a file or a directory), or undefined if there is none. */
+function newestFile(path) {
+  if (!existsSync(path)) return undefined
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return isTestFile(path) ? undefined : { path, mtimeMs: stat.mtimeMs }
+  let newest
+  for (const entry of readdirSync(path)) {
+    const candidate = newestFile(join(path, entry))
+    if (candidate && (!newest || candidate.mtimeMs > newest.mtimeMs)) newest = candidate
+  }
+  return newest
+}
+
+/** Why the SPA must be rebuilt, or undefined when dist/ is up to date. */
+function reasonToBuild() {
+  if (!existsSync(builtIndex)) return 'dist/index.html is missing'
+  const builtAt = statSync(builtIndex).mtimeMs
+  for (const input of spaInputs) {
+    const newest = newestFile(join(root, input))
+    if (newest && newest.mtimeMs > builtAt) return `${relative(root, newest.path)} is newer than dist/index.html`
+  }
+  return undefined
+}
+
+async function buildSpaIfStale() {
+  // A custom STATIC_DIR is the operator's own build; only the repo's dist/ is managed here.
+  const staticDir = resolve(root, process.env.STATIC_DIR ?? 'dist')
+  if (staticDir !== distDir) {
+    console.log(`[start] STATIC_DIR=${staticDir}: not building the SPA`)
+    return
+  }
+  const reason = reasonToBuild()
+  if (!reason) {
+    console.log('[start] SPA build is up to date (dist/)')
+    return
+  }
+  console.log(`[start] building the SPA: ${reason}`)
+  const startedAt = performance.now()
+  const { build } = await import('vite')
+  await build({ root, logLevel: 'warn' })
+  console.log(`[start] SPA built into dist/ in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`)
+}
+
+function runService() {
+  // `--import tsx` registers tsx's loader in this Node process; no second wrapper process in between.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: process.env,
+    stdio: 'inherit',
+  })
+  const forward = (signal) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+  }
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => forward(signal))
+  child.on('error', (error) => {
+    console.error('[start] could not start the service:', error)
+    process.exit(1)
+  })
+  child.on('exit', (code, signal) => {
+    process.exit(code ?? 128 + (signal ? constants.signals[signal] : 1))
+  })
+}
+
+try {
+  await buildSpaIfStale()
+} catch (error) {
+  console.error('[start] the SPA build failed:', error)
+  process.exit(1)
+}
+runService()

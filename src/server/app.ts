@@ -1,0 +1,179 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import type { AppEnv, Services } from './services.ts'
+import { ANONYMOUS } from './data/store.ts'
+import { ApiError, errorBody, invalidGrant, noEndpoint, notFound } from './http/errors.ts'
+import { originOf } from './http/paging.ts'
+import { RateLimiter } from './auth/rate-limit.ts'
+import { View } from './wire/view.ts'
+import { createImageRoutes } from './images/image-routes.ts'
+import { illustRoutes } from './routes/illust.ts'
+import { novelRoutes } from './routes/novel.ts'
+import { searchRoutes } from './routes/search.ts'
+import { rankingRoutes } from './routes/ranking.ts'
+import { recommendedRoutes } from './routes/recommended.ts'
+import { userRoutes } from './routes/user.ts'
+import { bookmarkRoutes } from './routes/bookmark.ts'
+import { muteRoutes } from './routes/mute.ts'
+import { authRoutes } from './routes/auth.ts'
+import type { Logger } from './log.ts'
+
+/** Longest query string accepted; the real API's clients never come near it. */
+export const MAX_QUERY_LENGTH = 2048
+const API_PREFIXES = ['/v1/', '/v2/', '/auth/']
+
+export function createApp(services: Services, log: Logger) {
+  const { store, config, signer } = services
+  const app = new Hono<AppEnv>()
+  const limiter = config.rateLimit ? new RateLimiter(config.rateLimit.perSecond, config.rateLimit.burst) : null
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return c.json(errorBody(err.message, err.userMessage), err.status, err.headers)
+    // Malformed bodies and the like surface as HTTPExceptions with a 4xx status; anything else is our fault.
+    const status = (err as { status?: number }).status
+    if (status && status >= 400 && status < 500) return c.json(errorBody(err.message || 'Bad request'), status as 400)
+    log.error('unhandled error', { path: c.req.path, error: err.stack ?? String(err) })
+    return c.json(errorBody('Internal error', 'Something went wrong. Please try again.'), 500)
+  })
+
+  // URL parsing resolves `..` before routing, so `/img/../x` would quietly become `/x`: refuse such paths outright,
+  // as written on the wire (Node's raw request line), dot segments and encoded separators alike.
+  app.use(async (c, next) => {
+    const raw = (c.env as { incoming?: { url?: string } } | undefined)?.incoming?.url ?? new URL(c.req.url).pathname
+    const rawPath = raw.split('?')[0]!
+    if (/(^|\/)(\.|%2e){1,2}(\/|$)/i.test(rawPath) || /%2f|%5c|\\/i.test(rawPath)) throw notFound('Not found')
+    await next()
+  })
+
+  // ---- the catalogue API ----
+  const apiContext: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const rawQuery = c.req.url.split('?')[1] ?? ''
+    if (rawQuery.length > MAX_QUERY_LENGTH)
+      throw new ApiError(414, `query string must be at most ${MAX_QUERY_LENGTH} characters`)
+    // Who is asking: no token is an anonymous caller; a bad or expired token is an error, never anonymous.
+    const auth = c.req.header('authorization')
+    let caller = ANONYMOUS
+    if (auth !== undefined && c.req.path !== '/auth/token') {
+      const m = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(auth.trim())
+      const verdict = m ? signer.verifyAccess(m[1]!, services.nowS()) : 'invalid'
+      if (typeof verdict !== 'number') throw invalidGrant()
+      const user = store.user(verdict)
+      if (!user) throw invalidGrant()
+      caller = { id: user.id, maxX: user.x_restrict }
+    }
+    if (limiter) {
+      const key = caller.id ? `u${caller.id}` : `ip${remoteAddress(c)}`
+      const wait = limiter.take(key, Date.now())
+      if (wait)
+        throw new ApiError(429, 'Rate Limit', 'Too many requests. Please wait a moment.', {
+          'Retry-After': String(wait),
+        })
+    }
+    const origin = originOf(c, config.publicUrl)
+    c.set('caller', caller)
+    c.set('origin', origin)
+    c.set('view', new View(store, origin, caller))
+    await next()
+  }
+  const limitBody = bodyLimit({
+    maxSize: 64 * 1024,
+    onError: () => {
+      throw new ApiError(413, 'request body must be at most 64 KB')
+    },
+  })
+  for (const prefix of API_PREFIXES) app.use(`${prefix}*`, apiContext, limitBody)
+  for (const register of [
+    illustRoutes,
+    novelRoutes,
+    searchRoutes,
+    rankingRoutes,
+    recommendedRoutes,
+    userRoutes,
+    bookmarkRoutes,
+    muteRoutes,
+    authRoutes,
+  ])
+    register(app, services)
+  for (const prefix of API_PREFIXES)
+    app.all(`${prefix}*`, () => {
+      throw noEndpoint()
+    })
+
+  // ---- images ----
+  app.route('/img', createImageRoutes(imageCatalogue(services), { cacheDir: path.join(config.dataDir, 'image-cache') }))
+
+  // ---- the gallery (SPA): built files, and index.html for every other path so deep links work ----
+  const indexFile = path.join(config.staticDir, 'index.html')
+  const fallbackHtml = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Easel</title></head><body><h1>Easel</h1><p>The gallery has not been built. Run <code>npm start</code>, which builds it, or <code>npm run build</code>.</p></body></html>`
+  let indexHtml: { html: string; mtime: number } | undefined
+  const readIndex = () => {
+    if (!existsSync(indexFile)) return fallbackHtml
+    const mtime = Math.floor(Date.now() / 5000) // re-read at most every 5 s, so a rebuild shows without a restart
+    if (!indexHtml || indexHtml.mtime !== mtime) indexHtml = { html: readFileSync(indexFile, 'utf8'), mtime }
+    return indexHtml.html
+  }
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: config.staticDir,
+      onFound: (_p, c) => void c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+    }),
+  )
+  app.use('*', serveStatic({ root: config.staticDir, index: '' }))
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-cache')
+    return c.html(readIndex())
+  })
+  app.all('*', () => {
+    throw new ApiError(405, 'Method not allowed')
+  })
+  return app
+}
+
+/** The peer's address; in-process requests (tests) have no socket and share one bucket. */
+function remoteAddress(c: Context): string {
+  return (c.env as { incoming?: unknown } | undefined)?.incoming ? (getConnInfo(c).remote.address ?? '') : 'local'
+}
+
+function imageCatalogue({ store }: Services) {
+  return {
+    work(id: number) {
+      const w = store.work(id)
+      return (
+        w && {
+          id: w.id,
+          createdTs: w.created_ts,
+          type: w.type,
+          pageCount: w.page_count,
+          width: w.width,
+          height: w.height,
+          ext: w.ext,
+          frameDelays: w.frame_delays_json ? (JSON.parse(w.frame_delays_json) as number[]) : null,
+        }
+      )
+    },
+    user(id: number) {
+      const u = store.user(id)
+      return u && { id: u.id, profileDate: u.profile_date, profileHash: u.profile_hash }
+    },
+    novel(id: number) {
+      const n = store.novel(id)
+      return (
+        n && {
+          id: n.id,
+          createdTs: n.created_ts,
+          coverHash: n.cover_hash,
+          images: store.novelImages(n.id).map((i) => ({ imageId: i.image_id, width: i.width, height: i.height })),
+        }
+      )
+    },
+    illustSeriesByCoverToken(token: string) {
+      const s = store.illustSeriesByCoverToken(token)
+      return s && { id: s.id, createdTs: s.created_ts }
+    },
+  }
+}

@@ -1,0 +1,76 @@
+import path from 'node:path'
+
+// Every setting comes from the environment and has a working default (DESIGN.md §2.7).
+
+export interface CatalogueSize {
+  works: number
+  novels: number
+  users: number
+}
+
+export interface Config {
+  port: number
+  host: string
+  dataDir: string
+  /** origin for next_url and image URLs; undefined: the request's own origin */
+  publicUrl: string | undefined
+  staticDir: string
+  seed: number
+  size: CatalogueSize
+  demoPassword: string
+  /** requests per second per caller, and the burst allowed; null: no limit */
+  rateLimit: { perSecond: number; burst: number } | null
+  logLevel: 'silent' | 'error' | 'info' | 'debug'
+  /** the catalogue's "today" (unix seconds): ranking dates and durations count from it */
+  catalogueNow: number
+}
+
+export const SIZES: Record<string, CatalogueSize> = {
+  default: { works: 10_000, novels: 2_000, users: 300 },
+  large: { works: 200_000, novels: 20_000, users: 3_000 },
+  small: { works: 2_000, novels: 400, users: 80 },
+}
+
+const int = (name: string, value: string | undefined, fallback: number, min = 0) => {
+  if (value === undefined || value === '') return fallback
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number ≥ ${min}, not "${value}"`)
+  return n
+}
+
+function parseSize(value: string | undefined): CatalogueSize {
+  if (!value) return SIZES.default!
+  const named = SIZES[value]
+  if (named) return named
+  const m = /^(\d+)(?:,(\d+),(\d+))?$/.exec(value)
+  if (!m) throw new Error(`CATALOGUE_SIZE must be default, small, large or WORKS[,NOVELS,USERS], not "${value}"`)
+  const works = Number(m[1])
+  return {
+    works,
+    novels: m[2] ? Number(m[2]) : Math.ceil(works / 5),
+    users: m[3] ? Number(m[3]) : Math.max(50, Math.ceil(works / 33)),
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const rate = env.RATE_LIMIT ?? '50'
+  const perSecond = int('RATE_LIMIT', rate, 50)
+  const logLevel = env.LOG_LEVEL ?? 'info'
+  if (!['silent', 'error', 'info', 'debug'].includes(logLevel))
+    throw new Error(`LOG_LEVEL must be silent, error, info or debug`)
+  const publicUrl = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined
+  return {
+    port: int('PORT', env.PORT, 8080),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    publicUrl,
+    staticDir: path.resolve(env.STATIC_DIR || './dist'),
+    seed: int('CATALOGUE_SEED', env.CATALOGUE_SEED, 20261101),
+    size: parseSize(env.CATALOGUE_SIZE),
+    demoPassword: env.DEMO_PASSWORD || 'demo',
+    rateLimit: perSecond === 0 ? null : { perSecond, burst: int('RATE_BURST', env.RATE_BURST, perSecond * 4, 1) },
+    logLevel: logLevel as Config['logLevel'],
+    // 2026-11-01T00:00:00+09:00: fixed, so the same seed always makes the same catalogue.
+    catalogueNow: int('CATALOGUE_NOW', env.CATALOGUE_NOW, 1793458800),
+  }
+}

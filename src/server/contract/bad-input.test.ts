@@ -1,0 +1,346 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openTestApp, type TestApp } from '../testing/harness.ts'
+import { TokenSigner } from '../auth/tokens.ts'
+import { tokenSecret } from '../catalogue.ts'
+
+// Bad input, table-driven over every endpoint: each gets a 4xx with the error body; none gets a 5xx.
+
+interface Endpoint {
+  method: 'GET' | 'POST'
+  path: string
+  /** a valid request's parameters */
+  params: Record<string, string>
+  /** parameters that hold ids */
+  ids: string[]
+  auth?: boolean
+  enums?: Record<string, string>
+  dates?: string[]
+}
+
+const ENDPOINTS: Endpoint[] = [
+  { method: 'GET', path: '/v1/illust/detail', params: { illust_id: '1' }, ids: ['illust_id'] },
+  { method: 'GET', path: '/v2/illust/related', params: { illust_id: '1' }, ids: ['illust_id'] },
+  { method: 'GET', path: '/v1/ugoira/metadata', params: { illust_id: '1' }, ids: ['illust_id'] },
+  { method: 'GET', path: '/v1/illust/series', params: { illust_series_id: '1' }, ids: ['illust_series_id'] },
+  { method: 'GET', path: '/v2/novel/detail', params: { novel_id: '1' }, ids: ['novel_id'] },
+  { method: 'GET', path: '/v1/novel/text', params: { novel_id: '1' }, ids: ['novel_id'] },
+  { method: 'GET', path: '/v2/novel/series', params: { series_id: '1' }, ids: ['series_id'] },
+  {
+    method: 'GET',
+    path: '/v1/search/illust',
+    params: { word: 'cat' },
+    ids: [],
+    enums: { sort: 'date_desc', search_target: 'partial_match_for_tags', duration: 'within_last_day' },
+    dates: ['start_date', 'end_date'],
+  },
+  {
+    method: 'GET',
+    path: '/v1/search/novel',
+    params: { word: 'cat' },
+    ids: [],
+    enums: { sort: 'date_desc', search_target: 'text' },
+    dates: ['start_date', 'end_date'],
+  },
+  { method: 'GET', path: '/v2/search/autocomplete', params: { word: 'a' }, ids: [] },
+  { method: 'GET', path: '/v1/trending-tags/illust', params: {}, ids: [] },
+  { method: 'GET', path: '/v1/illust/ranking', params: {}, ids: [], enums: { mode: 'day' }, dates: ['date'] },
+  { method: 'GET', path: '/v1/novel/ranking', params: {}, ids: [], enums: { mode: 'day' }, dates: ['date'] },
+  { method: 'GET', path: '/v1/illust/recommended', params: {}, ids: [], enums: { content_type: 'illust' } },
+  { method: 'GET', path: '/v1/novel/recommended', params: {}, ids: [] },
+  { method: 'GET', path: '/v1/user/detail', params: { user_id: '1' }, ids: ['user_id'] },
+  { method: 'GET', path: '/v1/user/illusts', params: { user_id: '1' }, ids: ['user_id'], enums: { type: 'illust' } },
+  { method: 'GET', path: '/v1/user/novels', params: { user_id: '1' }, ids: ['user_id'] },
+  {
+    method: 'GET',
+    path: '/v1/user/following',
+    params: { user_id: '1' },
+    ids: ['user_id'],
+    enums: { restrict: 'public' },
+  },
+  {
+    method: 'GET',
+    path: '/v1/user/bookmarks/illust',
+    params: { user_id: '1' },
+    ids: ['user_id'],
+    enums: { restrict: 'public' },
+  },
+  {
+    method: 'GET',
+    path: '/v1/user/bookmarks/novel',
+    params: { user_id: '1' },
+    ids: ['user_id'],
+    enums: { restrict: 'public' },
+  },
+  {
+    method: 'GET',
+    path: '/v1/user/bookmark-tags/illust',
+    params: { user_id: '1' },
+    ids: ['user_id'],
+    enums: { restrict: 'public' },
+  },
+  { method: 'GET', path: '/v2/illust/bookmark/detail', params: { illust_id: '1' }, ids: ['illust_id'], auth: true },
+  { method: 'GET', path: '/v1/mute/list', params: {}, ids: [], auth: true },
+  {
+    method: 'POST',
+    path: '/v2/illust/bookmark/add',
+    params: { illust_id: '1' },
+    ids: ['illust_id'],
+    auth: true,
+    enums: { restrict: 'public' },
+  },
+  { method: 'POST', path: '/v1/illust/bookmark/delete', params: { illust_id: '1' }, ids: ['illust_id'], auth: true },
+  {
+    method: 'POST',
+    path: '/v2/novel/bookmark/add',
+    params: { novel_id: '1' },
+    ids: ['novel_id'],
+    auth: true,
+    enums: { restrict: 'public' },
+  },
+  { method: 'POST', path: '/v1/novel/bookmark/delete', params: { novel_id: '1' }, ids: ['novel_id'], auth: true },
+  {
+    method: 'POST',
+    path: '/v1/user/follow/add',
+    params: { user_id: '2' },
+    ids: ['user_id'],
+    auth: true,
+    enums: { restrict: 'public' },
+  },
+  { method: 'POST', path: '/v1/user/follow/delete', params: { user_id: '2' }, ids: ['user_id'], auth: true },
+  { method: 'POST', path: '/v1/mute/edit', params: { 'add_user_ids[]': '2' }, ids: [], auth: true },
+]
+
+const PAGED = new Set([
+  '/v2/illust/related',
+  '/v1/illust/series',
+  '/v1/search/illust',
+  '/v1/search/novel',
+  '/v1/illust/ranking',
+  '/v1/novel/ranking',
+  '/v1/illust/recommended',
+  '/v1/novel/recommended',
+  '/v1/user/illusts',
+  '/v1/user/novels',
+  '/v1/user/following',
+  '/v1/user/bookmark-tags/illust',
+])
+
+const BAD_IDS = [
+  '',
+  'abc',
+  '-1',
+  '0',
+  '1.5',
+  '1e3',
+  '99999999999999999999',
+  '1 OR 1=1',
+  "1'; DROP TABLE works; --",
+  '../../etc/passwd',
+  '%00',
+  '0x10',
+  ' 1',
+  '１',
+]
+const BAD_ENUM = ['nope', "' OR '1'='1", '../x', 'DATE_DESC']
+const BAD_DATES = ['2025-13-01', '2025-02-30', 'yesterday', '2025/01/01', '20250101', "2025-01-01' OR 1=1"]
+
+interface Case {
+  name: string
+  endpoint: Endpoint
+  params: Record<string, string>
+  token?: 'valid' | 'expired' | 'forged' | 'none' | 'garbage'
+  expect?: number
+  /** extra query string, sent in the URL even for a POST */
+  urlQuery?: string
+}
+
+function cases(): Case[] {
+  const out: Case[] = []
+  for (const e of ENDPOINTS) {
+    const token = e.auth ? 'valid' : undefined
+    for (const id of e.ids) {
+      const { [id]: _drop, ...without } = e.params
+      void _drop
+      out.push({ name: `${e.path} without ${id}`, endpoint: e, params: without, token })
+      for (const bad of BAD_IDS)
+        out.push({
+          name: `${e.path} ${id}=${JSON.stringify(bad)}`,
+          endpoint: e,
+          params: { ...e.params, [id]: bad },
+          token,
+        })
+      out.push({
+        name: `${e.path} ${id} that does not exist`,
+        endpoint: e,
+        params: { ...e.params, [id]: '987654321' },
+        token,
+        expect: 404,
+      })
+    }
+    if (PAGED.has(e.path))
+      for (const bad of ['5001', '-30', 'x', '1.5', '99999999999999999999'])
+        out.push({ name: `${e.path} offset=${bad}`, endpoint: e, params: { ...e.params, offset: bad }, token })
+    for (const [k] of Object.entries(e.enums ?? {}))
+      for (const bad of BAD_ENUM)
+        out.push({ name: `${e.path} ${k}=${bad}`, endpoint: e, params: { ...e.params, [k]: bad }, token })
+    for (const k of e.dates ?? [])
+      for (const bad of BAD_DATES)
+        out.push({ name: `${e.path} ${k}=${bad}`, endpoint: e, params: { ...e.params, [k]: bad }, token })
+    if (e.params.word !== undefined) {
+      out.push({ name: `${e.path} empty word`, endpoint: e, params: { ...e.params, word: '   ' }, token })
+      out.push({
+        name: `${e.path} word of 300 chars`,
+        endpoint: e,
+        params: { ...e.params, word: 'a'.repeat(300) },
+        token,
+      })
+    }
+    out.push({
+      name: `${e.path} oversized query`,
+      endpoint: e,
+      params: e.params,
+      urlQuery: `junk=${'x'.repeat(3000)}`,
+      token,
+      expect: 414,
+    })
+    for (const t of ['expired', 'forged', 'garbage'] as const)
+      out.push({ name: `${e.path} with a ${t} token`, endpoint: e, params: e.params, token: t })
+    if (e.auth) out.push({ name: `${e.path} without a token`, endpoint: e, params: e.params, token: 'none' })
+  }
+  return out
+}
+
+let app: TestApp
+const tokens: Record<string, string | undefined> = {}
+beforeAll(async () => {
+  app = openTestApp()
+  tokens.valid = await app.login('demo')
+  const signer = new TokenSigner(tokenSecret(app.services.config.dataDir))
+  tokens.expired = signer.issueAccess(1, Math.floor(Date.now() / 1000) - 7200)
+  tokens.forged = new TokenSigner(Buffer.alloc(32, 7)).issueAccess(1, Math.floor(Date.now() / 1000))
+  tokens.garbage = "x'; DROP TABLE users; --"
+})
+afterAll(() => app.close())
+
+async function send(c: Case) {
+  const qs = new URLSearchParams(c.params).toString()
+  const headers: Record<string, string> = {}
+  const token = c.token && c.token !== 'none' ? tokens[c.token] : undefined
+  if (token) headers.authorization = `Bearer ${token}`
+  const extra = c.urlQuery ? `&${c.urlQuery}` : ''
+  if (c.endpoint.method === 'GET') return app.fetch(`${c.endpoint.path}?${qs}${extra}`, { headers })
+  headers['content-type'] = 'application/x-www-form-urlencoded'
+  return app.fetch(`${c.endpoint.path}?${extra.slice(1)}`, { method: 'POST', headers, body: qs })
+}
+
+async function expectErrorBody(res: Response, name: string) {
+  const text = await res.text()
+  expect(res.status, `${name}: ${text}`).toBeGreaterThanOrEqual(400)
+  expect(res.status, `${name}: ${text}`).toBeLessThan(500)
+  const body = JSON.parse(text)
+  expect(Object.keys(body.error).sort(), name).toEqual(['message', 'reason', 'user_message', 'user_message_details'])
+  expect(text, name).not.toMatch(/\bat .+\.ts:\d+|node_modules|SqliteError/)
+  return body
+}
+
+describe('bad input', () => {
+  const all = cases()
+  it(`${all.length} bad requests across ${ENDPOINTS.length} endpoints each get a 4xx with the error body`, async () => {
+    expect(all.length).toBeGreaterThan(500)
+    for (const c of all) {
+      const res = await send(c)
+      await expectErrorBody(res, c.name)
+      if (c.expect) expect(res.status, c.name).toBe(c.expect)
+      if (c.token === 'expired' || c.token === 'forged' || c.token === 'garbage') expect(res.status, c.name).toBe(400)
+    }
+  })
+
+  it('bad tokens say invalid_grant, a missing one invalid_request', async () => {
+    const forged = await app.fetch('/v1/illust/detail?illust_id=1', {
+      headers: { authorization: `Bearer ${tokens.forged}` },
+    })
+    expect(((await forged.json()) as any).error.message).toMatch(/invalid_grant/)
+    const expired = await app.fetch('/v1/illust/detail?illust_id=1', {
+      headers: { authorization: `Bearer ${tokens.expired}` },
+    })
+    expect(((await expired.json()) as any).error.message).toMatch(/invalid_grant/)
+    const missing = await app.fetch('/v1/mute/list')
+    expect(missing.status).toBe(400)
+    expect(((await missing.json()) as any).error.message).toMatch(/invalid_request/)
+  })
+
+  it('offset above 5000 is refused with the real message', async () => {
+    const res = await app.fetch('/v1/search/illust?word=cat&offset=5030')
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as any).error.message).toBe('{"offset":["offset must be no more than 5000"]}')
+  })
+
+  it('unknown paths and methods answer 404 with the error body', async () => {
+    for (const [method, path] of [
+      ['GET', '/v1/nope'],
+      ['GET', '/v2/illust/nope'],
+      ['DELETE', '/v1/illust/detail?illust_id=1'],
+      ['PUT', '/v2/illust/bookmark/add'],
+      ['PATCH', '/v1/user/detail'],
+      ['GET', '/v2/illust/bookmark/add'],
+      ['POST', '/v1/illust/detail'],
+      ['GET', '/auth/token'],
+    ] as const) {
+      const res = await app.fetch(path, { method })
+      const body = await expectErrorBody(res, `${method} ${path}`)
+      expect(res.status, `${method} ${path}`).toBe(404)
+      expect(body.error.user_message).toBe("Specified end-point doesn't exist")
+    }
+  })
+
+  it('bodies that are not forms, or too large, get a 4xx and change nothing', async () => {
+    const before = fixtures()
+    for (const [type, body] of <[string, string][]>[
+      ['application/json', '{"illust_id": 1}'],
+      ['application/x-www-form-urlencoded', 'illust_id=%E0%A4%A'],
+      ['application/x-www-form-urlencoded', `illust_id=1&tags[]=${'t'.repeat(70_000)}`],
+      ['text/plain', 'illust_id=1'],
+    ]) {
+      const res = await app.fetch('/v2/illust/bookmark/add', {
+        method: 'POST',
+        headers: { 'content-type': type, authorization: `Bearer ${tokens.valid}` },
+        body,
+      })
+      await expectErrorBody(res, `${type} ${body.slice(0, 30)}`)
+    }
+    expect(fixtures()).toEqual(before)
+  })
+
+  it('a bookmark add with bad tags writes nothing', async () => {
+    const before = fixtures()
+    const res = await app.post(
+      '/v2/illust/bookmark/add',
+      [['illust_id', '3'], ...Array.from({ length: 11 }, (_, i) => ['tags[]', `t${i}`] as [string, string])],
+      tokens.valid,
+    )
+    await expectErrorBody(res, 'eleven tags')
+    expect(fixtures()).toEqual(before)
+  })
+
+  it('the token endpoint answers its own error shape for bad grants', async () => {
+    for (const fields of <Record<string, string>[]>[
+      { grant_type: 'password', username: 'demo', password: 'wrong' },
+      { grant_type: 'password', username: "' OR 1=1 --", password: 'demo' },
+      { grant_type: 'password' },
+      { grant_type: 'refresh_token', refresh_token: 'nope' },
+      { grant_type: 'authorization_code', code: 'x' },
+      {},
+    ]) {
+      const res = await app.post('/auth/token', fields)
+      expect(res.status, JSON.stringify(fields)).toBe(400)
+      const body = (await res.json()) as any
+      expect(body.has_error).toBe(true)
+      expect(['invalid_grant', 'invalid_request']).toContain(body.error)
+      expect(typeof body.errors.system.message).toBe('string')
+    }
+  })
+
+  function fixtures() {
+    return app.services.store.bookmarkOf('illust', 1, 1) ?? null
+  }
+})

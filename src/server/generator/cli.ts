@@ -1,0 +1,61 @@
+// npx tsx src/server/generator/cli.ts --out FILE [--seed N] [--size default|large] [--works N] [--novels N]
+//   [--users N] [--now UNIX_SECONDS] [--password PW]
+import { statSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { DEFAULT_SIZE, generateCatalogue, LARGE_SIZE } from './generate.ts'
+
+// 2026-11-01T00:00:00+09:00, the same fixed "today" as the service's default CATALOGUE_NOW
+const DEFAULT_NOW = 1793458800
+const DEFAULT_SEED = 20261101
+
+function whole(name: string, v: string | undefined, fallback: number): number {
+  if (v === undefined) return fallback
+  const n = Number(v)
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`--${name} must be a whole number ≥ 0, not "${v}"`)
+  return n
+}
+
+function main() {
+  const { values } = parseArgs({
+    options: {
+      out: { type: 'string' },
+      seed: { type: 'string' },
+      size: { type: 'string' },
+      works: { type: 'string' },
+      novels: { type: 'string' },
+      users: { type: 'string' },
+      now: { type: 'string' },
+      password: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  })
+  if (values.help || !values.out) {
+    console.log(
+      'usage: tsx src/server/generator/cli.ts --out FILE [--seed N] [--size default|large] [--works N] [--novels N] [--users N] [--now UNIX_S] [--password PW]',
+    )
+    process.exit(values.help ? 0 : 2)
+  }
+  const sizeName = values.size ?? 'default'
+  const base = sizeName === 'large' ? LARGE_SIZE : sizeName === 'default' ? DEFAULT_SIZE : null
+  if (!base) throw new Error(`--size must be default or large, not "${sizeName}"`)
+  const opts = {
+    seed: whole('seed', values.seed, DEFAULT_SEED),
+    works: whole('works', values.works, base.works),
+    novels: whole('novels', values.novels, base.novels),
+    users: whole('users', values.users, base.users),
+    now: whole('now', values.now, DEFAULT_NOW),
+    demoPassword: values.password ?? 'demo',
+  }
+  const r = generateCatalogue(values.out, opts)
+  const mb = (statSync(values.out).size / 1048576).toFixed(1)
+  console.log(
+    `generated ${values.out}: ${r.users} users, ${r.works} works, ${r.novels} novels (seed ${opts.seed}) in ${(r.ms / 1000).toFixed(1)} s, ${mb} MB`,
+  )
+}
+
+try {
+  main()
+} catch (e) {
+  console.error(e instanceof Error ? e.message : e)
+  process.exit(1)
+}

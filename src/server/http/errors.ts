@@ -1,0 +1,32 @@
+import type { WireErrorBody } from '../../api/wire.ts'
+
+export type ErrorStatus = 400 | 403 | 404 | 405 | 413 | 414 | 429 | 431
+
+/** An answer in the App API's error body. Thrown by validation and handlers; turned into JSON by the app. */
+export class ApiError extends Error {
+  readonly status: ErrorStatus
+  readonly userMessage: string
+  readonly headers: Record<string, string>
+
+  constructor(status: ErrorStatus, message: string, userMessage = '', headers: Record<string, string> = {}) {
+    super(message)
+    this.status = status
+    this.userMessage = userMessage
+    this.headers = headers
+  }
+}
+
+export const errorBody = (message: string, userMessage = ''): WireErrorBody => ({
+  error: { user_message: userMessage, message, reason: '', user_message_details: {} },
+})
+
+const OAUTH = 'Error occurred at the OAuth process. Please check your Access Token to fix this. Error Message:'
+
+export const badRequest = (message: string, userMessage = '') => new ApiError(400, message, userMessage)
+export const forbidden = (userMessage: string) => new ApiError(403, 'Forbidden', userMessage)
+export const notFound = (userMessage = 'Not found') => new ApiError(404, 'Not found', userMessage)
+/** A token that is malformed, forged or expired (reference §14). */
+export const invalidGrant = () => new ApiError(400, `${OAUTH} invalid_grant`)
+/** An endpoint that needs a signed-in caller, asked without a token. */
+export const invalidRequest = () => new ApiError(400, `${OAUTH} invalid_request`)
+export const noEndpoint = () => new ApiError(404, '', "Specified end-point doesn't exist")

@@ -1,0 +1,87 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ByteLru, ImageCache, Semaphore } from './image-cache.ts'
+
+const dirs: string[] = []
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })))
+})
+
+describe('Semaphore', () => {
+  it('never runs more than its limit at once', async () => {
+    const sem = new Semaphore(2)
+    let active = 0
+    let peak = 0
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        sem.run(async () => {
+          active++
+          peak = Math.max(peak, active)
+          await new Promise((r) => setTimeout(r, 2))
+          active--
+        }),
+      ),
+    )
+    expect(peak).toBe(2)
+  })
+
+  it('releases its slot when the task throws', async () => {
+    const sem = new Semaphore(1)
+    await expect(sem.run(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom')
+    await expect(sem.run(async () => 42)).resolves.toBe(42)
+  })
+})
+
+describe('ByteLru', () => {
+  it('evicts least recently used entries to stay within its byte budget', () => {
+    const lru = new ByteLru(30, 30)
+    lru.set('a', Buffer.alloc(10))
+    lru.set('b', Buffer.alloc(10))
+    lru.set('c', Buffer.alloc(10))
+    lru.get('a') // a is now the most recent
+    lru.set('d', Buffer.alloc(10))
+    expect(lru.get('b')).toBeUndefined()
+    expect(lru.get('a')).toBeDefined()
+    expect(lru.bytes).toBe(30)
+  })
+
+  it('does not keep entries larger than its per-entry cap', () => {
+    const lru = new ByteLru(100, 20)
+    lru.set('big', Buffer.alloc(21))
+    expect(lru.get('big')).toBeUndefined()
+    expect(lru.bytes).toBe(0)
+  })
+})
+
+describe('ImageCache', () => {
+  it('refuses keys that are not hex digests', async () => {
+    const cache = new ImageCache({ cacheDir: '/nonexistent' })
+    await expect(cache.get('../../etc/passwd', 'jpg', async () => Buffer.from('x'))).rejects.toThrow()
+    await expect(cache.get('a'.repeat(64), '../x', async () => Buffer.from('x'))).rejects.toThrow()
+  })
+
+  it('a failed render is not cached and can be retried', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'easel-img-cache-'))
+    dirs.push(dir)
+    const cache = new ImageCache({ cacheDir: dir })
+    const key = 'ab'.repeat(32)
+    await expect(cache.get(key, 'jpg', async () => Promise.reject(new Error('fail')))).rejects.toThrow('fail')
+    expect(await readdir(dir)).toEqual([])
+    const ok = await cache.get(key, 'jpg', async () => Buffer.from('bytes'))
+    expect(ok).toEqual({ body: Buffer.from('bytes'), source: 'render' })
+  })
+
+  it('still answers when the cache directory cannot be written', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'easel-img-cache-'))
+    dirs.push(dir)
+    const file = join(dir, 'not-a-dir')
+    await writeFile(file, 'x')
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const cache = new ImageCache({ cacheDir: file })
+    const r = await cache.get('cd'.repeat(32), 'png', async () => Buffer.from('png'))
+    expect(r.body.toString()).toBe('png')
+    warn.mockRestore()
+  })
+})

@@ -1,0 +1,294 @@
+// Turns a request path (below /img) into a render spec, or null for anything that is not exactly one
+// of the shapes paths.ts builds for an item that exists. Every capture group is a literal choice or a
+// digit/alnum run, so `..`, percent-escapes, empty segments and unknown prefixes cannot match. The
+// spec is plain data built only from validated values and catalogue numbers; its JSON is the cache key.
+
+import { COVER_VH, COVER_VW, type PlaceholderKind } from './art.ts'
+import { pathDate } from './paths.ts'
+
+export interface ImageCatalogue {
+  work(id: number):
+    | {
+        id: number
+        createdTs: number
+        type: 'illust' | 'manga' | 'ugoira'
+        pageCount: number
+        width: number
+        height: number
+        ext: 'jpg' | 'png'
+        frameDelays: number[] | null
+      }
+    | undefined
+  user(id: number): { id: number; profileDate: string; profileHash: string } | undefined
+  novel(id: number):
+    | {
+        id: number
+        createdTs: number
+        coverHash: string | null
+        images: { imageId: number; width: number; height: number }[]
+      }
+    | undefined
+  illustSeriesByCoverToken(token: string): { id: number; createdTs: number } | undefined
+}
+
+export type ArtSubject =
+  | { k: 'illust'; seed: string }
+  | { k: 'manga'; seed: string; page: number }
+  | { k: 'ugoira'; seed: string; frame: number; frames: number }
+  | { k: 'cover'; seed: string }
+  | { k: 'default-cover' }
+  | { k: 'avatar'; seed: string }
+  | { k: 'no-profile' }
+  | { k: 'placeholder'; kind: PlaceholderKind }
+
+/** One raster image: `subject` drawn in a vw×vh space, output w×h (centre-cropped if the aspect differs). */
+export interface RasterSpec {
+  t: 'raster'
+  subject: ArtSubject
+  vw: number
+  vh: number
+  w: number
+  h: number
+  fmt: 'jpeg' | 'png'
+  q: number
+}
+
+/** An ugoira zip: `frames` JPEG frames of the work's scene at w×h. */
+export interface ZipSpec {
+  t: 'zip'
+  seed: string
+  frames: number
+  vw: number
+  vh: number
+  w: number
+  h: number
+  q: number
+  /** unix seconds stamped on the zip entries (keeps the bytes deterministic) */
+  mtime: number
+}
+
+export type ImageSpec = RasterSpec | ZipSpec
+
+export const THUMB_QUALITY = 80
+export const ORIGINAL_QUALITY = 90
+
+/** Scale (w, h) down to fit maxW×maxH, never up. */
+export function fitWithin(w: number, h: number, maxW: number, maxH: number): [number, number] {
+  const s = Math.min(1, maxW / w, maxH / h)
+  return [Math.max(1, Math.round(w * s)), Math.max(1, Math.round(h * s))]
+}
+
+const D = String.raw`(\d{4}/\d{2}/\d{2}/\d{2}/\d{2}/\d{2})`
+const ID = String.raw`([1-9]\d{0,14})`
+const IDX = String.raw`(0|[1-9]\d{0,5})`
+const HASH = '([0-9A-Za-z]{1,64})'
+
+const RE = {
+  workThumb: new RegExp(
+    String.raw`^/c/(360x360_70|360x360_10_webp|540x540_70|600x1200_90|600x1200_90_webp)/img-master/img/${D}/${ID}_p${IDX}_(square1200|master1200)\.jpg$`,
+  ),
+  workMaster: new RegExp(String.raw`^/img-master/img/${D}/${ID}_p${IDX}_master1200\.jpg$`),
+  workOriginal: new RegExp(String.raw`^/img-original/img/${D}/${ID}_(p|ugoira)${IDX}\.(jpg|png)$`),
+  ugoiraZip: new RegExp(String.raw`^/img-zip-ugoira/img/${D}/${ID}_ugoira(600x600|1920x1080)\.zip$`),
+  profile: new RegExp(String.raw`^/user-profile/img/${D}/${ID}_${HASH}_170\.jpg$`),
+  novelCover: new RegExp(
+    String.raw`^/c/(128x128|176x352|240x480_80)/novel-cover-master/img/${D}/${ID}_${HASH}_(square1200|master1200)\.jpg$`,
+  ),
+  defaultCover: /^\/common\/images\/novel_thumb\/novel_thumb_0_(128x128|176mw|240mw)\.jpg$/,
+  novelImage: new RegExp(
+    String.raw`^/c/(128x128|240x480|480x960|1200x1200)/novel-image-master/img/${D}/${ID}_${ID}_(square1200|master1200)\.jpg$`,
+  ),
+  novelImageOriginal: new RegExp(String.raw`^/novel-image-original/img/${D}/${ID}_${ID}\.jpg$`),
+  seriesCover: new RegExp(
+    String.raw`^/c/782x410_80_a2_g5/illust-series-cover-original/img/${D}/([0-9A-Za-z_-]{1,128})\.jpg$`,
+  ),
+  placeholder: /^\/common\/images\/limit_(sanity_level|unviewable|mypixiv|unknown)_360\.png$/,
+  noProfile: /^\/common\/images\/no_profile\.png$/,
+}
+
+const WORK_THUMB_BOX: Record<string, { box: [number, number]; crop: boolean }> = {
+  '360x360_70': { box: [360, 360], crop: true },
+  '360x360_10_webp': { box: [360, 360], crop: true },
+  '540x540_70': { box: [540, 540], crop: false },
+  '600x1200_90': { box: [600, 1200], crop: false },
+  '600x1200_90_webp': { box: [600, 1200], crop: false },
+}
+
+const COVER_BOX: Record<string, { box: [number, number]; crop: boolean }> = {
+  '128x128': { box: [128, 128], crop: true },
+  '176x352': { box: [176, 352], crop: false },
+  '240x480_80': { box: [240, 480], crop: false },
+}
+const DEFAULT_COVER_BOX: Record<string, string> = { '128x128': '128x128', '176mw': '176x352', '240mw': '240x480_80' }
+
+const NOVEL_IMAGE_BOX: Record<string, { box: [number, number]; crop: boolean }> = {
+  '128x128': { box: [128, 128], crop: true },
+  '240x480': { box: [240, 480], crop: false },
+  '480x960': { box: [480, 960], crop: false },
+  '1200x1200': { box: [1200, 1200], crop: false },
+}
+
+type Work = NonNullable<ReturnType<ImageCatalogue['work']>>
+
+/** Guards the renderer against catalogue rows with absurd dimensions (a 0 or 10⁶ px original). */
+const MAX_SIDE = 20000
+const isSaneSize = (w: number, h: number) =>
+  Number.isSafeInteger(w) && Number.isSafeInteger(h) && w > 0 && h > 0 && w <= MAX_SIDE && h <= MAX_SIDE
+
+const isValidWork = (w: Work | undefined): w is Work => !!w && isSaneSize(w.width, w.height)
+
+const frameCount = (w: Work) => (w.type === 'ugoira' && Array.isArray(w.frameDelays) ? w.frameDelays.length : 0)
+
+/** The art of page `page` of a work (for ugoira, `frame` of its animation). */
+function workSubject(w: Work, page: number, frame: number): ArtSubject {
+  if (w.type === 'ugoira') return { k: 'ugoira', seed: `ugoira:${w.id}`, frame, frames: frameCount(w) }
+  if (w.type === 'manga') return { k: 'manga', seed: `manga:${w.id}:p${page}`, page }
+  return { k: 'illust', seed: `work:${w.id}:p${page}` }
+}
+
+function raster(
+  subject: ArtSubject,
+  vw: number,
+  vh: number,
+  box: [number, number] | null,
+  crop: boolean,
+  fmt: 'jpeg' | 'png',
+  q: number,
+): RasterSpec {
+  const [w, h] = box === null ? [vw, vh] : crop ? box : fitWithin(vw, vh, box[0], box[1])
+  return { t: 'raster', subject, vw, vh, w, h, fmt, q }
+}
+
+/** An image embedded in a novel (`[uploadedimage:ID]`); box null for the original. */
+function novelImage(
+  cat: ImageCatalogue,
+  d: string,
+  id: number,
+  imageId: number,
+  box: [number, number] | null,
+  crop: boolean,
+): RasterSpec | null {
+  const nv = cat.novel(id)
+  if (!nv || pathDate(nv.createdTs) !== d) return null
+  const img = nv.images.find((i) => i.imageId === imageId)
+  if (!img || !isSaneSize(img.width, img.height)) return null
+  const subject: ArtSubject = { k: 'illust', seed: `novel-image:${nv.id}:${img.imageId}` }
+  return raster(subject, img.width, img.height, box, crop, 'jpeg', box ? THUMB_QUALITY : ORIGINAL_QUALITY)
+}
+
+export function resolveImagePath(path: string, cat: ImageCatalogue): ImageSpec | null {
+  let m: RegExpExecArray | null
+
+  if ((m = RE.workThumb.exec(path))) {
+    const [, size, d, id, page, suffix] = m as unknown as [string, string, string, string, string, string]
+    const spec = WORK_THUMB_BOX[size]
+    if (!spec || (suffix === 'square1200') !== spec.crop) return null
+    const w = cat.work(Number(id))
+    if (!isValidWork(w) || pathDate(w.createdTs) !== d || Number(page) >= w.pageCount) return null
+    return raster(workSubject(w, Number(page), 0), w.width, w.height, spec.box, spec.crop, 'jpeg', THUMB_QUALITY)
+  }
+
+  if ((m = RE.workMaster.exec(path))) {
+    const [, d, id, page] = m as unknown as [string, string, string, string]
+    const w = cat.work(Number(id))
+    if (!isValidWork(w) || pathDate(w.createdTs) !== d || Number(page) >= w.pageCount) return null
+    return raster(workSubject(w, Number(page), 0), w.width, w.height, [1200, 1200], false, 'jpeg', THUMB_QUALITY)
+  }
+
+  if ((m = RE.workOriginal.exec(path))) {
+    const [, d, id, kind, idx, ext] = m as unknown as [string, string, string, string, string, string]
+    const w = cat.work(Number(id))
+    if (!isValidWork(w) || pathDate(w.createdTs) !== d || w.ext !== ext) return null
+    const n = Number(idx)
+    if (kind === 'ugoira') {
+      if (w.type !== 'ugoira' || n >= frameCount(w)) return null
+    } else if (w.type === 'ugoira' || n >= w.pageCount) return null
+    const subject = kind === 'ugoira' ? workSubject(w, 0, n) : workSubject(w, n, 0)
+    return raster(subject, w.width, w.height, null, false, ext === 'png' ? 'png' : 'jpeg', ORIGINAL_QUALITY)
+  }
+
+  if ((m = RE.ugoiraZip.exec(path))) {
+    const [, d, id, size] = m as unknown as [string, string, string, string]
+    const w = cat.work(Number(id))
+    if (!isValidWork(w) || w.type !== 'ugoira' || pathDate(w.createdTs) !== d) return null
+    const frames = frameCount(w)
+    if (frames < 1) return null
+    const [bw, bh] = size === '600x600' ? [600, 600] : [1920, 1080]
+    const [ow, oh] = fitWithin(w.width, w.height, bw, bh)
+    return {
+      t: 'zip',
+      seed: `ugoira:${w.id}`,
+      frames,
+      vw: w.width,
+      vh: w.height,
+      w: ow,
+      h: oh,
+      q: THUMB_QUALITY,
+      mtime: w.createdTs,
+    }
+  }
+
+  if ((m = RE.profile.exec(path))) {
+    const [, d, id, hash] = m as unknown as [string, string, string, string]
+    const u = cat.user(Number(id))
+    if (!u || u.profileDate !== d || u.profileHash !== hash) return null
+    return raster(
+      { k: 'avatar', seed: `user:${u.id}:${u.profileHash}` },
+      200,
+      200,
+      [170, 170],
+      true,
+      'jpeg',
+      THUMB_QUALITY,
+    )
+  }
+
+  if ((m = RE.novelCover.exec(path))) {
+    const [, size, d, id, hash, suffix] = m as unknown as [string, string, string, string, string, string]
+    const spec = COVER_BOX[size]
+    if (!spec || (suffix === 'square1200') !== spec.crop) return null
+    const nv = cat.novel(Number(id))
+    if (!nv || !nv.coverHash || nv.coverHash !== hash || pathDate(nv.createdTs) !== d) return null
+    return raster(
+      { k: 'cover', seed: `novel:${nv.id}:${nv.coverHash}` },
+      COVER_VW,
+      COVER_VH,
+      spec.box,
+      spec.crop,
+      'jpeg',
+      THUMB_QUALITY,
+    )
+  }
+
+  if ((m = RE.defaultCover.exec(path))) {
+    const spec = COVER_BOX[DEFAULT_COVER_BOX[m[1] as string] as string]
+    if (!spec) return null
+    return raster({ k: 'default-cover' }, COVER_VW, COVER_VH, spec.box, spec.crop, 'jpeg', THUMB_QUALITY)
+  }
+
+  if ((m = RE.novelImage.exec(path))) {
+    const [, size, d, id, imageId, suffix] = m as unknown as [string, string, string, string, string, string]
+    const spec = NOVEL_IMAGE_BOX[size]
+    if (!spec || (suffix === 'square1200') !== spec.crop) return null
+    return novelImage(cat, d, Number(id), Number(imageId), spec.box, spec.crop)
+  }
+
+  if ((m = RE.novelImageOriginal.exec(path))) {
+    const [, d, id, imageId] = m as unknown as [string, string, string, string]
+    return novelImage(cat, d, Number(id), Number(imageId), null, false)
+  }
+
+  if ((m = RE.seriesCover.exec(path))) {
+    const [, d, token] = m as unknown as [string, string, string]
+    const s = cat.illustSeriesByCoverToken(token)
+    if (!s || pathDate(s.createdTs) !== d) return null
+    return raster({ k: 'illust', seed: `series:${s.id}` }, 1564, 820, [782, 410], true, 'jpeg', THUMB_QUALITY)
+  }
+
+  if ((m = RE.placeholder.exec(path)))
+    return raster({ k: 'placeholder', kind: m[1] as PlaceholderKind }, 360, 360, [360, 360], true, 'png', 0)
+
+  if (RE.noProfile.test(path)) return raster({ k: 'no-profile' }, 200, 200, [170, 170], true, 'png', 0)
+
+  return null
+}

@@ -1,0 +1,20 @@
+import { loadConfig } from './config.ts'
+import { createLogger } from './log.ts'
+import { startServer } from './server.ts'
+
+const config = loadConfig()
+const log = createLogger(config.logLevel)
+const started = performance.now()
+const running = await startServer(config, log)
+const account = running.services.store.meta().demo_account ?? 'demo'
+log.info(`Easel is serving on ${config.publicUrl ?? running.url}`, { ms: Math.round(performance.now() - started) })
+log.info(
+  `Sign in as "${account}" with password "${process.env.DEMO_PASSWORD ? '(DEMO_PASSWORD)' : 'demo'}", in the gallery or with POST /auth/token (grant_type=password)`,
+)
+
+const stop = (signal: string) => {
+  log.info(`${signal}: shutting down`)
+  void running.close().then(() => process.exit(0))
+}
+process.once('SIGINT', () => stop('SIGINT'))
+process.once('SIGTERM', () => stop('SIGTERM'))

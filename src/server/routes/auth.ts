@@ -1,0 +1,72 @@
+import type { Hono } from 'hono'
+import type { WireTokenErrorBody, WireTokenFields, WireTokenResponse } from '../../api/wire.ts'
+import type { AppEnv, Services } from '../services.ts'
+import type { UserRow } from '../data/store.ts'
+import {
+  ACCESS_TOKEN_TTL_S,
+  hashRefreshToken,
+  newRefreshToken,
+  REFRESH_TOKEN_TTL_S,
+  verifyPassword,
+} from '../auth/tokens.ts'
+import { profileImagePath } from '../images/paths.ts'
+import { form } from './common.ts'
+
+const MAX_FIELD = 256
+
+/** The token endpoint's own error shape (reference §14), always 400. */
+const tokenError = (error: WireTokenErrorBody['error'], message: string, code: number): WireTokenErrorBody => ({
+  has_error: true,
+  errors: { system: { message, code } },
+  error,
+})
+
+export function authRoutes(app: Hono<AppEnv>, { store, signer, nowS }: Services) {
+  const issue = (user: UserRow, origin: string): WireTokenResponse => {
+    const now = nowS()
+    const refresh = newRefreshToken()
+    store.saveRefreshToken(hashRefreshToken(refresh), user.id, now + REFRESH_TOKEN_TTL_S)
+    const image =
+      origin + profileImagePath({ id: user.id, profileDate: user.profile_date, profileHash: user.profile_hash })
+    const fields: WireTokenFields = {
+      access_token: signer.issueAccess(user.id, now),
+      expires_in: ACCESS_TOKEN_TTL_S,
+      token_type: 'bearer',
+      scope: '',
+      refresh_token: refresh,
+      user: {
+        profile_image_urls: { px_16x16: image, px_50x50: image, px_170x170: image },
+        id: String(user.id),
+        name: user.name,
+        account: user.account,
+        mail_address: `${user.account}@easel.invalid`,
+        is_premium: user.is_premium === 1,
+        x_restrict: user.x_restrict,
+        is_mail_authorized: true,
+        require_policy_agreement: false,
+      },
+    }
+    return { ...fields, response: fields }
+  }
+
+  app.post('/auth/token', async (c) => {
+    const { fields } = await form(c)
+    const too = Object.values(fields).some((v) => v.length > MAX_FIELD)
+    if (too) return c.json(tokenError('invalid_request', 'Parameter too long', 918), 400)
+    if (fields.grant_type === 'password') {
+      const user = fields.username ? store.userByAccount(fields.username) : undefined
+      const ok = await verifyPassword(fields.password ?? '', user?.password_hash ?? null)
+      if (!user || !ok) return c.json(tokenError('invalid_grant', 'Invalid username or password', 1508), 400)
+      return c.json(issue(user, c.var.origin))
+    }
+    if (fields.grant_type === 'refresh_token') {
+      const userId = fields.refresh_token
+        ? store.takeRefreshToken(hashRefreshToken(fields.refresh_token), nowS())
+        : undefined
+      const user = userId ? store.user(userId) : undefined
+      if (!user) return c.json(tokenError('invalid_grant', 'Invalid refresh token', 1508), 400)
+      return c.json(issue(user, c.var.origin))
+    }
+    return c.json(tokenError('invalid_request', 'Invalid grant_type parameter or parameter missing', 918), 400)
+  })
+}

@@ -1,0 +1,82 @@
+import type { Hono } from 'hono'
+import { z } from 'zod'
+import type { AppEnv, Services } from '../services.ts'
+import { id, offset, parse } from '../http/params.ts'
+import { badRequest, notFound } from '../http/errors.ts'
+import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
+import { illustSeriesCoverPath, isoJst, ugoiraZipPath } from '../images/paths.ts'
+import { pageOf, query } from './common.ts'
+
+const byIllust = z.object({ illust_id: id('illust_id') })
+
+export function illustRoutes(app: Hono<AppEnv>, { store }: Services) {
+  app.get('/v1/illust/detail', (c) => {
+    const q = parse(byIllust, query(c))
+    const row = store.work(q.illust_id)
+    if (!row) throw notFound('The artwork has been deleted or the artwork ID does not exist.')
+    return c.json({ illust: c.var.view.illusts([row], true)[0] })
+  })
+
+  app.get('/v2/illust/related', (c) => {
+    const q = parse(byIllust.extend({ offset }), query(c))
+    const row = store.work(q.illust_id)
+    if (!row || !c.var.view.canSee(row))
+      throw notFound('The artwork has been deleted or the artwork ID does not exist.')
+    const { items, more } = pageOf(store.related(q.illust_id, c.var.caller, q.offset + PAGE_SIZE + 1).slice(q.offset))
+    return c.json({
+      illusts: c.var.view.listIllusts(items),
+      next_url: nextUrl(c, c.var.origin, more ? { offset: q.offset + PAGE_SIZE } : null),
+    })
+  })
+
+  app.get('/v1/ugoira/metadata', (c) => {
+    const q = parse(byIllust, query(c))
+    const row = store.work(q.illust_id)
+    if (!row || !c.var.view.canSee(row))
+      throw notFound('The artwork has been deleted or the artwork ID does not exist.')
+    if (row.type !== 'ugoira' || !row.frame_delays_json)
+      throw badRequest('illust_id is not an ugoira', 'This work is not an ugoira.')
+    const delays = JSON.parse(row.frame_delays_json) as number[]
+    const subject = { id: row.id, createdTs: row.created_ts, type: row.type, ext: row.ext }
+    return c.json({
+      ugoira_metadata: {
+        zip_urls: { medium: c.var.origin + ugoiraZipPath(subject) },
+        frames: delays.map((delay, i) => ({ file: `${String(i).padStart(6, '0')}.jpg`, delay })),
+      },
+    })
+  })
+
+  app.get('/v1/illust/series', (c) => {
+    const q = parse(z.object({ illust_series_id: id('illust_series_id'), offset }), query(c))
+    const series = store.illustSeries(q.illust_series_id)
+    if (!series) throw notFound('The series does not exist.')
+    const view = c.var.view
+    const stats = store.seriesStats('illust', series.id, c.var.caller)
+    const firstId = store.seriesPage('illust', series.id, c.var.caller, 0, 1)
+    const first = firstId.length ? view.listIllusts(firstId)[0] : undefined
+    const { items, more } = pageOf(store.seriesPage('illust', series.id, c.var.caller, 0, PAGE_SIZE + 1, q.offset))
+    const author = view.usersById([series.user_id])
+    const authorRow = author.rows.get(series.user_id)
+    if (!authorRow) throw notFound('The series does not exist.')
+    return c.json({
+      illust_series_detail: {
+        id: series.id,
+        title: series.title,
+        caption: series.caption,
+        cover_image_urls: {
+          medium:
+            c.var.origin + illustSeriesCoverPath({ createdTs: series.created_ts, coverToken: series.cover_token }),
+        },
+        series_work_count: stats.count,
+        create_date: isoJst(series.created_ts),
+        width: first?.width ?? 782,
+        height: first?.height ?? 410,
+        user: view.user(authorRow, author.followed.has(series.user_id)),
+        watchlist_added: false,
+      },
+      illust_series_first_illust: first ?? null,
+      illusts: view.listIllusts(items),
+      next_url: nextUrl(c, c.var.origin, more ? { offset: q.offset + PAGE_SIZE } : null),
+    })
+  })
+}

@@ -1,0 +1,119 @@
+import type { Hono } from 'hono'
+import { z } from 'zod'
+import type { AppEnv, Services } from '../services.ts'
+import type { Kind, SearchQuery } from '../data/store.ts'
+import { cursorValue, isoDate, offset, parse, word } from '../http/params.ts'
+import { badRequest } from '../http/errors.ts'
+import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
+import { pageOf, query } from './common.ts'
+import { dayOf, dayStart } from './days.ts'
+
+const DURATIONS = { within_last_day: 1, within_last_week: 7, within_last_month: 30 } as const
+const MAX_WORDS = 10
+
+const base = {
+  word,
+  sort: z
+    .enum(['date_desc', 'date_asc', 'popular_desc', 'popular_male_desc', 'popular_female_desc'], {
+      error: 'sort must be date_desc, date_asc or popular_desc',
+    })
+    .default('date_desc'),
+  duration: z
+    .enum(['within_last_day', 'within_last_week', 'within_last_month'], {
+      error: 'duration must be within_last_day, within_last_week or within_last_month',
+    })
+    .optional(),
+  start_date: isoDate('start_date').optional(),
+  end_date: isoDate('end_date').optional(),
+  search_ai_type: z.enum(['0', '1'], { error: 'search_ai_type must be 0 or 1' }).optional(),
+  bookmark_num_min: cursorValue('bookmark_num_min').optional(),
+  bookmark_num_max: cursorValue('bookmark_num_max').optional(),
+  offset,
+}
+
+const illustSearch = z.object({
+  ...base,
+  search_target: z
+    .enum(['partial_match_for_tags', 'exact_match_for_tags', 'title_and_caption'], {
+      error: 'search_target must be partial_match_for_tags, exact_match_for_tags or title_and_caption',
+    })
+    .default('partial_match_for_tags'),
+})
+
+const novelSearch = z.object({
+  ...base,
+  search_target: z
+    .enum(['partial_match_for_tags', 'exact_match_for_tags', 'text', 'keyword'], {
+      error: 'search_target must be partial_match_for_tags, exact_match_for_tags, text or keyword',
+    })
+    .default('partial_match_for_tags'),
+})
+
+export function searchRoutes(app: Hono<AppEnv>, services: Services) {
+  const { store, config } = services
+  const todayEnd = () => dayStart(dayOf(config.catalogueNow)) - 1
+
+  const searchQuery = (q: z.output<typeof illustSearch> | z.output<typeof novelSearch>): SearchQuery => {
+    const words = q.word.split(/[\s\u3000]+/).filter(Boolean)
+    if (words.length > MAX_WORDS) throw badRequest(`word must have at most ${MAX_WORDS} words`)
+    let since: number | undefined
+    let until: number | undefined
+    if (q.duration) since = todayEnd() + 1 - DURATIONS[q.duration] * 86400
+    if (q.start_date) since = Math.max(since ?? 0, dayStart(dayOf(Date.parse(`${q.start_date}T00:00:00+09:00`) / 1000)))
+    if (q.end_date) until = dayStart(dayOf(Date.parse(`${q.end_date}T00:00:00+09:00`) / 1000) + 1) - 1
+    if (since !== undefined && until !== undefined && since > until)
+      throw badRequest('start_date must not be after end_date')
+    return {
+      words,
+      target: q.search_target,
+      sort: q.sort,
+      since,
+      until,
+      showAi: q.search_ai_type !== '0',
+      bookmarkMin: q.bookmark_num_min,
+      bookmarkMax: q.bookmark_num_max,
+    }
+  }
+
+  const handler = (kind: Kind) => {
+    const schema = kind === 'illust' ? illustSearch : novelSearch
+    return app.get(`/v1/search/${kind}`, (c) => {
+      const q = parse(schema, query(c))
+      const ids = store.search(kind, searchQuery(q), c.var.caller, q.offset, PAGE_SIZE + 1)
+      const { items, more } = pageOf(ids)
+      return c.json({
+        [kind === 'illust' ? 'illusts' : 'novels']: c.var.view.list(kind, items),
+        next_url: nextUrl(
+          c,
+          c.var.origin,
+          more && q.offset + PAGE_SIZE <= 5000 ? { offset: q.offset + PAGE_SIZE } : null,
+        ),
+        search_span_limit: 31536000,
+        show_ai: q.search_ai_type !== '0',
+      })
+    })
+  }
+  handler('illust')
+  handler('novel')
+
+  app.get('/v2/search/autocomplete', (c) => {
+    const q = parse(z.object({ word }), query(c))
+    return c.json({
+      tags: store.autocomplete(q.word, 10).map((t) => ({ name: t.name, translated_name: t.translated_name })),
+    })
+  })
+
+  app.get('/v1/trending-tags/illust', (c) => {
+    const latest = store.latestActivityDay('illust')
+    const trending = services.caches.trending.getOrCompute(`illust:${latest}`, () =>
+      store.trendingTags(latest - 6, latest, 40),
+    ) as ReturnType<typeof store.trendingTags>
+    const works = new Map(c.var.view.listIllusts(trending.map((t) => t.workId)).map((w) => [w.id, w]))
+    return c.json({
+      trend_tags: trending.flatMap((t) => {
+        const illust = works.get(t.workId)
+        return illust ? [{ tag: t.tag.name, translated_name: t.tag.translated_name, illust }] : []
+      }),
+    })
+  })
+}

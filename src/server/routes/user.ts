@@ -1,0 +1,125 @@
+import type { Hono } from 'hono'
+import { z } from 'zod'
+import type { AppEnv, Services } from '../services.ts'
+import type { Kind } from '../data/store.ts'
+import { id, offset, parse, restrict } from '../http/params.ts'
+import { badRequest, forbidden, notFound } from '../http/errors.ts'
+import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
+import { form, pageOf, query, requireUser } from './common.ts'
+
+const byUser = z.object({ user_id: id('user_id') })
+const GONE = 'User has left or the user ID does not exist.'
+
+export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
+  const userOr404 = (userId: number) => {
+    const row = store.user(userId)
+    if (!row) throw notFound(GONE)
+    return row
+  }
+
+  app.get('/v1/user/detail', (c) => {
+    const q = parse(byUser, query(c))
+    const row = userOr404(q.user_id)
+    const view = c.var.view
+    const counts = store.userCounts(row.id, c.var.caller)
+    const profile = JSON.parse(row.profile_json) as Record<string, unknown>
+    const { workspace, profile_publicity, ...rest } = profile
+    return c.json({
+      user: {
+        ...view.user(row, store.followedAmong(c.var.caller.id, [row.id]).has(row.id)),
+        comment: row.comment,
+        is_access_blocking_user: false,
+      },
+      profile: {
+        webpage: null,
+        gender: 'unknown',
+        birth: '',
+        birth_day: '',
+        birth_year: 0,
+        region: '',
+        address_id: 0,
+        country_code: '',
+        job: '',
+        job_id: 0,
+        twitter_account: '',
+        twitter_url: '',
+        pawoo_url: '',
+        background_image_url: '',
+        is_using_custom_profile_image: true,
+        ...rest,
+        total_follow_users: counts.follows,
+        total_mypixiv_users: counts.mypixiv,
+        total_illusts: counts.illusts,
+        total_manga: counts.manga,
+        total_novels: counts.novels,
+        total_illust_bookmarks_public: counts.publicIllustBookmarks,
+        total_illust_series: counts.illustSeries,
+        total_novel_series: counts.novelSeries,
+        is_premium: row.is_premium === 1,
+      },
+      profile_publicity: profile_publicity ?? {
+        gender: 'public',
+        region: 'public',
+        birth_day: 'public',
+        birth_year: 'public',
+        job: 'public',
+        pawoo: false,
+      },
+      workspace: workspace ?? {},
+    })
+  })
+
+  const items = (kind: Kind) =>
+    app.get(`/v1/user/${kind === 'illust' ? 'illusts' : 'novels'}`, (c) => {
+      const schema =
+        kind === 'illust'
+          ? byUser.extend({
+              offset,
+              type: z.enum(['illust', 'manga'], { error: 'type must be illust or manga' }).optional(),
+            })
+          : byUser.extend({ offset, type: z.undefined().optional() })
+      const q = parse(schema, query(c))
+      const row = userOr404(q.user_id)
+      const view = c.var.view
+      const { items: page, more } = pageOf(store.userItems(kind, row.id, c.var.caller, q.type, q.offset, PAGE_SIZE + 1))
+      return c.json({
+        user: view.user(row, store.followedAmong(c.var.caller.id, [row.id]).has(row.id)),
+        [kind === 'illust' ? 'illusts' : 'novels']: view.list(kind, page),
+        next_url: nextUrl(c, c.var.origin, more ? { offset: q.offset + PAGE_SIZE } : null),
+      })
+    })
+  items('illust')
+  items('novel')
+
+  app.get('/v1/user/following', (c) => {
+    const q = parse(byUser.extend({ restrict: restrict.default('public'), offset }), query(c))
+    userOr404(q.user_id)
+    if (q.restrict === 'private' && c.var.caller.id !== q.user_id)
+      throw forbidden('Private follows are only visible to their owner.')
+    const ids = store.following(q.user_id, q.restrict === 'private' ? 1 : 0, q.offset, PAGE_SIZE + 1)
+    const { items: page, more } = pageOf(ids)
+    return c.json({
+      user_previews: c.var.view.userPreviews(page),
+      next_url: nextUrl(c, c.var.origin, more ? { offset: q.offset + PAGE_SIZE } : null),
+    })
+  })
+
+  app.post('/v1/user/follow/add', async (c) => {
+    const me = requireUser(c)
+    const q = parse(byUser.extend({ restrict: restrict.default('public') }), (await form(c)).fields)
+    userOr404(q.user_id)
+    if (q.user_id === me) throw badRequest('user_id must not be your own', 'You cannot follow yourself.')
+    store.follow(me, q.user_id, q.restrict === 'private' ? 1 : 0)
+    caches.recommend.clear()
+    return c.json({})
+  })
+
+  app.post('/v1/user/follow/delete', async (c) => {
+    const me = requireUser(c)
+    const q = parse(byUser, (await form(c)).fields)
+    userOr404(q.user_id)
+    store.unfollow(me, q.user_id)
+    caches.recommend.clear()
+    return c.json({})
+  })
+}

@@ -1,0 +1,57 @@
+import type { Context } from 'hono'
+import type { Config } from './config.ts'
+import type { Caller, CatalogueStore } from './data/store.ts'
+import type { TokenSigner } from './auth/tokens.ts'
+import type { View } from './wire/view.ts'
+
+/** What every route module gets: the store, the configuration, the token signer and the clock. */
+export interface Services {
+  store: CatalogueStore
+  config: Config
+  signer: TokenSigner
+  /** unix seconds, real time: token expiry, bookmark times */
+  nowS: () => number
+  /** Day caches (ranking, recommended, trending); cleared when the data they derive from changes. */
+  caches: { ranking: Lru<number[]>; recommend: Lru<number[]>; trending: Lru<unknown> }
+}
+
+export interface AppEnv {
+  Variables: { caller: Caller; view: View; origin: string }
+}
+
+export type AppContext = Context<AppEnv>
+
+/** A small least-recently-used map. */
+export class Lru<V> {
+  private readonly map = new Map<string, V>()
+  private readonly max: number
+
+  constructor(max: number) {
+    this.max = max
+  }
+
+  get(key: string): V | undefined {
+    const v = this.map.get(key)
+    if (v !== undefined) {
+      this.map.delete(key)
+      this.map.set(key, v)
+    }
+    return v
+  }
+
+  set(key: string, value: V) {
+    this.map.delete(key)
+    this.map.set(key, value)
+    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!)
+  }
+
+  getOrCompute(key: string, compute: () => V): V {
+    let v = this.get(key)
+    if (v === undefined) this.set(key, (v = compute()))
+    return v
+  }
+
+  clear() {
+    this.map.clear()
+  }
+}

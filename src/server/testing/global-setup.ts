@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs'
+import path from 'node:path'
+import { loadConfig } from '../config.ts'
+import { generateCatalogue } from '../generator/generate.ts'
+
+// Generates the default demo catalogue once for the whole unit-test run (tests copy it before writing to it).
+// The file name carries a hash of the generator's sources, so a changed generator makes a fresh one.
+export const TEST_DATA_ROOT = path.resolve('.data-test')
+
+function generatorHash() {
+  const dir = path.resolve('src/server/generator')
+  const h = createHash('sha256')
+  for (const f of readdirSync(dir).sort()) if (!f.endsWith('.test.ts')) h.update(readFileSync(path.join(dir, f)))
+  for (const f of ['records.ts', 'schema.ts', 'catalogue-writer.ts'])
+    h.update(readFileSync(path.resolve('src/server/data', f)))
+  return h.digest('hex').slice(0, 12)
+}
+
+export default function setup({ provide }: { provide: (key: string, value: string) => void }) {
+  mkdirSync(TEST_DATA_ROOT, { recursive: true })
+  const file = path.join(TEST_DATA_ROOT, `catalogue-${generatorHash()}.db`)
+  if (!existsSync(file)) {
+    const config = loadConfig({})
+    const tmp = `${file}.tmp-${process.pid}`
+    generateCatalogue(tmp, { seed: config.seed, ...config.size, demoPassword: 'demo', now: config.catalogueNow })
+    renameSync(tmp, file)
+  }
+  provide('catalogueFile', file)
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    catalogueFile: string
+  }
+}
