@@ -123,7 +123,13 @@ export function createApp(services: Services, log: Logger) {
       onFound: (_p, c) => void c.header('Cache-Control', 'public, max-age=31536000, immutable'),
     }),
   )
-  app.use('*', serveStatic({ root: config.staticDir, index: '' }))
+  app.use(
+    '*',
+    serveStatic({
+      root: config.staticDir,
+      onFound: (p, c) => void (p.endsWith('.html') && c.header('Cache-Control', 'no-cache')),
+    }),
+  )
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache')
     return c.html(readIndex())
