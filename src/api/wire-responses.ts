@@ -1,0 +1,180 @@
+// Response envelopes of the endpoints the gallery calls, as they travel on the wire (snake_case).
+// The item types live in wire.ts; these add the envelopes and the smaller resources reference §4–§11 describe.
+
+import type {
+  WireIllust,
+  WireIllustPage,
+  WireNovel,
+  WireNovelPage,
+  WireTag,
+  WireUser,
+  WireUserPreview,
+} from './wire.ts'
+
+export interface WireIllustDetail {
+  illust: WireIllust
+}
+
+export interface WireNovelDetail {
+  novel: WireNovel
+}
+
+export interface WireSearchIllustPage extends WireIllustPage {
+  search_span_limit: number
+  show_ai: boolean
+}
+
+export interface WireSearchNovelPage extends WireNovelPage {
+  search_span_limit: number
+  show_ai: boolean
+}
+
+export type WirePrivacyPolicy = Record<string, never> | { version: string; message: string; url: string }
+
+export interface WireRecommendedIllustPage extends WireIllustPage {
+  ranking_illusts: WireIllust[]
+  contest_exists: boolean
+  privacy_policy: WirePrivacyPolicy
+}
+
+export interface WireRecommendedNovelPage extends WireNovelPage {
+  ranking_novels: WireNovel[]
+  privacy_policy: WirePrivacyPolicy
+}
+
+export interface WireUserIllustPage extends WireIllustPage {
+  user: WireUser
+}
+
+export interface WireUserNovelPage extends WireNovelPage {
+  user: WireUser
+}
+
+export interface WireUserPreviewPage {
+  user_previews: WireUserPreview[]
+  next_url: string | null
+}
+
+export interface WireIllustSeriesDetail {
+  id: number
+  title: string
+  caption: string
+  cover_image_urls: { medium: string }
+  series_work_count: number
+  create_date: string
+  width: number
+  height: number
+  user: WireUser
+  watchlist_added: boolean
+}
+
+export interface WireIllustSeriesPage extends WireIllustPage {
+  illust_series_detail: WireIllustSeriesDetail
+  illust_series_first_illust: WireIllust | null
+}
+
+export interface WireNovelSeriesDetail {
+  id: number
+  title: string
+  caption: string
+  is_original: boolean
+  is_concluded: boolean
+  content_count: number
+  total_character_count: number
+  user: WireUser
+  display_text: string
+  novel_ai_type: number
+  watchlist_added: boolean
+}
+
+export interface WireNovelSeriesPage extends WireNovelPage {
+  novel_series_detail: WireNovelSeriesDetail
+  novel_series_first_novel: WireNovel | null
+  novel_series_latest_novel: WireNovel | null
+}
+
+export interface WireBookmarkTagPage {
+  bookmark_tags: { name: string; count: number }[]
+  next_url: string | null
+}
+
+export interface WireBookmarkDetail {
+  bookmark_detail: {
+    is_bookmarked: boolean
+    tags: { name: string; is_registered: boolean }[]
+    restrict: 'public' | 'private'
+  }
+}
+
+export interface WireAutocomplete {
+  tags: WireTag[]
+}
+
+export interface WireTrendingTags {
+  trend_tags: { tag: string; translated_name: string | null; illust: WireIllust }[]
+}
+
+export type WirePublicity = 'public' | 'private' | 'mypixiv'
+
+export interface WireUserDetail {
+  user: WireUser & { comment: string }
+  profile: {
+    webpage: string | null
+    gender: string
+    birth: string
+    birth_day: string
+    birth_year: number
+    region: string
+    address_id: number
+    country_code: string
+    job: string
+    job_id: number
+    total_follow_users: number
+    total_mypixiv_users: number
+    total_illusts: number
+    total_manga: number
+    total_novels: number
+    total_illust_bookmarks_public: number
+    total_illust_series: number
+    total_novel_series: number
+    background_image_url: string
+    twitter_account: string
+    twitter_url: string
+    pawoo_url: string
+    is_premium: boolean
+    is_using_custom_profile_image: boolean
+  }
+  profile_publicity: {
+    gender: WirePublicity
+    region: WirePublicity
+    birth_day: WirePublicity
+    birth_year: WirePublicity
+    job: WirePublicity
+    pawoo: boolean
+  }
+  /** Every field a string (empty when unset); `{}` when the user never filled it in. */
+  workspace: Partial<Record<WireWorkspaceField, string>> & { workspace_image_url?: string | null }
+}
+
+export type WireWorkspaceField =
+  | 'pc'
+  | 'monitor'
+  | 'tool'
+  | 'scanner'
+  | 'tablet'
+  | 'mouse'
+  | 'printer'
+  | 'desktop'
+  | 'music'
+  | 'desk'
+  | 'chair'
+  | 'comment'
+
+export interface WireMuteList {
+  muted_tags: { tag: WireTag; is_premium_slot: boolean }[]
+  muted_users: { user: WireUser; is_premium_slot: boolean }[]
+  muted_count: number
+  muted_tags_count: number
+  muted_users_count: number
+  mute_limit_count: number
+}

@@ -1,0 +1,35 @@
+// Query options for users. A user's works and novels are lists of works and novels, so they live in
+// workQueries.byUser / novelQueries.byUser, under those kinds.
+
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import type { Cursor } from '../../../api/cursor.ts'
+import { api } from '../../../lib/api.ts'
+import type { UserFollowingParams } from '../../../lib/api-client.ts'
+import { nextCursor } from '../../../lib/next-cursor.ts'
+
+const all = () => ['users'] as const
+
+export const userQueries = {
+  all,
+
+  detail: (userId: number) =>
+    queryOptions({
+      queryKey: [...all(), 'detail', userId] as const,
+      queryFn: ({ signal }) => api.userDetail(userId, { signal }),
+    }),
+
+  following: (params: UserFollowingParams) =>
+    infiniteQueryOptions({
+      queryKey: [...all(), 'following', params] as const,
+      queryFn: ({ pageParam, signal }) => api.userFollowing(params, pageParam, { signal }),
+      initialPageParam: undefined as Cursor | undefined,
+      getNextPageParam: nextCursor,
+    }),
+
+  /** The signed-in caller's muted tags and users (needs a session). */
+  muteList: () =>
+    queryOptions({
+      queryKey: [...all(), 'mutes'] as const,
+      queryFn: ({ signal }) => api.muteList({ signal }),
+    }),
+}

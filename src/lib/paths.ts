@@ -1,0 +1,36 @@
+// Every in-app href is built here (CONVENTIONS: links are never hand-built strings). Filters and sorts live in the
+// query string, so each helper takes them as an object and leaves out empty values.
+
+type Query = Record<string, string | number | boolean | undefined | null>
+
+function withQuery(path: string, query?: Query): string {
+  if (!query) return path
+  const params = new URLSearchParams()
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v))
+  const qs = params.toString()
+  return qs ? `${path}?${qs}` : path
+}
+
+export type HomeTab = 'illust' | 'manga' | 'novel'
+
+export const paths = {
+  home: (tab?: HomeTab) => withQuery('/', { tab: tab === 'illust' ? undefined : tab }),
+  ranking: (q?: { mode?: string; date?: string; kind?: 'novel' }) => withQuery('/ranking', q),
+  search: (q: { word: string } & Query) => withQuery('/search', q),
+  searchNovels: (q: { word: string } & Query) => withQuery('/search/novels', q),
+  artwork: (id: number, page?: number) => (page ? `/artworks/${id}#p${page}` : `/artworks/${id}`),
+  novel: (id: number) => `/novels/${id}`,
+  novelSeries: (id: number) => `/novel/series/${id}`,
+  illustSeries: (userId: number, seriesId: number) => `/user/${userId}/series/${seriesId}`,
+  user: (id: number) => `/users/${id}`,
+  userArtworks: (id: number, q?: { type?: 'illust' | 'manga' }) => withQuery(`/users/${id}/artworks`, q),
+  userNovels: (id: number) => `/users/${id}/novels`,
+  userFollowing: (id: number, q?: { restrict?: 'private' }) => withQuery(`/users/${id}/following`, q),
+  userBookmarks: (id: number, q?: { restrict?: 'private'; tag?: string }) =>
+    withQuery(`/users/${id}/bookmarks/artworks`, q),
+  userNovelBookmarks: (id: number, q?: { restrict?: 'private'; tag?: string }) =>
+    withQuery(`/users/${id}/bookmarks/novels`, q),
+  tag: (word: string) => withQuery('/search', { word }),
+  settings: () => '/settings',
+  login: (returnTo?: string) => withQuery('/login', { return_to: returnTo }),
+}

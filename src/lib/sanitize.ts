@@ -1,0 +1,103 @@
+// Caption HTML (works, novels, users) is untrusted: the demo catalogue plants hostile snippets on purpose. Only a few
+// inline tags and http(s)/pixiv:// links survive; links to pixiv works, users and novels become in-app paths, and
+// other links open in a new tab without an opener or referrer.
+
+import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify'
+
+const CONFIG: Config = {
+  ALLOWED_TAGS: ['a', 'br', 'strong', 'b', 'i', 'em', 'p', 'span'],
+  // target and rel are set by the link hook below, never taken from the input.
+  ALLOWED_ATTR: ['href'],
+  // Checked after DOMPurify strips whitespace and control characters, so "java\tscript:" does not slip through.
+  ALLOWED_URI_REGEXP: /^(?:https?|pixiv):/i,
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+}
+
+export const EXTERNAL_LINK_REL = 'noopener noreferrer nofollow'
+
+const ID = String.raw`(\d{1,15})`
+const PIXIV_SCHEME = new RegExp(String.raw`^pixiv://(illusts|users|novels)/${ID}(?:[/?#]|$)`, 'i')
+const PIXIV_HOST = /^(?:www\.)?pixiv\.net$/i
+const PIXIV_PATHS: [RegExp, (id: string) => string][] = [
+  [new RegExp(String.raw`^/(?:artworks|i)/${ID}/?$`), (id) => `/artworks/${id}`],
+  [new RegExp(String.raw`^/(?:users|u)/${ID}(?:/.*)?$`), (id) => `/users/${id}`],
+  [new RegExp(String.raw`^/(?:novels?|n)/${ID}/?$`), (id) => `/novels/${id}`],
+]
+const PIXIV_QUERY_PATHS: Record<string, [param: string, to: (id: string) => string]> = {
+  '/novel/show.php': ['id', (id) => `/novels/${id}`],
+  '/member_illust.php': ['illust_id', (id) => `/artworks/${id}`],
+  '/member.php': ['id', (id) => `/users/${id}`],
+}
+
+/**
+ * The in-app path of a link to a pixiv work, user or novel (`pixiv://illusts/1`, `https://www.pixiv.net/en/artworks/1`,
+ * `…/users/2`, `…/novel/show.php?id=3`, and the short aliases), or null for any other link.
+ */
+export function inAppPath(href: string): string | null {
+  const value = href.trim()
+  const scheme = PIXIV_SCHEME.exec(value)
+  if (scheme) {
+    const kind = scheme[1]!.toLowerCase()
+    return `/${kind === 'illusts' ? 'artworks' : kind}/${scheme[2]}`
+  }
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return null
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !PIXIV_HOST.test(url.hostname)) return null
+  const path = url.pathname.replace(/^\/en(?=\/)/, '')
+  for (const [pattern, to] of PIXIV_PATHS) {
+    const match = pattern.exec(path)
+    if (match) return to(match[1]!)
+  }
+  const byQuery = PIXIV_QUERY_PATHS[path]
+  const id = byQuery && url.searchParams.get(byQuery[0])
+  return byQuery && id && /^\d{1,15}$/.test(id) ? byQuery[1](id) : null
+}
+
+function rewriteLink(anchor: Element) {
+  const href = anchor.getAttribute('href')?.trim()
+  if (!href) return
+  const path = inAppPath(href)
+  if (path) {
+    anchor.setAttribute('href', path)
+  } else if (/^https?:\/\//i.test(href)) {
+    anchor.setAttribute('href', href)
+    anchor.setAttribute('target', '_blank')
+    anchor.setAttribute('rel', EXTERNAL_LINK_REL)
+  } else {
+    // A pixiv:// link the app has no page for: keep the text, drop the link.
+    anchor.removeAttribute('href')
+  }
+}
+
+let purifier: Purifier | null | undefined
+
+/** A DOMPurify instance of our own, so the link hook never touches other users of the library. */
+function getPurifier(): Purifier | null {
+  if (purifier !== undefined) return purifier
+  if (typeof window === 'undefined') return null
+  const instance = DOMPurify(window)
+  if (!instance.isSupported) return (purifier = null)
+  instance.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName === 'A') rewriteLink(node as Element)
+  })
+  return (purifier = instance)
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+/**
+ * Caption HTML made safe to render with `dangerouslySetInnerHTML`. In-app links come out as root-relative paths
+ * (`/artworks/1`); intercept clicks on those for client-side navigation. Without a DOM it escapes everything.
+ */
+export function sanitizeCaption(html: string): string {
+  if (!html) return ''
+  const p = getPurifier()
+  if (!p) return escapeHtml(html)
+  return p.sanitize(html, CONFIG)
+}
