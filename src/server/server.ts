@@ -6,6 +6,7 @@ import { Lru, type Services } from './services.ts'
 import { openCatalogue, tokenSecret } from './catalogue.ts'
 import { TokenSigner } from './auth/tokens.ts'
 import { createApp } from './app.ts'
+import { ItemJsonCache } from './wire/item-cache.ts'
 import { errorBody } from './http/errors.ts'
 
 export function createServices(config: Config, log: Logger): Services {
@@ -14,7 +15,13 @@ export function createServices(config: Config, log: Logger): Services {
     config,
     signer: new TokenSigner(tokenSecret(config.dataDir)),
     nowS: () => Math.floor(Date.now() / 1000),
-    caches: { ranking: new Lru(200), recommend: new Lru(500), trending: new Lru(20) },
+    caches: {
+      ranking: new Lru(200),
+      recommend: new Lru(500),
+      trending: new Lru(20),
+      search: new Lru(1000),
+      items: new ItemJsonCache(50_000),
+    },
   }
 }
 

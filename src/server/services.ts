@@ -3,6 +3,7 @@ import type { Config } from './config.ts'
 import type { Caller, CatalogueStore } from './data/store.ts'
 import type { TokenSigner } from './auth/tokens.ts'
 import type { View } from './wire/view.ts'
+import type { ItemJsonCache } from './wire/item-cache.ts'
 
 /** What every route module gets: the store, the configuration, the token signer and the clock. */
 export interface Services {
@@ -11,8 +12,15 @@ export interface Services {
   signer: TokenSigner
   /** unix seconds, real time: token expiry, bookmark times */
   nowS: () => number
-  /** Day caches (ranking, recommended, trending); cleared when the data they derive from changes. */
-  caches: { ranking: Lru<number[]>; recommend: Lru<number[]>; trending: Lru<unknown> }
+  /** Derived data, cleared or invalidated when what it derives from changes. */
+  caches: {
+    ranking: Lru<number[]>
+    recommend: Lru<number[]>
+    trending: Lru<unknown>
+    /** search hits (ids), per query and caller, for a short while */
+    search: Lru<{ ids: number[]; until: number }>
+    items: ItemJsonCache
+  }
 }
 
 export interface AppEnv {
@@ -49,6 +57,10 @@ export class Lru<V> {
     let v = this.get(key)
     if (v === undefined) this.set(key, (v = compute()))
     return v
+  }
+
+  delete(key: string) {
+    this.map.delete(key)
   }
 
   clear() {

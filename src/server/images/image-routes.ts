@@ -92,7 +92,11 @@ export function createImageRoutes(catalogue: ImageCatalogue, opts: ImageRoutesOp
     headers['Content-Type'] = contentTypeOf(spec)
     headers['Content-Length'] = String(body.byteLength)
     headers['X-Image-Cache'] = source
-    const payload = method === 'HEAD' ? null : new Uint8Array(body.buffer, body.byteOffset, body.byteLength)
+    // Node buffers sit on plain ArrayBuffers (never shared ones), so the view is a valid body as it is.
+    const payload =
+      method === 'HEAD'
+        ? null
+        : (new Uint8Array(body.buffer, body.byteOffset, body.byteLength) as Uint8Array<ArrayBuffer>)
     return new Response(payload, { status: 200, headers })
   })
 

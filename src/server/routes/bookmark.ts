@@ -5,12 +5,12 @@ import type { Kind } from '../data/store.ts'
 import { arrayField, cursorValue, id, offset, parse, restrict } from '../http/params.ts'
 import { badRequest, forbidden, notFound } from '../http/errors.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
-import { form, pageOf, query, requireUser } from './common.ts'
+import { form, pageOf, query, requireUser, sendJson } from './common.ts'
 
 const MAX_BOOKMARK_TAGS = 10
 const MAX_TAG_LENGTH = 100
 
-export function bookmarkRoutes(app: Hono<AppEnv>, { store, nowS }: Services) {
+export function bookmarkRoutes(app: Hono<AppEnv>, { store, nowS, caches }: Services) {
   const listFor = (kind: Kind) => {
     const schema = z.object({
       user_id: id('user_id'),
@@ -33,7 +33,7 @@ export function bookmarkRoutes(app: Hono<AppEnv>, { store, nowS }: Services) {
         q.tag || undefined,
       )
       const { items, more } = pageOf(rows)
-      return c.json({
+      return sendJson(c, {
         [kind === 'illust' ? 'illusts' : 'novels']: c.var.view.list(
           kind,
           items.map((b) => b.item_id),
@@ -66,7 +66,7 @@ export function bookmarkRoutes(app: Hono<AppEnv>, { store, nowS }: Services) {
       const mark = store.bookmarkOf(kind, me, itemId)
       const itemTags = (store.tagsOf(kind, [itemId]).get(itemId) ?? []).map((t) => t.name)
       const names = [...new Set([...itemTags, ...(mark?.tags ?? [])])]
-      return c.json({
+      return sendJson(c, {
         bookmark_detail: {
           is_bookmarked: !!mark,
           tags: names.map((name) => ({ name, is_registered: !!mark?.tags.includes(name) })),
@@ -86,7 +86,7 @@ export function bookmarkRoutes(app: Hono<AppEnv>, { store, nowS }: Services) {
       const { items, more } = pageOf(
         store.bookmarkTags(kind, q.user_id, q.restrict === 'private' ? 1 : 0, q.offset, PAGE_SIZE + 1),
       )
-      return c.json({
+      return sendJson(c, {
         bookmark_tags: items,
         next_url: nextUrl(c, c.var.origin, more ? { offset: q.offset + PAGE_SIZE } : null),
       })
@@ -111,7 +111,8 @@ export function bookmarkRoutes(app: Hono<AppEnv>, { store, nowS }: Services) {
         throw badRequest(`each tag must be at most ${MAX_TAG_LENGTH} characters`)
       itemOr404(kind, itemId, c)
       store.addBookmark(kind, me, itemId, q.restrict === 'private' ? 1 : 0, tags, nowS())
-      return c.json({})
+      caches.items.invalidate(kind, itemId) // its total_bookmarks changed
+      return sendJson(c, {})
     })
   addFor('illust', 'v2')
   addFor('novel', 'v2')
@@ -127,7 +128,8 @@ export function bookmarkRoutes(app: Hono<AppEnv>, { store, nowS }: Services) {
       const row = kind === 'illust' ? store.work(itemId) : store.novel(itemId)
       if (!row) throw notFound(`The ${kind === 'illust' ? 'artwork' : 'novel'} does not exist.`)
       store.deleteBookmark(kind, me, itemId)
-      return c.json({})
+      caches.items.invalidate(kind, itemId)
+      return sendJson(c, {})
     })
   deleteFor('illust')
   deleteFor('novel')

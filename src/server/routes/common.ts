@@ -1,6 +1,7 @@
 import type { AppContext } from '../services.ts'
 import { invalidRequest } from '../http/errors.ts'
 import { PAGE_SIZE } from '../http/paging.ts'
+import { stringify } from '../wire/raw-json.ts'
 
 /** The query string as single values (the first of repeated keys). */
 export function query(c: AppContext): Record<string, string> {
@@ -29,4 +30,9 @@ export function requireUser(c: AppContext): number {
 /** Splits `limit + 1` fetched items into the page and whether another page follows. */
 export function pageOf<T>(items: T[], size = PAGE_SIZE): { items: T[]; more: boolean } {
   return { items: items.slice(0, size), more: items.length > size }
+}
+
+/** A JSON answer whose body may hold pre-serialized items (RawJson). */
+export function sendJson(c: AppContext, body: unknown) {
+  return c.body(stringify(body), 200, { 'Content-Type': 'application/json; charset=UTF-8' })
 }

@@ -5,16 +5,16 @@ import { id, offset, parse } from '../http/params.ts'
 import { badRequest, notFound } from '../http/errors.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
 import { illustSeriesCoverPath, isoJst, ugoiraZipPath } from '../images/paths.ts'
-import { pageOf, query } from './common.ts'
+import { pageOf, query, sendJson } from './common.ts'
 
 const byIllust = z.object({ illust_id: id('illust_id') })
 
 export function illustRoutes(app: Hono<AppEnv>, { store }: Services) {
   app.get('/v1/illust/detail', (c) => {
     const q = parse(byIllust, query(c))
-    const row = store.work(q.illust_id)
-    if (!row) throw notFound('The artwork has been deleted or the artwork ID does not exist.')
-    return c.json({ illust: c.var.view.illusts([row], true)[0] })
+    const illust = c.var.view.illustDetail(q.illust_id)
+    if (!illust) throw notFound('The artwork has been deleted or the artwork ID does not exist.')
+    return sendJson(c, { illust })
   })
 
   app.get('/v2/illust/related', (c) => {
@@ -23,7 +23,7 @@ export function illustRoutes(app: Hono<AppEnv>, { store }: Services) {
     if (!row || !c.var.view.canSee(row))
       throw notFound('The artwork has been deleted or the artwork ID does not exist.')
     const { items, more } = pageOf(store.related(q.illust_id, c.var.caller, q.offset + PAGE_SIZE + 1).slice(q.offset))
-    return c.json({
+    return sendJson(c, {
       illusts: c.var.view.listIllusts(items),
       next_url: nextUrl(c, c.var.origin, more ? { offset: q.offset + PAGE_SIZE } : null),
     })
@@ -38,7 +38,7 @@ export function illustRoutes(app: Hono<AppEnv>, { store }: Services) {
       throw badRequest('illust_id is not an ugoira', 'This work is not an ugoira.')
     const delays = JSON.parse(row.frame_delays_json) as number[]
     const subject = { id: row.id, createdTs: row.created_ts, type: row.type, ext: row.ext }
-    return c.json({
+    return sendJson(c, {
       ugoira_metadata: {
         zip_urls: { medium: c.var.origin + ugoiraZipPath(subject) },
         frames: delays.map((delay, i) => ({ file: `${String(i).padStart(6, '0')}.jpg`, delay })),
@@ -53,12 +53,12 @@ export function illustRoutes(app: Hono<AppEnv>, { store }: Services) {
     const view = c.var.view
     const stats = store.seriesStats('illust', series.id, c.var.caller)
     const firstId = store.seriesPage('illust', series.id, c.var.caller, 0, 1)
-    const first = firstId.length ? view.listIllusts(firstId)[0] : undefined
+    const first = firstId.length ? view.illustObjects(firstId)[0] : undefined
     const { items, more } = pageOf(store.seriesPage('illust', series.id, c.var.caller, 0, PAGE_SIZE + 1, q.offset))
     const author = view.usersById([series.user_id])
     const authorRow = author.rows.get(series.user_id)
     if (!authorRow) throw notFound('The series does not exist.')
-    return c.json({
+    return sendJson(c, {
       illust_series_detail: {
         id: series.id,
         title: series.title,

@@ -3,7 +3,7 @@ import type { AppEnv, Services } from '../services.ts'
 import { arrayField } from '../http/params.ts'
 import { badRequest } from '../http/errors.ts'
 import { MuteLimitExceeded } from '../data/store.ts'
-import { form, requireUser } from './common.ts'
+import { form, requireUser, sendJson } from './common.ts'
 
 export const MUTE_LIMIT = 500
 
@@ -18,7 +18,7 @@ export function muteRoutes(app: Hono<AppEnv>, { store }: Services) {
       const row = users.rows.get(id)
       return row ? [{ user: view.user(row, users.followed.has(id)), is_premium_slot: false }] : []
     })
-    return c.json({
+    return sendJson(c, {
       muted_tags: mutes.tags.map((name) => ({
         tag: { name, translated_name: tags.get(name)?.translated_name ?? null },
         is_premium_slot: false,
@@ -65,6 +65,6 @@ export function muteRoutes(app: Hono<AppEnv>, { store }: Services) {
         throw badRequest(`at most ${MUTE_LIMIT} mutes`, 'You have reached the mute limit.')
       throw e
     }
-    return c.json({})
+    return sendJson(c, {})
   })
 }

@@ -6,7 +6,7 @@ import { cursorValue, id, parse } from '../http/params.ts'
 import { notFound } from '../http/errors.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
 import { novelUploadedImagePaths, workImagePaths } from '../images/paths.ts'
-import { pageOf, query } from './common.ts'
+import { pageOf, query, sendJson } from './common.ts'
 
 const byNovel = z.object({ novel_id: id('novel_id') })
 const GONE = 'The novel has been deleted or the novel ID does not exist.'
@@ -14,9 +14,9 @@ const GONE = 'The novel has been deleted or the novel ID does not exist.'
 export function novelRoutes(app: Hono<AppEnv>, { store }: Services) {
   app.get('/v2/novel/detail', (c) => {
     const q = parse(byNovel, query(c))
-    const row = store.novel(q.novel_id)
-    if (!row) throw notFound(GONE)
-    return c.json({ novel: c.var.view.novels([row], true)[0] })
+    const novel = c.var.view.novelDetail(q.novel_id)
+    if (!novel) throw notFound(GONE)
+    return sendJson(c, { novel })
   })
 
   app.get('/v1/novel/text', (c) => {
@@ -28,7 +28,7 @@ export function novelRoutes(app: Hono<AppEnv>, { store }: Services) {
     const neighbours: { prev?: number; next?: number } = row.series_id
       ? store.seriesNeighbours('novel', row.series_id, row.series_order ?? 0, c.var.caller)
       : {}
-    const one = (nid: number | undefined) => (nid ? (view.listNovels([nid])[0] ?? {}) : {})
+    const one = (nid: number | undefined) => (nid ? (view.novelObjects([nid])[0] ?? {}) : {})
 
     const images: WireNovelText['images'] = {}
     for (const img of store.novelImages(row.id)) {
@@ -42,7 +42,7 @@ export function novelRoutes(app: Hono<AppEnv>, { store }: Services) {
     // Embedded works resolve through data, keyed by the literal marker value (reference §19.2).
     const illusts: WireNovelText['illusts'] = {}
     const markers = [...text.matchAll(/\[pixivimage:(\d{1,15})(?:-(\d{1,4}))?\]/g)]
-    const embedded = view.listIllusts([...new Set(markers.map((m) => Number(m[1])))])
+    const embedded = view.illustObjects([...new Set(markers.map((m) => Number(m[1])))])
     const byId = new Map(embedded.map((w) => [w.id, w]))
     for (const m of markers) {
       const work = byId.get(Number(m[1]))
@@ -68,7 +68,7 @@ export function novelRoutes(app: Hono<AppEnv>, { store }: Services) {
       images,
       illusts,
     }
-    return c.json(body)
+    return sendJson(c, body)
   })
 
   app.get('/v2/novel/series', (c) => {
@@ -86,10 +86,9 @@ export function novelRoutes(app: Hono<AppEnv>, { store }: Services) {
     if (!authorRow) throw notFound('The series does not exist.')
     const after = q.last_order ?? 0
     const { items, more } = pageOf(store.seriesPage('novel', series.id, caller, after, PAGE_SIZE + 1))
-    const rows = store.novelsByIds(items)
     const firstId = store.seriesPage('novel', series.id, caller, 0, 1)
     const latest = stats.last !== null ? store.seriesPage('novel', series.id, caller, stats.last - 1, 1) : []
-    return c.json({
+    return sendJson(c, {
       novel_series_detail: {
         id: series.id,
         title: series.title,
@@ -105,8 +104,8 @@ export function novelRoutes(app: Hono<AppEnv>, { store }: Services) {
       },
       novel_series_first_novel: view.listNovels(firstId)[0] ?? null,
       novel_series_latest_novel: view.listNovels(latest)[0] ?? null,
-      novels: view.novels(rows),
-      next_url: nextUrl(c, c.var.origin, more ? { last_order: rows.at(-1)!.series_order ?? 0 } : null),
+      novels: view.listNovels(items),
+      next_url: nextUrl(c, c.var.origin, more ? { last_order: store.novel(items.at(-1)!)!.series_order ?? 0 } : null),
     })
   })
 }

@@ -5,7 +5,7 @@ import type { Kind, RankingSpec } from '../data/store.ts'
 import { isoDate, offset, parse } from '../http/params.ts'
 import { badRequest, forbidden } from '../http/errors.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
-import { pageOf, query } from './common.ts'
+import { pageOf, query, sendJson } from './common.ts'
 import { dayToIso, isoToDay } from './days.ts'
 
 type Mode = Omit<RankingSpec, 'fromDay' | 'toDay'> & { days: number }
@@ -70,7 +70,7 @@ export function rankingRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
         store.ranking(kind, { ...spec, fromDay: day - days + 1, toDay: day }, RANKING_SIZE),
       )
       const { items, more } = pageOf(ids.slice(q.offset, q.offset + PAGE_SIZE + 1))
-      return c.json({
+      return sendJson(c, {
         [kind === 'illust' ? 'illusts' : 'novels']: c.var.view.list(kind, items),
         next_url: nextUrl(c, c.var.origin, more ? { offset: q.offset + PAGE_SIZE } : null),
       })

@@ -4,7 +4,7 @@ import type { AppEnv, AppContext, Services } from '../services.ts'
 import type { Caller, CatalogueStore, Kind } from '../data/store.ts'
 import { bool, cursorValue, offset, parse } from '../http/params.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
-import { pageOf, query } from './common.ts'
+import { pageOf, query, sendJson } from './common.ts'
 
 /** How many recommendations one seed set yields, and how many recent bookmarks seed it. */
 export const RECOMMEND_SIZE = 300
@@ -120,7 +120,7 @@ export function recommendedRoutes(app: Hono<AppEnv>, { store, caches, config }: 
           offset: q.offset + PAGE_SIZE,
         }
       : { offset: q.offset + PAGE_SIZE }
-    return c.json({
+    return sendJson(c, {
       illusts: c.var.view.listIllusts(items),
       ranking_illusts: q.include_ranking_illusts ? c.var.view.listIllusts(rankingTop('illust')) : [],
       contest_exists: false,
@@ -139,7 +139,7 @@ export function recommendedRoutes(app: Hono<AppEnv>, { store, caches, config }: 
     const cursor = window
       ? { max_bookmark_id_for_recommend: window.max, offset: q.offset + PAGE_SIZE }
       : { offset: q.offset + PAGE_SIZE }
-    return c.json({
+    return sendJson(c, {
       novels: c.var.view.listNovels(items),
       ranking_novels: q.include_ranking_novels ? c.var.view.listNovels(rankingTop('novel')) : [],
       privacy_policy: {},

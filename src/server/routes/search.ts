@@ -2,14 +2,19 @@ import type { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv, Services } from '../services.ts'
 import type { Kind, SearchQuery } from '../data/store.ts'
-import { cursorValue, isoDate, offset, parse, word } from '../http/params.ts'
+import { cursorValue, isoDate, MAX_OFFSET, offset, parse, word } from '../http/params.ts'
 import { badRequest } from '../http/errors.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
-import { pageOf, query } from './common.ts'
+import { pageOf, query, sendJson } from './common.ts'
 import { dayOf, dayStart } from './days.ts'
 
 const DURATIONS = { within_last_day: 1, within_last_week: 7, within_last_month: 30 } as const
 const MAX_WORDS = 10
+/**
+ * How long a search's hit list is reused. Paging through one search then reads a slice instead of sorting every hit
+ * again, and a saved cursor resumes on the same list; afterwards the list is recomputed (the same, unless data changed).
+ */
+const SEARCH_TTL_MS = 60_000
 
 const base = {
   word,
@@ -79,9 +84,17 @@ export function searchRoutes(app: Hono<AppEnv>, services: Services) {
     const schema = kind === 'illust' ? illustSearch : novelSearch
     return app.get(`/v1/search/${kind}`, (c) => {
       const q = parse(schema, query(c))
-      const ids = store.search(kind, searchQuery(q), c.var.caller, q.offset, PAGE_SIZE + 1)
-      const { items, more } = pageOf(ids)
-      return c.json({
+      const search = searchQuery(q)
+      const caller = c.var.caller
+      const key = JSON.stringify([kind, search, caller.id, caller.maxX])
+      const now = Date.now()
+      let hits = services.caches.search.get(key)
+      if (!hits || hits.until < now) {
+        hits = { ids: store.search(kind, search, caller, 0, MAX_OFFSET + PAGE_SIZE + 1), until: now + SEARCH_TTL_MS }
+        services.caches.search.set(key, hits)
+      }
+      const { items, more } = pageOf(hits.ids.slice(q.offset, q.offset + PAGE_SIZE + 1))
+      return sendJson(c, {
         [kind === 'illust' ? 'illusts' : 'novels']: c.var.view.list(kind, items),
         next_url: nextUrl(
           c,
@@ -98,7 +111,7 @@ export function searchRoutes(app: Hono<AppEnv>, services: Services) {
 
   app.get('/v2/search/autocomplete', (c) => {
     const q = parse(z.object({ word }), query(c))
-    return c.json({
+    return sendJson(c, {
       tags: store.autocomplete(q.word, 10).map((t) => ({ name: t.name, translated_name: t.translated_name })),
     })
   })
@@ -108,8 +121,9 @@ export function searchRoutes(app: Hono<AppEnv>, services: Services) {
     const trending = services.caches.trending.getOrCompute(`illust:${latest}`, () =>
       store.trendingTags(latest - 6, latest, 40),
     ) as ReturnType<typeof store.trendingTags>
-    const works = new Map(c.var.view.listIllusts(trending.map((t) => t.workId)).map((w) => [w.id, w]))
-    return c.json({
+    const ids = trending.map((t) => t.workId)
+    const works = new Map(c.var.view.illustObjects(ids).map((w) => [w.id, w]))
+    return sendJson(c, {
       trend_tags: trending.flatMap((t) => {
         const illust = works.get(t.workId)
         return illust ? [{ tag: t.tag.name, translated_name: t.tag.translated_name, illust }] : []

@@ -5,7 +5,7 @@ import type { Kind } from '../data/store.ts'
 import { id, offset, parse, restrict } from '../http/params.ts'
 import { badRequest, forbidden, notFound } from '../http/errors.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
-import { form, pageOf, query, requireUser } from './common.ts'
+import { form, pageOf, query, requireUser, sendJson } from './common.ts'
 
 const byUser = z.object({ user_id: id('user_id') })
 const GONE = 'User has left or the user ID does not exist.'
@@ -24,7 +24,7 @@ export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
     const counts = store.userCounts(row.id, c.var.caller)
     const profile = JSON.parse(row.profile_json) as Record<string, unknown>
     const { workspace, profile_publicity, ...rest } = profile
-    return c.json({
+    return sendJson(c, {
       user: {
         ...view.user(row, store.followedAmong(c.var.caller.id, [row.id]).has(row.id)),
         comment: row.comment,
@@ -82,7 +82,7 @@ export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
       const row = userOr404(q.user_id)
       const view = c.var.view
       const { items: page, more } = pageOf(store.userItems(kind, row.id, c.var.caller, q.type, q.offset, PAGE_SIZE + 1))
-      return c.json({
+      return sendJson(c, {
         user: view.user(row, store.followedAmong(c.var.caller.id, [row.id]).has(row.id)),
         [kind === 'illust' ? 'illusts' : 'novels']: view.list(kind, page),
         next_url: nextUrl(c, c.var.origin, more ? { offset: q.offset + PAGE_SIZE } : null),
@@ -98,7 +98,7 @@ export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
       throw forbidden('Private follows are only visible to their owner.')
     const ids = store.following(q.user_id, q.restrict === 'private' ? 1 : 0, q.offset, PAGE_SIZE + 1)
     const { items: page, more } = pageOf(ids)
-    return c.json({
+    return sendJson(c, {
       user_previews: c.var.view.userPreviews(page),
       next_url: nextUrl(c, c.var.origin, more ? { offset: q.offset + PAGE_SIZE } : null),
     })
@@ -110,8 +110,10 @@ export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
     userOr404(q.user_id)
     if (q.user_id === me) throw badRequest('user_id must not be your own', 'You cannot follow yourself.')
     store.follow(me, q.user_id, q.restrict === 'private' ? 1 : 0)
+    // Following can make restrict-1 works visible (mutual follows): derived lists start over.
     caches.recommend.clear()
-    return c.json({})
+    caches.search.clear()
+    return sendJson(c, {})
   })
 
   app.post('/v1/user/follow/delete', async (c) => {
@@ -120,6 +122,7 @@ export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
     userOr404(q.user_id)
     store.unfollow(me, q.user_id)
     caches.recommend.clear()
-    return c.json({})
+    caches.search.clear()
+    return sendJson(c, {})
   })
 }

@@ -1,5 +1,7 @@
-import type { WireIllust, WireImageUrls, WireNovel, WireTag, WireUser, WireUserPreview } from '../../api/wire.ts'
+import type { WireIllust, WireImageUrls, WireNovel, WireTag, WireUser } from '../../api/wire.ts'
 import type { Caller, CatalogueStore, Kind, NovelRow, UserRow, WorkRow } from '../data/store.ts'
+import { RawJson } from './raw-json.ts'
+import type { ItemJsonCache } from './item-cache.ts'
 import {
   isoJst,
   noProfilePath,
@@ -13,17 +15,67 @@ import {
 /**
  * Turns rows into the wire objects for one request: absolute URLs on the request's origin, and the caller-relative
  * fields (is_bookmarked, is_muted, is_followed) computed for this caller, a page at a time.
+ *
+ * Works and novels are serialized once, as an anonymous caller sees them, and kept as JSON text in the item cache;
+ * a request then only flips the caller-relative booleans in that text. Each of them occurs exactly once in an item
+ * (`"is_followed"` in its user object), and a quote inside a string value is always escaped, so the replace is exact.
  */
 export class View {
   readonly store: CatalogueStore
   readonly origin: string
   readonly caller: Caller
+  private readonly cache: ItemJsonCache
   private mutesCache: { tags: Set<string>; users: Set<number> } | undefined
 
-  constructor(store: CatalogueStore, origin: string, caller: Caller) {
+  constructor(store: CatalogueStore, origin: string, caller: Caller, cache: ItemJsonCache) {
     this.store = store
     this.origin = origin
     this.caller = caller
+    this.cache = cache
+  }
+
+  /**
+   * Items by id as wire JSON for this caller, in order: those it may see, and (with `placeholders`, for detail) the
+   * placeholder in place of the others. Ids that do not exist are left out. Warm items cost no database read.
+   */
+  private itemsByIds(kind: Kind, ids: readonly number[], detail: boolean, placeholders: boolean): RawJson[] {
+    const found = ids.map((id) => this.cache.get(this.origin, kind, detail, id))
+    const missing = ids.filter((_, i) => !found[i])
+    if (missing.length) {
+      const rows = kind === 'illust' ? this.store.worksByIds(missing) : this.store.novelsByIds(missing)
+      const built =
+        kind === 'illust'
+          ? this.buildIllusts(rows as WorkRow[], detail)
+          : this.buildNovels(rows as NovelRow[], detail, true)
+      rows.forEach((r, i) => {
+        const head = { user_id: r.user_id, restrict: r.restrict, x_restrict: r.x_restrict }
+        this.cache.set(this.origin, kind, detail, r.id, { ...built[i]!, head })
+      })
+    }
+    const items = ids.flatMap((id, i) => {
+      const item = found[i] ?? this.cache.get(this.origin, kind, detail, id)
+      return item ? [{ id, item, visible: this.canSee(item.head) }] : []
+    })
+    const shown = items.filter((x) => x.visible)
+    const bookmarked = this.store.bookmarkedAmong(
+      kind,
+      this.caller.id,
+      shown.map((x) => x.id),
+    )
+    const followed = this.store.followedAmong(this.caller.id, [...new Set(shown.map((x) => x.item.head.user_id))])
+    return items.flatMap(({ id, item, visible }) => {
+      if (!visible) return placeholders ? [this.placeholder(kind, id, detail)] : []
+      let json = item.json
+      if (followed.has(item.head.user_id)) json = json.replace('"is_followed":false', '"is_followed":true')
+      if (bookmarked.has(id)) json = json.replace('"is_bookmarked":false', '"is_bookmarked":true')
+      if (this.isMuted(item.head.user_id, item.tags)) json = json.replace('"is_muted":false', '"is_muted":true')
+      return [new RawJson(json)]
+    })
+  }
+
+  private placeholder(kind: Kind, id: number, detail: boolean): RawJson {
+    if (kind === 'illust') return new RawJson(JSON.stringify(this.illustPlaceholder(this.store.work(id)!, detail)))
+    return new RawJson(this.buildNovels([this.store.novel(id)!], detail, false)[0]!.json)
   }
 
   private get mutes() {
@@ -68,25 +120,33 @@ export class View {
     return { rows: this.store.users(unique), followed: this.store.followedAmong(this.caller.id, unique) }
   }
 
-  private isMuted(userId: number, tags: readonly { name: string }[]) {
+  private isMuted(userId: number, tagNames: readonly string[]) {
     if (!this.caller.id) return false
     const m = this.mutes
-    return m.users.has(userId) || tags.some((t) => m.tags.has(t.name))
+    return m.users.has(userId) || tagNames.some((t) => m.tags.has(t))
   }
 
-  /** Visible works as wire objects; a row the caller may not see becomes the placeholder (detail only). */
-  illusts(rows: readonly WorkRow[], detail = false): WireIllust[] {
+  /** One work for its detail answer (the placeholder if the caller may not see it); undefined if there is none. */
+  illustDetail(id: number): RawJson | undefined {
+    return this.itemsByIds('illust', [id], true, true)[0]
+  }
+
+  novelDetail(id: number): RawJson | undefined {
+    return this.itemsByIds('novel', [id], true, true)[0]
+  }
+
+  /** The anonymous view of visible works, serialized: what the item cache keeps. */
+  private buildIllusts(rows: readonly WorkRow[], detail: boolean) {
     const ids = rows.map((r) => r.id)
     const tags = this.store.tagsOf('illust', ids)
-    const users = this.usersById(rows.map((r) => r.user_id))
+    const users = this.store.users([...new Set(rows.map((r) => r.user_id))])
     const series = this.store.seriesTitles(
       'illust',
       rows.flatMap((r) => (r.series_id ? [r.series_id] : [])),
     )
-    const bookmarked = this.store.bookmarkedAmong('illust', this.caller.id, ids)
     return rows.map((row) => {
-      const author = users.rows.get(row.user_id)
-      if (!author || !this.canSee(row)) return this.illustPlaceholder(row, detail)
+      const author = users.get(row.user_id)
+      if (!author) return { json: JSON.stringify(this.illustPlaceholder(row, detail)), tags: [] }
       const workTags = tags.get(row.id) ?? []
       const pages = Array.from({ length: row.page_count }, (_, p) =>
         workImagePaths({ id: row.id, createdTs: row.created_ts, type: row.type, ext: row.ext }, p),
@@ -103,7 +163,7 @@ export class View {
         },
         caption: row.caption,
         restrict: row.restrict,
-        user: this.user(author, users.followed.has(author.id), { is_accept_request: false }),
+        user: this.user(author, false, { is_accept_request: false }),
         tags: workTags.map((t): WireTag => ({ name: t.name, translated_name: t.translated_name })),
         tools: JSON.parse(row.tools_json) as string[],
         create_date: isoJst(row.created_ts),
@@ -127,9 +187,9 @@ export class View {
               })),
         total_view: row.total_view,
         total_bookmarks: row.total_bookmarks,
-        is_bookmarked: bookmarked.has(row.id),
+        is_bookmarked: false,
         visible: true,
-        is_muted: this.isMuted(row.user_id, workTags),
+        is_muted: false,
         ...(detail ? { total_comments: row.total_comments } : {}),
         seasonal_effect_animation_urls: null,
         event_banners: null,
@@ -139,7 +199,7 @@ export class View {
         ...(row.restricted_mode ? { restriction_attributes: ['restricted_mode'] } : {}),
         ...(detail ? { comment_access_control: row.comment_access_control } : {}),
       }
-      return item
+      return { json: JSON.stringify(item), tags: workTags.map((t) => t.name) }
     })
   }
 
@@ -189,18 +249,17 @@ export class View {
     }
   }
 
-  novels(rows: readonly NovelRow[], detail = false): WireNovel[] {
+  private buildNovels(rows: readonly NovelRow[], detail: boolean, canSee: boolean) {
     const ids = rows.map((r) => r.id)
     const tags = this.store.tagsOf('novel', ids)
-    const users = this.usersById(rows.map((r) => r.user_id))
+    const users = this.store.users([...new Set(rows.map((r) => r.user_id))])
     const series = this.store.seriesTitles(
       'novel',
       rows.flatMap((r) => (r.series_id ? [r.series_id] : [])),
     )
-    const bookmarked = this.store.bookmarkedAmong('novel', this.caller.id, ids)
     return rows.map((row) => {
-      const author = users.rows.get(row.user_id)
-      const visible = !!author && this.canSee(row)
+      const author = users.get(row.user_id)
+      const visible = !!author && canSee
       const novelTags = visible ? (tags.get(row.id) ?? []) : []
       const cover = novelCoverPaths({ id: row.id, createdTs: row.created_ts, coverHash: row.cover_hash })
       const item: WireNovel = {
@@ -227,35 +286,43 @@ export class View {
         text_length: visible ? row.text_length : 0,
         user:
           visible && author
-            ? this.user(author, users.followed.has(author.id), {
-                is_access_blocking_user: false,
-                is_accept_request: false,
-              })
+            ? this.user(author, false, { is_access_blocking_user: false, is_accept_request: false })
             : this.placeholderUser(row.user_id),
         series: visible && row.series_id ? { id: row.series_id, title: series.get(row.series_id) ?? '' } : {},
-        is_bookmarked: visible && bookmarked.has(row.id),
+        is_bookmarked: false,
         total_bookmarks: visible ? row.total_bookmarks : 0,
         total_view: visible ? row.total_view : 0,
         visible,
         total_comments: visible ? row.total_comments : 0,
-        is_muted: visible && this.isMuted(row.user_id, novelTags),
+        is_muted: false,
         is_mypixiv_only: row.restrict === 1,
         is_x_restricted: row.x_restrict > 0,
         novel_ai_type: visible ? row.ai_type : 0,
         request: null,
         ...(detail ? { comment_access_control: 0 } : {}),
       }
-      return item
+      return { json: JSON.stringify(item), tags: novelTags.map((t) => t.name) }
     })
   }
 
   /** Items of either kind by id, in order, leaving out any the caller may not see (for lists). */
-  listIllusts(ids: readonly number[]): WireIllust[] {
-    return this.illusts(this.store.worksByIds(ids).filter((r) => this.canSee(r)))
+  /** The works of a list page: those the caller may see, in order. */
+  listIllusts(ids: readonly number[]): RawJson[] {
+    return this.itemsByIds('illust', ids, false, false)
   }
 
-  listNovels(ids: readonly number[]): WireNovel[] {
-    return this.novels(this.store.novelsByIds(ids).filter((r) => this.canSee(r)))
+  /** The novels of a list page: those the caller may see, in order. */
+  listNovels(ids: readonly number[]): RawJson[] {
+    return this.itemsByIds('novel', ids, false, false)
+  }
+
+  /** Visible works as objects, for the few answers that look inside them. */
+  illustObjects(ids: readonly number[]): WireIllust[] {
+    return this.listIllusts(ids).map((r) => r.parse<WireIllust>())
+  }
+
+  novelObjects(ids: readonly number[]): WireNovel[] {
+    return this.listNovels(ids).map((r) => r.parse<WireNovel>())
   }
 
   list(kind: Kind, ids: readonly number[]) {
@@ -263,7 +330,7 @@ export class View {
   }
 
   /** `user_previews` entries: the user with their three newest visible works and novels. */
-  userPreviews(userIds: readonly number[]): WireUserPreview[] {
+  userPreviews(userIds: readonly number[]) {
     const users = this.usersById(userIds)
     return userIds.flatMap((id) => {
       const row = users.rows.get(id)

@@ -1,0 +1,156 @@
+// The benchmark's figures: one row per measured family, judged against its target, compared with a baseline,
+// printed as one table and saved as JSON.
+
+import { fmtInt, fmtMs, fmtPercent, fmtRatio, renderTable, type Column } from './table.ts'
+import type { LoadFigures } from './load.ts'
+
+/** A throughput/latency target of a load row. */
+export interface LoadTarget {
+  minReqPerSec?: number
+  maxP99Ms: number
+}
+
+/** A single measured figure with an upper bound (render times, start-up time). */
+export interface Figure {
+  label: string
+  value: number
+  unit: 'ms' | 's'
+  max?: number
+}
+
+export interface Row {
+  family: string
+  /** what was requested (load rows) */
+  request?: string
+  load?: LoadFigures
+  /** p50 of non-load rows (render times) */
+  p50Ms?: number
+  helloReqPerSec?: number
+  ratio?: number
+  loadTarget?: LoadTarget
+  figure?: Figure
+  skipped?: string
+  error?: string
+  /** true/false when there is a target, null when there is none */
+  ok: boolean | null
+  /** the figure compared with the baseline */
+  key?: { value: number; higherIsBetter: boolean }
+}
+
+export interface Report {
+  date: string
+  env: Record<string, string | number>
+  settings: { durationS: number; warmupS: number; connections: number }
+  hello?: LoadFigures
+  rows: Row[]
+  /** errors: the run exits non-zero */
+  problems: string[]
+  /** worth knowing, not errors (timeouts of an overloaded endpoint, a busy machine) */
+  warnings: string[]
+}
+
+const cleanLoad = (load: LoadFigures) => load.non2xx === 0 && load.errors === 0 && load.timeouts === 0
+
+export function loadRow(
+  family: string,
+  request: string,
+  load: LoadFigures,
+  hello: LoadFigures | undefined,
+  target?: LoadTarget,
+): Row {
+  const meets = target
+    ? load.reqPerSec >= (target.minReqPerSec ?? 0) && load.p99Ms <= target.maxP99Ms && cleanLoad(load)
+    : cleanLoad(load)
+      ? null
+      : false
+  return {
+    family,
+    request,
+    load,
+    helloReqPerSec: hello?.reqPerSec,
+    ratio: hello && hello.reqPerSec > 0 ? load.reqPerSec / hello.reqPerSec : undefined,
+    loadTarget: target,
+    ok: meets,
+    key: { value: load.reqPerSec, higherIsBetter: true },
+  }
+}
+
+export function figureRow(family: string, figure: Figure, p50Ms?: number): Row {
+  return {
+    family,
+    figure,
+    p50Ms,
+    ok: figure.max === undefined ? null : figure.value <= figure.max,
+    key: { value: figure.value, higherIsBetter: false },
+  }
+}
+
+export const errorRow = (family: string, error: string, loadTarget?: LoadTarget): Row => ({
+  family,
+  error,
+  loadTarget,
+  ok: false,
+})
+
+export const skippedRow = (family: string, why: string, loadTarget?: LoadTarget): Row => ({
+  family,
+  skipped: why,
+  loadTarget,
+  ok: null,
+})
+
+function targetText(row: Row): string {
+  const t = row.loadTarget
+  const load = t ? [t.minReqPerSec ? `≥ ${fmtInt(t.minReqPerSec)}/s` : '', `p99 ≤ ${t.maxP99Ms} ms`] : []
+  const text = load.filter(Boolean).join(', ')
+  if (row.skipped) return `${row.skipped}${text ? ` (${text})` : ''}`
+  const f = row.figure
+  if (f) {
+    const value = `${f.label} ${f.unit === 's' ? f.value.toFixed(1) : fmtMs(f.value)} ${f.unit}`
+    return f.max === undefined ? `${value} (no target)` : `${value} ≤ ${f.max} ${f.unit}`
+  }
+  return text || '—'
+}
+
+function okText(row: Row): string {
+  if (row.error) return '✗ error'
+  if (row.load?.non2xx) return '✗ non-2xx'
+  if (row.load?.errors) return '✗ errors'
+  if (row.load?.timeouts) return '✗ timeouts'
+  return row.ok === null ? '—' : row.ok ? '✓' : '✗'
+}
+
+function delta(row: Row, baseline: Report | undefined): string {
+  const before = baseline?.rows.find((r) => r.family === row.family)?.key?.value
+  if (!row.key || before === undefined || before === 0) return '—'
+  return fmtPercent(((row.key.value - before) / before) * 100)
+}
+
+export function renderReport(report: Report, baseline: Report | undefined): string {
+  const columns: Column[] = [
+    { header: 'family', align: 'left' },
+    { header: 'req/s', align: 'right' },
+    { header: 'p50 ms', align: 'right' },
+    { header: 'p99 ms', align: 'right' },
+    { header: 'hello req/s', align: 'right' },
+    { header: 'ratio', align: 'right' },
+    { header: 'target', align: 'left' },
+    { header: 'ok', align: 'left' },
+  ]
+  if (baseline) columns.push({ header: 'Δ baseline', align: 'right' })
+  const rows = report.rows.map((row) => {
+    const cells = [
+      row.family,
+      fmtInt(row.load?.reqPerSec),
+      fmtMs(row.load?.p50Ms ?? row.p50Ms),
+      fmtMs(row.load?.p99Ms),
+      fmtInt(row.helloReqPerSec),
+      fmtRatio(row.ratio),
+      targetText(row),
+      okText(row),
+    ]
+    if (baseline) cells.push(delta(row, baseline))
+    return cells
+  })
+  return renderTable(columns, rows)
+}

@@ -1,0 +1,437 @@
+// `npm run bench`: measures the catalogue service against the performance targets and prints one table.
+//
+//   BENCH_DURATION  seconds per load run (default 10; each run is preceded by a 1 s warm-up)
+//   BENCH_LARGE     0: skip the 200,000-work catalogue; regen: regenerate it (default: reuse bench/.data-large)
+//   BENCH_BASELINE  write: (over)write bench/baseline.json from this run
+//
+// The service and the hello-world server run as child processes on loopback; autocannon runs here. Figures go to
+// bench/results/latest.json; bench/baseline.json, when present, adds a delta column.
+
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { arch, cpus, loadavg, platform, tmpdir, totalmem } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { SIZES, type CatalogueSize } from '../src/server/config.ts'
+import { measure, type LoadFigures } from './lib/load.ts'
+import { killAllChildren, startServerProcess, type ServerProcess } from './lib/proc.ts'
+import * as inputs from './lib/inputs.ts'
+import {
+  errorRow,
+  figureRow,
+  loadRow,
+  renderReport,
+  skippedRow,
+  type LoadTarget,
+  type Report,
+  type Row,
+} from './lib/report.ts'
+
+const repo = fileURLToPath(new URL('..', import.meta.url))
+const benchDir = path.join(repo, 'bench')
+const resultsFile = path.join(benchDir, 'results', 'latest.json')
+const baselineFile = path.join(benchDir, 'baseline.json')
+const largeDir = path.join(benchDir, '.data-large')
+
+const CONNECTIONS = 32
+const THUMBNAIL_RENDERS = 200
+const DEFAULT_START_TIMEOUT_MS = 120_000
+const LARGE_START_TIMEOUT_MS = 10 * 60_000
+
+const TARGETS = {
+  search: { minReqPerSec: 3000, maxP99Ms: 20 },
+  detail: { minReqPerSec: 8000, maxP99Ms: 20 },
+  largeSearch: { maxP99Ms: 40 },
+  firstStartS: 30,
+  thumbColdP95Ms: 40,
+  thumbCachedP95Ms: 2,
+} satisfies Record<string, LoadTarget | number>
+
+function durationFromEnv(): number {
+  const raw = process.env.BENCH_DURATION
+  if (raw === undefined || raw === '') return 10
+  const n = Number(raw)
+  if (!Number.isFinite(n) || n <= 0)
+    throw new Error(`BENCH_DURATION must be a positive number of seconds, not "${raw}"`)
+  return n
+}
+
+const durationS = durationFromEnv()
+const warmupS = Math.min(1, durationS)
+const largeMode = process.env.BENCH_LARGE === '0' ? 'skip' : process.env.BENCH_LARGE === 'regen' ? 'regen' : 'reuse'
+
+const progress = (message: string) => process.stderr.write(`[bench] ${message}\n`)
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err))
+const sizeText = (s: CatalogueSize) =>
+  `${s.works.toLocaleString('en-US')} works / ${s.novels.toLocaleString('en-US')} novels / ${s.users.toLocaleString('en-US')} users`
+
+function autocannonVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(path.join(repo, 'node_modules/autocannon/package.json'), 'utf8')) as {
+      version: string
+    }
+    return pkg.version
+  } catch {
+    return 'unknown'
+  }
+}
+
+function readBaseline(): Report | undefined {
+  if (!existsSync(baselineFile)) return undefined
+  try {
+    return JSON.parse(readFileSync(baselineFile, 'utf8')) as Report
+  } catch (err) {
+    progress(`ignoring bench/baseline.json: ${errorText(err)}`)
+    return undefined
+  }
+}
+
+const rows: Row[] = []
+const problems: string[] = []
+const warnings: string[] = []
+const started: ServerProcess[] = []
+let hello: LoadFigures | undefined
+
+function serviceEnv(dataDir: string, size: string): Record<string, string> {
+  return { DATA_DIR: dataDir, RATE_LIMIT: '0', LOG_LEVEL: 'error', CATALOGUE_SIZE: size, PUBLIC_URL: '' }
+}
+
+async function startService(name: string, dataDir: string, size: string, timeoutMs: number): Promise<ServerProcess> {
+  const server = await startServerProcess({
+    name,
+    script: 'src/server/main.ts',
+    cwd: repo,
+    env: serviceEnv(dataDir, size),
+    readyPath: '/v1/illust/ranking',
+    timeoutMs,
+    onWait: (s) => progress(`${name}: still starting after ${s} s`),
+  })
+  started.push(server)
+  return server
+}
+
+async function stopServer(server: ServerProcess): Promise<void> {
+  await server.stop()
+  started.splice(started.indexOf(server), 1)
+}
+
+interface LoadInputs {
+  paths: string[]
+  headers?: Record<string, string>
+}
+
+/** One load row: find the inputs, check the first request answers 200, measure, judge. */
+async function measureFamily(
+  family: string,
+  origin: string,
+  findInputs: () => Promise<LoadInputs>,
+  target?: LoadTarget,
+): Promise<Row> {
+  try {
+    const { paths, headers } = await findInputs()
+    const first = paths[0] as string
+    await inputs.expect200(origin, first, headers)
+    const what = paths.length > 1 ? `${first} (+${paths.length - 1} more)` : first
+    progress(`${family}: ${what} — ${warmupS} s warm-up + ${durationS} s`)
+    const load = await measure({ origin, paths, headers, connections: CONNECTIONS, durationS, warmupS })
+    const row = loadRow(family, what, load, hello, target)
+    progress(`  ${Math.round(load.reqPerSec)} req/s, p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms`)
+    const codes = Object.entries(load.statusCodes)
+      .map(([code, n]) => `${code}×${n}`)
+      .join(', ')
+    if (load.non2xx > 0 || load.errors > 0)
+      problems.push(
+        `${family}: ${load.non2xx} non-2xx answers, ${load.errors} connection errors (status codes: ${codes})`,
+      )
+    if (load.timeouts > 0)
+      warnings.push(`${family}: ${load.timeouts} requests got no answer within 10 s (answered: ${codes})`)
+    return row
+  } catch (err) {
+    problems.push(`${family}: ${errorText(err)}`)
+    progress(`${family}: FAILED: ${errorText(err)}`)
+    return errorRow(family, errorText(err), target)
+  }
+}
+
+async function measureHello(): Promise<void> {
+  const server = await startServerProcess({
+    name: 'hello server',
+    script: 'bench/hello-server.ts',
+    cwd: repo,
+    env: {},
+    readyPath: '/hello',
+    timeoutMs: 30_000,
+  })
+  started.push(server)
+  progress(`hello: /hello — ${warmupS} s warm-up + ${durationS} s`)
+  hello = await measure({ origin: server.origin, paths: ['/hello'], connections: CONNECTIONS, durationS, warmupS })
+  progress(`  ${Math.round(hello.reqPerSec)} req/s, p50 ${hello.p50Ms} ms, p99 ${hello.p99Ms} ms`)
+  if (hello.non2xx > 0 || hello.errors > 0 || hello.timeouts > 0)
+    problems.push(`hello: ${hello.non2xx} non-2xx, ${hello.errors} errors, ${hello.timeouts} timeouts`)
+  await stopServer(server)
+}
+
+async function defaultCatalogue(): Promise<void> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'easel-bench-'))
+  try {
+    progress(`first start of the default catalogue (fresh DATA_DIR ${dataDir})`)
+    let service: ServerProcess
+    try {
+      service = await startService('service (default catalogue)', dataDir, 'default', DEFAULT_START_TIMEOUT_MS)
+    } catch (err) {
+      problems.push(`first start (default): ${errorText(err)}`)
+      rows.push(errorRow('first start (default)', errorText(err)))
+      return
+    }
+    const startS = service.readyMs / 1000
+    progress(`  ready after ${startS.toFixed(1)} s`)
+    rows.push(figureRow('first start (default)', { label: 'took', value: startS, unit: 's', max: TARGETS.firstStartS }))
+
+    const origin = service.origin
+    try {
+      await measureHello()
+    } catch (err) {
+      problems.push(`hello: ${errorText(err)}`)
+    }
+
+    // Inputs that several families share; a failure here fails those families, not the run.
+    const word = inputs.commonTag(origin)
+    const session = inputs.signIn(origin)
+    const novels = inputs.novelIds(origin)
+    for (const p of [word, session, novels]) p.catch(() => undefined)
+    word.then((w) => progress(`search word: ${w}`)).catch(() => undefined)
+
+    rows.push(
+      await measureFamily('search', origin, async () => ({ paths: [inputs.searchPath(await word)] }), TARGETS.search),
+    )
+    rows.push(
+      await measureFamily(
+        'detail',
+        origin,
+        async () => ({
+          paths: (await inputs.illustIds(origin, await word)).map((id) => `/v1/illust/detail?illust_id=${id}`),
+        }),
+        TARGETS.detail,
+      ),
+    )
+    rows.push(await measureFamily('ranking', origin, async () => ({ paths: ['/v1/illust/ranking?mode=day'] })))
+    rows.push(await measureFamily('recommended', origin, async () => ({ paths: ['/v1/illust/recommended'] })))
+    rows.push(
+      await measureFamily('bookmarks', origin, async () => {
+        const { accessToken, userId } = await session
+        return {
+          paths: [`/v1/user/bookmarks/illust?user_id=${userId}`],
+          headers: { authorization: `Bearer ${accessToken}` },
+        }
+      }),
+    )
+    rows.push(
+      await measureFamily('novel series', origin, async () => ({
+        paths: [`/v2/novel/series?series_id=${await inputs.novelSeriesId(origin, await novels)}`],
+      })),
+    )
+    rows.push(
+      await measureFamily('novel text', origin, async () => ({
+        paths: (await novels).map((id) => `/v1/novel/text?novel_id=${id}`),
+      })),
+    )
+    rows.push(
+      await measureFamily('thumbnail (cached)', origin, async () => ({
+        paths: [await inputs.thumbnailPath(origin, await word)],
+      })),
+    )
+    await stopServer(service)
+  } finally {
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+async function thumbnailRenders(): Promise<void> {
+  try {
+    progress(`thumbnail renders: benchThumbnails(${THUMBNAIL_RENDERS})`)
+    const { benchThumbnails } = await import('../src/server/images/render-bench.ts')
+    const { cold, cached } = await benchThumbnails(THUMBNAIL_RENDERS)
+    rows.push(
+      figureRow(
+        'thumbnail render (cold)',
+        { label: 'p95', value: cold.p95, unit: 'ms', max: TARGETS.thumbColdP95Ms },
+        cold.p50,
+      ),
+      figureRow(
+        'thumbnail render (cached)',
+        { label: 'p95', value: cached.p95, unit: 'ms', max: TARGETS.thumbCachedP95Ms },
+        cached.p50,
+      ),
+    )
+  } catch (err) {
+    problems.push(`thumbnail renders: ${errorText(err)}`)
+    rows.push(
+      errorRow('thumbnail render (cold)', errorText(err)),
+      errorRow('thumbnail render (cached)', errorText(err)),
+    )
+  }
+}
+
+async function largeCatalogue(): Promise<void> {
+  const family = 'search (200k works)'
+  if (largeMode === 'skip') {
+    rows.push(skippedRow(family, 'skipped: BENCH_LARGE=0', TARGETS.largeSearch))
+    return
+  }
+  const catalogueFile = path.join(largeDir, 'catalogue.db')
+  if (largeMode === 'regen') await rm(largeDir, { recursive: true, force: true })
+  let reused = existsSync(catalogueFile)
+  if (!reused && existsSync(largeDir)) {
+    // leftovers of an interrupted generation
+    for (const name of readdirSync(largeDir))
+      if (name.startsWith('catalogue.db.tmp-')) await rm(path.join(largeDir, name), { force: true })
+  }
+  const name = 'service (200k works)'
+  progress(
+    reused
+      ? `large catalogue: reusing ${path.relative(repo, largeDir)}`
+      : `large catalogue: generating into ${path.relative(repo, largeDir)} (first start; can take minutes)`,
+  )
+  let service: ServerProcess
+  try {
+    service = await startService(name, largeDir, 'large', LARGE_START_TIMEOUT_MS)
+  } catch (err) {
+    // only when the service exited (not when it was merely slow) and the catalogue was an old one
+    if (!reused || !errorText(err).includes(' exited (')) throw err
+    // a catalogue made by an older generator may no longer open: make a new one, once
+    progress(`the reused large catalogue did not start (${errorText(err).split('\n')[0]}); regenerating`)
+    await rm(largeDir, { recursive: true, force: true })
+    reused = false
+    service = await startService(name, largeDir, 'large', LARGE_START_TIMEOUT_MS)
+  }
+  try {
+    const startS = service.readyMs / 1000
+    progress(`  ready after ${startS.toFixed(1)} s`)
+    rows.push(
+      figureRow(`first start (200k, ${reused ? 'reused' : 'generated'})`, { label: 'took', value: startS, unit: 's' }),
+    )
+    const origin = service.origin
+    rows.push(
+      await measureFamily(
+        family,
+        origin,
+        async () => {
+          const word = await inputs.commonTag(origin)
+          progress(`search word (200k works): ${word}`)
+          return { paths: [inputs.searchPath(word)] }
+        },
+        TARGETS.largeSearch,
+      ),
+    )
+  } finally {
+    await stopServer(service)
+  }
+}
+
+function environment(loadAtStart: number): Record<string, string | number> {
+  const cpu = cpus()
+  return {
+    loadAverageAtStart: Math.round(loadAtStart * 100) / 100,
+    node: process.version,
+    platform: `${platform()} ${arch()}`,
+    cpus: cpu.length,
+    cpuModel: cpu[0]?.model.trim() ?? 'unknown',
+    memoryGB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+    autocannon: autocannonVersion(),
+    catalogueDefault: sizeText(SIZES.default as CatalogueSize),
+    catalogueLarge: sizeText(SIZES.large as CatalogueSize),
+  }
+}
+
+function printReport(report: Report, baseline: Report | undefined): void {
+  const e = report.env
+  const out = [
+    '',
+    `Easel benchmark — ${report.date}`,
+    `node ${e.node} · ${e.platform} · ${e.cpus} CPUs (${e.cpuModel}) · ${e.memoryGB} GB RAM · load average ${e.loadAverageAtStart} at start · autocannon ${e.autocannon}`,
+    `load: ${CONNECTIONS} connections, ${warmupS} s warm-up + ${durationS} s per run, loopback; the service and the hello-world server (GET /hello) are separate processes, runs are sequential`,
+    `catalogue: default ${e.catalogueDefault} (fresh DATA_DIR); large ${e.catalogueLarge} (${largeMode === 'skip' ? 'skipped: BENCH_LARGE=0' : path.relative(repo, largeDir)})`,
+    baseline ? `baseline: bench/baseline.json (${baseline.date}); Δ = change of req/s, or of the time figure` : '',
+    '',
+    renderReport(report, baseline),
+    '',
+    'hello req/s: GET /hello on Hono/@hono/node-server, measured once in this run; ratio = req/s ÷ hello req/s.',
+    'thumbnail render rows: benchThumbnails(200) in-process (p50 and p95 ms); first start: spawn until /v1/illust/ranking answers 200.',
+  ]
+  if (largeMode === 'skip') out.push('large catalogue: skipped (BENCH_LARGE=0)')
+  if (report.warnings.length > 0) out.push('', 'warnings:', ...report.warnings.map((w) => `  - ${w}`))
+  if (report.problems.length > 0) out.push('', 'problems:', ...report.problems.map((p) => `  - ${p}`))
+  console.log(out.filter((line, i) => line !== '' || out[i - 1] !== '').join('\n'))
+}
+
+/** The committed baseline is formatted as `npm run lint` (prettier) wants it. */
+async function formatJson(file: string, text: string): Promise<string> {
+  try {
+    const prettier = await import('prettier')
+    const options = (await prettier.resolveConfig(file)) ?? {}
+    return await prettier.format(text, { ...options, filepath: file })
+  } catch {
+    return text
+  }
+}
+
+async function main(): Promise<number> {
+  const baseline = readBaseline()
+  const date = new Date().toISOString()
+  const loadAtStart = loadavg()[0] ?? 0
+  const busy = loadAtStart > 0.5 * cpus().length
+  if (busy)
+    warnings.push(
+      `the machine was busy before the run (1-minute load average ${loadAtStart.toFixed(2)} on ${cpus().length} CPUs): figures may be low and noisy`,
+    )
+  try {
+    await defaultCatalogue()
+    await thumbnailRenders()
+    try {
+      await largeCatalogue()
+    } catch (err) {
+      problems.push(`large catalogue: ${errorText(err)}`)
+      rows.push(errorRow('search (200k works)', errorText(err), TARGETS.largeSearch))
+    }
+  } catch (err) {
+    problems.push(`run: ${errorText(err)}`)
+  } finally {
+    for (const server of [...started].reverse()) await server.stop().catch(() => undefined)
+  }
+
+  const report: Report = {
+    date,
+    env: environment(loadAtStart),
+    settings: { durationS, warmupS, connections: CONNECTIONS },
+    hello,
+    rows,
+    problems,
+    warnings,
+  }
+  printReport(report, baseline)
+  await mkdir(path.dirname(resultsFile), { recursive: true })
+  await writeFile(resultsFile, JSON.stringify(report, null, 2) + '\n')
+  console.log(`\nfigures written to ${path.relative(repo, resultsFile)}`)
+
+  const force = process.env.BENCH_BASELINE === 'write'
+  if (problems.length === 0 && (force || !baseline)) {
+    if (force || (durationS >= 10 && largeMode !== 'skip' && !busy)) {
+      await writeFile(baselineFile, await formatJson(baselineFile, JSON.stringify(report, null, 2) + '\n'))
+      console.log(`baseline written to ${path.relative(repo, baselineFile)}`)
+    } else {
+      console.log(
+        'no baseline written: it needs a full run (BENCH_DURATION ≥ 10, large catalogue on) on a quiet machine, or BENCH_BASELINE=write',
+      )
+    }
+  }
+  return problems.length === 0 ? 0 : 1
+}
+
+process.on('exit', killAllChildren)
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    killAllChildren()
+    process.exit(130)
+  })
+
+process.exitCode = await main()

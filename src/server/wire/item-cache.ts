@@ -1,0 +1,42 @@
+import type { Kind } from '../data/store.ts'
+import { Lru } from '../services.ts'
+
+export interface CachedItem {
+  /** the item as an anonymous caller would see it */
+  json: string
+  /** its tag names, for the caller's muted tags */
+  tags: string[]
+  /** what decides who may see it */
+  head: { user_id: number; restrict: number; x_restrict: number }
+}
+
+/**
+ * Serialized works and novels, keyed by origin (URLs are absolute), kind, detail or list variant, and id.
+ * An item changes only when its bookmark count does, so writes invalidate it by id.
+ */
+export class ItemJsonCache {
+  private readonly lru: Lru<CachedItem>
+  private readonly origins = new Set<string>()
+
+  constructor(maxItems: number) {
+    this.lru = new Lru(maxItems)
+  }
+
+  private key(origin: string, kind: Kind, detail: boolean, id: number) {
+    return `${origin}|${kind}|${detail ? 'd' : 'l'}|${id}`
+  }
+
+  get(origin: string, kind: Kind, detail: boolean, id: number): CachedItem | undefined {
+    return this.lru.get(this.key(origin, kind, detail, id))
+  }
+
+  set(origin: string, kind: Kind, detail: boolean, id: number, item: CachedItem) {
+    this.origins.add(origin)
+    this.lru.set(this.key(origin, kind, detail, id), item)
+  }
+
+  invalidate(kind: Kind, id: number) {
+    for (const origin of this.origins)
+      for (const detail of [true, false]) this.lru.delete(this.key(origin, kind, detail, id))
+  }
+}
