@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test'
 
-const port = 8181
+// E2E_PORT lets two runs (say, a CI check beside a developer's) share a machine.
+const port = Number(process.env.E2E_PORT ?? 8181)
 const baseURL = `http://127.0.0.1:${port}`
 
 // Debian's Chromium: Playwright's own browser download does not work here. The flags suit a root user on a
