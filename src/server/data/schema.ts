@@ -1,0 +1,200 @@
+// The catalogue's tables. Only the data-access module (this folder) knows them.
+export const SCHEMA_VERSION = 1
+
+export const schemaSql = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+
+CREATE TABLE users (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  account TEXT NOT NULL UNIQUE,
+  comment TEXT NOT NULL,
+  password_hash TEXT,
+  x_restrict INTEGER NOT NULL,
+  is_premium INTEGER NOT NULL,
+  profile_date TEXT NOT NULL,
+  profile_hash TEXT NOT NULL,
+  profile_json TEXT NOT NULL
+);
+
+CREATE TABLE follows (
+  follower_id INTEGER NOT NULL,
+  followee_id INTEGER NOT NULL,
+  restrict INTEGER NOT NULL,
+  seq INTEGER NOT NULL,
+  PRIMARY KEY (follower_id, followee_id)
+) WITHOUT ROWID;
+CREATE INDEX follows_followee ON follows (followee_id, follower_id);
+
+CREATE TABLE tags (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE,
+  translated_name TEXT
+);
+
+CREATE TABLE illust_series (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  title TEXT NOT NULL,
+  caption TEXT NOT NULL,
+  created_ts INTEGER NOT NULL,
+  cover_token TEXT NOT NULL
+);
+
+CREATE TABLE works (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  type TEXT NOT NULL,
+  title TEXT NOT NULL,
+  caption TEXT NOT NULL,
+  created_ts INTEGER NOT NULL,
+  width INTEGER NOT NULL,
+  height INTEGER NOT NULL,
+  page_count INTEGER NOT NULL,
+  ext TEXT NOT NULL,
+  sanity_level INTEGER NOT NULL,
+  x_restrict INTEGER NOT NULL,
+  restrict INTEGER NOT NULL,
+  ai_type INTEGER NOT NULL,
+  book_style INTEGER NOT NULL,
+  total_view INTEGER NOT NULL,
+  total_bookmarks INTEGER NOT NULL,
+  total_comments INTEGER NOT NULL,
+  comment_access_control INTEGER NOT NULL,
+  series_id INTEGER,
+  series_order INTEGER,
+  tools_json TEXT NOT NULL,
+  frame_delays_json TEXT,
+  restricted_mode INTEGER NOT NULL,
+  male_share INTEGER NOT NULL
+);
+CREATE INDEX works_user ON works (user_id, id);
+CREATE INDEX works_created ON works (created_ts, id);
+CREATE INDEX works_series ON works (series_id, series_order);
+CREATE INDEX works_popular ON works (total_bookmarks, id);
+
+CREATE TABLE work_tags (
+  work_id INTEGER NOT NULL,
+  pos INTEGER NOT NULL,
+  tag_id INTEGER NOT NULL,
+  PRIMARY KEY (work_id, pos)
+) WITHOUT ROWID;
+CREATE INDEX work_tags_tag ON work_tags (tag_id, work_id);
+
+CREATE TABLE work_activity (
+  day INTEGER NOT NULL,
+  work_id INTEGER NOT NULL,
+  views INTEGER NOT NULL,
+  bookmarks INTEGER NOT NULL,
+  PRIMARY KEY (day, work_id)
+) WITHOUT ROWID;
+
+CREATE TABLE novel_series (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  title TEXT NOT NULL,
+  caption TEXT NOT NULL,
+  is_original INTEGER NOT NULL,
+  is_concluded INTEGER NOT NULL,
+  created_ts INTEGER NOT NULL
+);
+
+CREATE TABLE novels (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  title TEXT NOT NULL,
+  caption TEXT NOT NULL,
+  created_ts INTEGER NOT NULL,
+  restrict INTEGER NOT NULL,
+  x_restrict INTEGER NOT NULL,
+  is_original INTEGER NOT NULL,
+  ai_type INTEGER NOT NULL,
+  page_count INTEGER NOT NULL,
+  text_length INTEGER NOT NULL,
+  total_view INTEGER NOT NULL,
+  total_bookmarks INTEGER NOT NULL,
+  total_comments INTEGER NOT NULL,
+  series_id INTEGER,
+  series_order INTEGER,
+  cover_hash TEXT
+);
+CREATE INDEX novels_user ON novels (user_id, id);
+CREATE INDEX novels_created ON novels (created_ts, id);
+CREATE INDEX novels_series ON novels (series_id, series_order);
+
+CREATE TABLE novel_texts (
+  novel_id INTEGER PRIMARY KEY,
+  text TEXT NOT NULL
+);
+
+CREATE TABLE novel_images (
+  novel_id INTEGER NOT NULL,
+  image_id INTEGER NOT NULL,
+  width INTEGER NOT NULL,
+  height INTEGER NOT NULL,
+  PRIMARY KEY (novel_id, image_id)
+) WITHOUT ROWID;
+
+CREATE TABLE novel_tags (
+  novel_id INTEGER NOT NULL,
+  pos INTEGER NOT NULL,
+  tag_id INTEGER NOT NULL,
+  by_author INTEGER NOT NULL,
+  PRIMARY KEY (novel_id, pos)
+) WITHOUT ROWID;
+CREATE INDEX novel_tags_tag ON novel_tags (tag_id, novel_id);
+
+CREATE TABLE novel_activity (
+  day INTEGER NOT NULL,
+  novel_id INTEGER NOT NULL,
+  views INTEGER NOT NULL,
+  bookmarks INTEGER NOT NULL,
+  PRIMARY KEY (day, novel_id)
+) WITHOUT ROWID;
+
+CREATE TABLE illust_bookmarks (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  item_id INTEGER NOT NULL,
+  restrict INTEGER NOT NULL,
+  created_ts INTEGER NOT NULL,
+  UNIQUE (user_id, item_id)
+);
+CREATE INDEX illust_bookmarks_list ON illust_bookmarks (user_id, restrict, id);
+
+CREATE TABLE illust_bookmark_tags (
+  bookmark_id INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  PRIMARY KEY (bookmark_id, name)
+) WITHOUT ROWID;
+
+CREATE TABLE novel_bookmarks (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  item_id INTEGER NOT NULL,
+  restrict INTEGER NOT NULL,
+  created_ts INTEGER NOT NULL,
+  UNIQUE (user_id, item_id)
+);
+CREATE INDEX novel_bookmarks_list ON novel_bookmarks (user_id, restrict, id);
+
+CREATE TABLE novel_bookmark_tags (
+  bookmark_id INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  PRIMARY KEY (bookmark_id, name)
+) WITHOUT ROWID;
+
+CREATE TABLE mutes (
+  user_id INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  value TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  PRIMARY KEY (user_id, kind, value)
+) WITHOUT ROWID;
+
+CREATE TABLE refresh_tokens (
+  token_hash TEXT PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  expires_ts INTEGER NOT NULL
+) WITHOUT ROWID;
+`
