@@ -90,7 +90,9 @@ export function openCatalogueWriter(file: string): CatalogueWriter {
   const stableJson = (o: unknown): string =>
     JSON.stringify(o, (_k, v: unknown) =>
       v && typeof v === 'object' && !Array.isArray(v)
-        ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+        ? Object.fromEntries(
+            Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+          )
         : v,
     )
 

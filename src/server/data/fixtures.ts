@@ -26,11 +26,17 @@ export const fixtures = {
       'SELECT series_id, COUNT(*) AS n FROM works WHERE series_id IS NOT NULL GROUP BY series_id ORDER BY n DESC LIMIT 1',
     ),
   workWhere: (store: CatalogueStore, where: string) =>
-    one<{ id: number; user_id: number } | undefined>(store, `SELECT id, user_id FROM works w WHERE ${where} ORDER BY id LIMIT 1`),
+    one<{ id: number; user_id: number } | undefined>(
+      store,
+      `SELECT id, user_id FROM works w WHERE ${where} ORDER BY id LIMIT 1`,
+    ),
   worksWhere: (store: CatalogueStore, where: string) =>
     all<{ id: number; user_id: number }>(store, `SELECT id, user_id FROM works w WHERE ${where} ORDER BY id`),
   novelWhere: (store: CatalogueStore, where: string) =>
-    one<{ id: number; user_id: number } | undefined>(store, `SELECT id, user_id FROM novels w WHERE ${where} ORDER BY id LIMIT 1`),
+    one<{ id: number; user_id: number } | undefined>(
+      store,
+      `SELECT id, user_id FROM novels w WHERE ${where} ORDER BY id LIMIT 1`,
+    ),
   novelsWhere: (store: CatalogueStore, where: string) =>
     all<{ id: number; user_id: number }>(store, `SELECT id, user_id FROM novels w WHERE ${where} ORDER BY id`),
   /** Works tagged with one of the tags whose name or translation contains `word`. */
@@ -67,7 +73,8 @@ export const fixtures = {
       userId,
       userId,
     ).id,
-  userAccount: (store: CatalogueStore, id: number) => one<{ account: string }>(store, 'SELECT account FROM users WHERE id = ?', id).account,
+  userAccount: (store: CatalogueStore, id: number) =>
+    one<{ account: string }>(store, 'SELECT account FROM users WHERE id = ?', id).account,
   activityScores: (store: CatalogueStore, ids: number[], fromDay: number, toDay: number) =>
     new Map(
       all<{ id: number; score: number }>(

@@ -137,8 +137,24 @@ const json = (ids: readonly (number | string)[]) => JSON.stringify(ids)
 
 const table = (kind: Kind) =>
   kind === 'illust'
-    ? { items: 'works', bookmarks: 'illust_bookmarks', bookmarkTags: 'illust_bookmark_tags', itemTags: 'work_tags', tagItem: 'work_id', activity: 'work_activity', activityItem: 'work_id' }
-    : { items: 'novels', bookmarks: 'novel_bookmarks', bookmarkTags: 'novel_bookmark_tags', itemTags: 'novel_tags', tagItem: 'novel_id', activity: 'novel_activity', activityItem: 'novel_id' }
+    ? {
+        items: 'works',
+        bookmarks: 'illust_bookmarks',
+        bookmarkTags: 'illust_bookmark_tags',
+        itemTags: 'work_tags',
+        tagItem: 'work_id',
+        activity: 'work_activity',
+        activityItem: 'work_id',
+      }
+    : {
+        items: 'novels',
+        bookmarks: 'novel_bookmarks',
+        bookmarkTags: 'novel_bookmark_tags',
+        itemTags: 'novel_tags',
+        tagItem: 'novel_id',
+        activity: 'novel_activity',
+        activityItem: 'novel_id',
+      }
 
 /**
  * Visibility of an item to a caller (alias `w`): public, the caller's own, or restrict 1 from an author the caller
@@ -287,8 +303,7 @@ export class CatalogueStore {
   takeRefreshToken(hash: string, nowTs: number): number | undefined {
     return this.db.transaction(() => {
       const row = this.q('SELECT user_id, expires_ts FROM refresh_tokens WHERE token_hash = ?').get(hash) as
-        | { user_id: number; expires_ts: number }
-        | undefined
+        { user_id: number; expires_ts: number } | undefined
       if (!row) return undefined
       this.q('DELETE FROM refresh_tokens WHERE token_hash = ?').run(hash)
       this.q('DELETE FROM refresh_tokens WHERE expires_ts < ?').run(nowTs)
@@ -363,7 +378,9 @@ export class CatalogueStore {
 
   seriesTitles(kind: Kind, ids: readonly number[]): Map<number, string> {
     const name = kind === 'illust' ? 'illust_series' : 'novel_series'
-    const rows = this.q(`SELECT id, title FROM ${name} WHERE id IN (SELECT value FROM json_each(?))`).all(json(ids)) as {
+    const rows = this.q(`SELECT id, title FROM ${name} WHERE id IN (SELECT value FROM json_each(?))`).all(
+      json(ids),
+    ) as {
       id: number
       title: string
     }[]
@@ -407,7 +424,14 @@ export class CatalogueStore {
     return { prev: prev?.id, next: next?.id }
   }
 
-  userItems(kind: Kind, userId: number, caller: Caller, type: 'illust' | 'manga' | undefined, offset: number, limit: number) {
+  userItems(
+    kind: Kind,
+    userId: number,
+    caller: Caller,
+    type: 'illust' | 'manga' | undefined,
+    offset: number,
+    limit: number,
+  ) {
     const t = table(kind)
     const typeSql = type === 'manga' ? "AND w.type = 'manga'" : type === 'illust' ? "AND w.type != 'manga'" : ''
     const rows = this.q(
@@ -612,7 +636,12 @@ export class CatalogueStore {
   }
 
   /** The newest bookmark id of a user (at most `maxId`) and the id `depth` bookmarks below it: a seed window. */
-  bookmarkWindow(kind: Kind, userId: number, depth: number, maxId = Number.MAX_SAFE_INTEGER): { max: number; min: number } {
+  bookmarkWindow(
+    kind: Kind,
+    userId: number,
+    depth: number,
+    maxId = Number.MAX_SAFE_INTEGER,
+  ): { max: number; min: number } {
     const t = table(kind)
     const rows = this.q(`SELECT id FROM ${t.bookmarks} WHERE user_id = ? AND id <= ? ORDER BY id DESC LIMIT ?`).all(
       userId,
@@ -653,16 +682,24 @@ export class CatalogueStore {
 
   tagIdsOfItems(kind: Kind, ids: readonly number[]): number[] {
     const t = table(kind)
-    const rows = this.q(
-      `SELECT tag_id FROM ${t.itemTags} WHERE ${t.tagItem} IN (SELECT value FROM json_each(?))`,
-    ).all(json(ids)) as { tag_id: number }[]
+    const rows = this.q(`SELECT tag_id FROM ${t.itemTags} WHERE ${t.tagItem} IN (SELECT value FROM json_each(?))`).all(
+      json(ids),
+    ) as { tag_id: number }[]
     return rows.map((r) => r.tag_id)
   }
 
   // ---- bookmarks -------------------------------------------------------------------------------------
 
   /** A page of a user's bookmarks, newest first, with bookmark id below `beforeId`, visible to the caller. */
-  bookmarks(kind: Kind, userId: number, restrict: 0 | 1, caller: Caller, beforeId: number, limit: number, tag?: string) {
+  bookmarks(
+    kind: Kind,
+    userId: number,
+    restrict: 0 | 1,
+    caller: Caller,
+    beforeId: number,
+    limit: number,
+    tag?: string,
+  ) {
     const t = table(kind)
     const tagSql = tag ? `AND b.id IN (SELECT bookmark_id FROM ${t.bookmarkTags} WHERE name = @tag)` : ''
     return this.q(
@@ -684,8 +721,7 @@ export class CatalogueStore {
   bookmarkOf(kind: Kind, me: number, itemId: number): { id: number; restrict: number; tags: string[] } | undefined {
     const t = table(kind)
     const row = this.q(`SELECT id, restrict FROM ${t.bookmarks} WHERE user_id = ? AND item_id = ?`).get(me, itemId) as
-      | { id: number; restrict: number }
-      | undefined
+      { id: number; restrict: number } | undefined
     if (!row) return undefined
     const tags = this.q(`SELECT name FROM ${t.bookmarkTags} WHERE bookmark_id = ? ORDER BY name`).all(row.id) as {
       name: string
@@ -701,8 +737,7 @@ export class CatalogueStore {
     const t = table(kind)
     this.db.transaction(() => {
       const existing = this.q(`SELECT id FROM ${t.bookmarks} WHERE user_id = ? AND item_id = ?`).get(me, itemId) as
-        | { id: number }
-        | undefined
+        { id: number } | undefined
       let id: number
       if (existing) {
         id = existing.id
@@ -716,7 +751,8 @@ export class CatalogueStore {
         id = Number(info.lastInsertRowid)
         this.q(`UPDATE ${t.items} SET total_bookmarks = total_bookmarks + 1 WHERE id = ?`).run(itemId)
       }
-      for (const name of new Set(tags)) this.q(`INSERT INTO ${t.bookmarkTags} (bookmark_id, name) VALUES (?, ?)`).run(id, name)
+      for (const name of new Set(tags))
+        this.q(`INSERT INTO ${t.bookmarkTags} (bookmark_id, name) VALUES (?, ?)`).run(id, name)
     })()
   }
 
@@ -724,8 +760,7 @@ export class CatalogueStore {
     const t = table(kind)
     this.db.transaction(() => {
       const row = this.q(`SELECT id FROM ${t.bookmarks} WHERE user_id = ? AND item_id = ?`).get(me, itemId) as
-        | { id: number }
-        | undefined
+        { id: number } | undefined
       if (!row) return
       this.q(`DELETE FROM ${t.bookmarkTags} WHERE bookmark_id = ?`).run(row.id)
       this.q(`DELETE FROM ${t.bookmarks} WHERE id = ?`).run(row.id)
@@ -757,7 +792,9 @@ export class CatalogueStore {
   }
 
   tagsByNames(names: readonly string[]): Map<string, TagRow> {
-    const rows = this.q('SELECT * FROM tags WHERE name IN (SELECT value FROM json_each(?))').all(json(names)) as TagRow[]
+    const rows = this.q('SELECT * FROM tags WHERE name IN (SELECT value FROM json_each(?))').all(
+      json(names),
+    ) as TagRow[]
     return new Map(rows.map((r) => [r.name, r]))
   }
 
