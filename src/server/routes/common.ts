@@ -1,7 +1,7 @@
 import type { AppContext } from '../services.ts'
 import { invalidRequest } from '../http/errors.ts'
 import { PAGE_SIZE } from '../http/paging.ts'
-import { stringify } from '../wire/raw-json.ts'
+import { toJsonBuffer } from '../wire/raw-json.ts'
 
 /** The query string as single values (the first of repeated keys). */
 export function query(c: AppContext): Record<string, string> {
@@ -34,5 +34,6 @@ export function pageOf<T>(items: T[], size = PAGE_SIZE): { items: T[]; more: boo
 
 /** A JSON answer whose body may hold pre-serialized items (RawJson). */
 export function sendJson(c: AppContext, body: unknown) {
-  return c.body(stringify(body), 200, { 'Content-Type': 'application/json; charset=UTF-8' })
+  const bytes = toJsonBuffer(body)
+  return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/json; charset=UTF-8' })
 }

@@ -2,8 +2,9 @@ import type { Kind } from '../data/store.ts'
 import { Lru } from '../services.ts'
 
 export interface CachedItem {
-  /** the item as an anonymous caller would see it */
+  /** the item as an anonymous caller would see it, and that text in UTF-8 */
   json: string
+  bytes: Buffer
   /** its tag names, for the caller's muted tags */
   tags: string[]
   /** what decides who may see it */

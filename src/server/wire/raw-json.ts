@@ -1,9 +1,15 @@
-/** JSON text that goes into an answer as it is (see `sendJson`). */
+/** JSON text that goes into an answer as it is (see `sendJson`), with its UTF-8 bytes when they are known already. */
 export class RawJson {
   readonly json: string
+  private encoded: Buffer | undefined
 
-  constructor(json: string) {
+  constructor(json: string, bytes?: Buffer) {
     this.json = json
+    this.encoded = bytes
+  }
+
+  get bytes(): Buffer {
+    return (this.encoded ??= Buffer.from(this.json))
   }
 
   parse<T>(): T {
@@ -11,21 +17,39 @@ export class RawJson {
   }
 }
 
-/** Serializes an answer body whose values may hold RawJson at any depth. */
-export function stringify(value: unknown): string {
-  if (value instanceof RawJson) return value.json
-  if (Array.isArray(value)) {
-    let out = '['
-    for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + stringify(value[i])
-    return out + ']'
+/**
+ * Serializes an answer body whose values may hold RawJson at any depth, straight to UTF-8: cached items go in as the
+ * bytes they were encoded to once, so a page of works costs one copy, not a fresh encoding of every item.
+ */
+export function toJsonBuffer(value: unknown): Buffer {
+  const chunks: Buffer[] = []
+  let text = ''
+  const walk = (v: unknown) => {
+    if (v instanceof RawJson) {
+      if (text) chunks.push(Buffer.from(text))
+      text = ''
+      chunks.push(v.bytes)
+    } else if (Array.isArray(v)) {
+      text += '['
+      for (let i = 0; i < v.length; i++) {
+        if (i) text += ','
+        walk(v[i])
+      }
+      text += ']'
+    } else if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+      text += '{'
+      let first = true
+      for (const k in v) {
+        const item = (v as Record<string, unknown>)[k]
+        if (item === undefined) continue
+        text += (first ? '' : ',') + JSON.stringify(k) + ':'
+        first = false
+        walk(item)
+      }
+      text += '}'
+    } else text += JSON.stringify(v) ?? 'null'
   }
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    let out = '{'
-    for (const k in value) {
-      const v = (value as Record<string, unknown>)[k]
-      if (v !== undefined) out += (out.length > 1 ? ',' : '') + JSON.stringify(k) + ':' + stringify(v)
-    }
-    return out + '}'
-  }
-  return JSON.stringify(value) ?? 'null'
+  walk(value)
+  if (text) chunks.push(Buffer.from(text))
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)
 }

@@ -49,7 +49,7 @@ export class View {
           : this.buildNovels(rows as NovelRow[], detail, true)
       rows.forEach((r, i) => {
         const head = { user_id: r.user_id, restrict: r.restrict, x_restrict: r.x_restrict }
-        this.cache.set(this.origin, kind, detail, r.id, { ...built[i]!, head })
+        this.cache.set(this.origin, kind, detail, r.id, { ...built[i]!, bytes: Buffer.from(built[i]!.json), head })
       })
     }
     const items = ids.flatMap((id, i) => {
@@ -69,7 +69,7 @@ export class View {
       if (followed.has(item.head.user_id)) json = json.replace('"is_followed":false', '"is_followed":true')
       if (bookmarked.has(id)) json = json.replace('"is_bookmarked":false', '"is_bookmarked":true')
       if (this.isMuted(item.head.user_id, item.tags)) json = json.replace('"is_muted":false', '"is_muted":true')
-      return [new RawJson(json)]
+      return [new RawJson(json, json === item.json ? item.bytes : undefined)]
     })
   }
 
