@@ -19,11 +19,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
   })
 }
 
-test('a deep link to an unknown path still serves the app shell', async ({ page }) => {
-  const response = await page.goto('/artworks/1')
+test('a deep link serves the app shell and renders its view directly', async ({ page }) => {
+  const response = await page.goto('/ranking?mode=week')
   expect(response?.status()).toBe(200)
   expect(response?.headers()['content-type']).toContain('text/html')
-  await expect(page.getByRole('heading', { level: 1, name: 'Easel' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Easel', exact: true })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Weekly ranking' })).toBeVisible()
 })
 
 test('the API answers JSON with an illusts array at /v1/illust/ranking', async ({ request }) => {

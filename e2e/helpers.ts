@@ -1,0 +1,106 @@
+// Shared end-to-end helpers. Signing in goes through the real token endpoint; the session is then stored exactly
+// as src/lib/session.ts persists it (localStorage `easel.session`), so the app starts signed in.
+
+import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test'
+
+export const DEMO = { username: 'demo', password: 'demo', userId: 1 } as const
+
+/** localStorage key and shape of src/lib/session.ts (DEFAULT_STORAGE_KEY, SessionState). */
+export const SESSION_STORAGE_KEY = 'easel.session'
+
+export interface StoredSession {
+  accessToken: string
+  refreshToken: string
+  expiresAt: number
+  user: { id: number; name: string; account: string; profileImageUrl: string; xRestrict: number; isPremium: boolean }
+}
+
+interface WireToken {
+  access_token: string
+  refresh_token: string
+  expires_in: number
+  user: {
+    id: string
+    name: string
+    account: string
+    x_restrict: number
+    is_premium: boolean
+    profile_image_urls: { px_170x170: string }
+  }
+}
+
+/** POST /auth/token with the password grant; the session as the app would store it. */
+export async function requestSession(
+  request: APIRequestContext,
+  username: string = DEMO.username,
+  password: string = DEMO.password,
+): Promise<StoredSession> {
+  const response = await request.post('/auth/token', { form: { grant_type: 'password', username, password } })
+  expect(response.status(), 'the token endpoint accepts the demo account').toBe(200)
+  const token = (await response.json()) as WireToken
+  return {
+    accessToken: token.access_token,
+    refreshToken: token.refresh_token,
+    expiresAt: Date.now() + token.expires_in * 1000,
+    user: {
+      id: Number(token.user.id),
+      name: token.user.name,
+      account: token.user.account,
+      profileImageUrl: token.user.profile_image_urls.px_170x170,
+      xRestrict: token.user.x_restrict,
+      isPremium: token.user.is_premium,
+    },
+  }
+}
+
+/**
+ * Signs the page in as demo (or the given account) without the form: stores a fresh session in the origin's
+ * localStorage. Navigate afterwards; the app reads the session when it starts.
+ */
+export async function signInAsDemo(page: Page, username?: string, password?: string): Promise<StoredSession> {
+  const session = await requestSession(page.request, username, password)
+  // Any same-origin document will do to reach localStorage; robots.txt is tiny and runs no app code.
+  await page.goto('/robots.txt')
+  await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+    key: SESSION_STORAGE_KEY,
+    value: JSON.stringify(session),
+  })
+  return session
+}
+
+/** Whether a request is a GET to this API path (e.g. '/v1/illust/ranking'). */
+export function isApi(request: Request, path: string): boolean {
+  return request.method() === 'GET' && new URL(request.url()).pathname === path
+}
+
+/** The query parameters of a request. */
+export function paramsOf(request: Request): URLSearchParams {
+  return new URL(request.url()).searchParams
+}
+
+/**
+ * Scrolls to the end of the page, again and again, until a request matching `predicate` goes out; returns it.
+ * Only requests sent after the call count: a list that fetched its second page on its own before the call will be
+ * seen asking for the third. To check a specific cursor, record requests from before the navigation instead.
+ */
+export async function scrollUntilRequest(page: Page, predicate: (request: Request) => boolean): Promise<Request> {
+  let found: Request | undefined
+  const listener = (request: Request) => {
+    if (!found && predicate(request)) found = request
+  }
+  page.on('request', listener)
+  try {
+    await expect
+      .poll(
+        async () => {
+          if (!found) await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+          return found !== undefined
+        },
+        { timeout: 20_000, intervals: [200, 300, 500] },
+      )
+      .toBe(true)
+  } finally {
+    page.off('request', listener)
+  }
+  return found!
+}

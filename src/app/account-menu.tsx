@@ -1,0 +1,138 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { Link, useLocation } from 'react-router'
+import { Avatar } from '../components/avatar.tsx'
+import { useSession } from '../features/auth/use-session.ts'
+import { session } from '../lib/api.ts'
+import { paths } from '../lib/paths.ts'
+
+const itemClass = 'block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-line/50'
+
+/**
+ * Signed out: links to sign in and to the settings. Signed in: the avatar opens a small disclosure with the
+ * viewer's pages, the settings and signing out. Escape or a click elsewhere closes it and returns focus.
+ */
+export function AccountMenu() {
+  const current = useSession()
+  const location = useLocation()
+  // Open on one history entry only: any navigation closes the menu.
+  const [openAt, setOpenAt] = useState<string | null>(null)
+  const open = openAt === location.key
+  const setOpen = (next: boolean | ((was: boolean) => boolean)) =>
+    setOpenAt((typeof next === 'function' ? next(open) : next) ? location.key : null)
+  const id = useId()
+  const root = useRef<HTMLDivElement>(null)
+  const button = useRef<HTMLButtonElement>(null)
+
+  useEffect(() => {
+    if (!open) return
+    const onPointer = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpenAt(null)
+    }
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return
+      setOpenAt(null)
+      button.current?.focus()
+    }
+    document.addEventListener('pointerdown', onPointer)
+    document.addEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('pointerdown', onPointer)
+      document.removeEventListener('keydown', onKey)
+    }
+  }, [open])
+
+  if (!current) {
+    const here = location.pathname + location.search
+    return (
+      <div className="flex items-center gap-1">
+        <Link
+          to={paths.settings()}
+          className="inline-flex size-10 items-center justify-center rounded-full text-muted hover:bg-line/50 hover:text-ink"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <circle cx="12" cy="12" r="3" />
+            <path
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z"
+            />
+          </svg>
+          <span className="sr-only">Settings</span>
+        </Link>
+        <Link
+          to={paths.login(location.pathname === '/login' ? undefined : here)}
+          className="rounded-full bg-accent px-4 py-2 text-sm font-medium whitespace-nowrap text-on-accent hover:bg-accent/90"
+        >
+          Sign in
+        </Link>
+      </div>
+    )
+  }
+
+  const { user } = current
+  return (
+    <div ref={root} className="relative">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={`${id}-menu`}
+        onClick={() => setOpen((o) => !o)}
+        className="flex items-center rounded-full p-0.5"
+      >
+        <Avatar src={user.profileImageUrl} size={36} />
+        <span className="sr-only">Account: {user.name}</span>
+      </button>
+      <div
+        id={`${id}-menu`}
+        hidden={!open}
+        className="absolute right-0 z-40 mt-2 w-56 rounded-xl border border-line bg-surface p-1.5 shadow-lg"
+      >
+        <p className="truncate px-3 py-2 text-sm">
+          Signed in as <span className="font-semibold">{user.name}</span>
+        </p>
+        <ul>
+          <li>
+            <Link className={itemClass} to={paths.user(user.id)}>
+              Your profile
+            </Link>
+          </li>
+          <li>
+            <Link className={itemClass} to={paths.userBookmarks(user.id)}>
+              Bookmarks
+            </Link>
+          </li>
+          <li>
+            <Link className={itemClass} to={paths.userFollowing(user.id)}>
+              Following
+            </Link>
+          </li>
+          <li>
+            <Link className={itemClass} to={paths.settings()}>
+              Settings
+            </Link>
+          </li>
+          <li className="mt-1 border-t border-line pt-1">
+            <button
+              type="button"
+              className={itemClass}
+              onClick={() => {
+                setOpen(false)
+                session.signOut()
+              }}
+            >
+              Sign out
+            </button>
+          </li>
+        </ul>
+      </div>
+    </div>
+  )
+}

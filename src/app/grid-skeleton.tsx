@@ -1,0 +1,19 @@
+import { Skeleton } from '../components/skeleton.tsx'
+
+const WIDTHS = ['w-40', 'w-56', 'w-32', 'w-48', 'w-64', 'w-36', 'w-52', 'w-44']
+
+/** Placeholder rows shaped like the work grid, while its code or first page loads. */
+export function GridSkeleton({ label }: { label?: string }) {
+  return (
+    <div role="status" aria-live="polite" className="space-y-2">
+      <span className="sr-only">Loading{label ? ` ${label}` : ''}…</span>
+      {[0, 1, 2].map((row) => (
+        <div key={row} className="flex gap-2 overflow-hidden">
+          {WIDTHS.map((w, i) => (
+            <Skeleton key={i} className={`h-48 shrink-0 grow ${WIDTHS[(i + row * 3) % WIDTHS.length] ?? w}`} />
+          ))}
+        </div>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,33 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router'
+import { Button } from '../components/button.tsx'
+import { ErrorState, NotFoundState } from '../components/states.tsx'
+import { NotFoundError } from '../lib/api-error.ts'
+
+/** A route chunk that cannot load: usually a new version was deployed and the old file names are gone. */
+export function isChunkLoadError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error)
+  return /dynamically imported module|Importing a module script failed|error loading dynamically imported|Failed to fetch/i.test(
+    message,
+  )
+}
+
+/**
+ * Every route's error boundary: the shell stays, the view says what went wrong. A 404 (a thrown 404 response or an
+ * API NotFoundError) shows the not-found view, a chunk that failed to load offers a reload.
+ */
+export function RouteError() {
+  const error = useRouteError()
+  if ((isRouteErrorResponse(error) && error.status === 404) || error instanceof NotFoundError) return <NotFoundState />
+  if (isChunkLoadError(error))
+    return (
+      <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-16 text-center">
+        <p className="text-lg font-semibold">This view could not be loaded</p>
+        <p className="text-muted">The connection dropped, or a new version of Easel is available.</p>
+        <Button variant="primary" onClick={() => window.location.reload()}>
+          Reload
+        </Button>
+      </div>
+    )
+  if (import.meta.env.DEV) console.error(error)
+  return <ErrorState error={error} onRetry={() => window.location.reload()} />
+}

@@ -1,0 +1,39 @@
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { useParams } from 'react-router'
+import { ErrorState, NotFoundState } from '../../components/states.tsx'
+import { SeriesHeader, SeriesHeaderSkeleton } from '../../features/series/components/series-header.tsx'
+import { workQueries } from '../../features/works/api/work-queries.ts'
+import { NotFoundError } from '../../lib/api-error.ts'
+import { useDocumentTitle } from '../use-document-title.ts'
+import { WorkList } from '../work-list.tsx'
+
+/** `/user/:uid/series/:sid`: an illustration/manga series, its header from the first page, then its works. */
+export function Component() {
+  const { sid } = useParams()
+  const seriesId = sid && /^\d{1,15}$/.test(sid) ? Number(sid) : undefined
+  if (seriesId === undefined) return <NotFoundState what="series" />
+  return <SeriesPage seriesId={seriesId} />
+}
+
+function SeriesPage({ seriesId }: { seriesId: number }) {
+  const query = workQueries.series(seriesId)
+  const { data, error, isPending, refetch } = useInfiniteQuery(query)
+  const first = data?.pages[0]
+  useDocumentTitle(first?.illustSeriesDetail.title ?? null)
+
+  if (error instanceof NotFoundError) return <NotFoundState what="series" />
+  if (isPending) return <SeriesHeaderSkeleton />
+  if (!first) return <ErrorState error={error} onRetry={() => void refetch()} />
+
+  return (
+    <>
+      <SeriesHeader detail={first.illustSeriesDetail} firstWorkId={first.illustSeriesFirstIllust?.id} />
+      <WorkList
+        query={query}
+        listKey={`series:${seriesId}`}
+        label={`Works in ${first.illustSeriesDetail.title}`}
+        emptyMessage="This series has no works yet."
+      />
+    </>
+  )
+}

@@ -1,0 +1,211 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import type { MuteList } from '../../api/model.ts'
+import { Button, buttonClass } from '../../components/button.tsx'
+import { ChoiceGroup } from '../../components/choice-group.tsx'
+import { Skeleton } from '../../components/skeleton.tsx'
+import { ErrorState } from '../../components/states.tsx'
+import { useSession } from '../../features/auth/use-session.ts'
+import { novelQueries } from '../../features/novels/api/novel-queries.ts'
+import { MuteManager } from '../../features/settings/components/mute-manager.tsx'
+import { DENSITIES, FILTER_ACTIONS, FILTER_ROWS, QUALITIES, THEMES } from '../../features/settings/settings-choices.ts'
+import { userQueries } from '../../features/users/api/user-queries.ts'
+import { workQueries } from '../../features/works/api/work-queries.ts'
+import { api, session } from '../../lib/api.ts'
+import { ApiError } from '../../lib/api-error.ts'
+import type { MuteEdit } from '../../lib/api-client.ts'
+import { paths } from '../../lib/paths.ts'
+import { updateSettings, useSettings } from '../../lib/settings.ts'
+import { useDocumentTitle } from '../use-document-title.ts'
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="space-y-5 rounded-2xl border border-line bg-surface/50 p-4 sm:p-6" aria-label={title}>
+      <h2 className="text-lg font-semibold">{title}</h2>
+      {children}
+    </section>
+  )
+}
+
+/** The optimistic mute list after an edit. */
+function applyEdit(list: MuteList, edit: MuteEdit): MuteList {
+  const delTags = new Set(edit.deleteTags ?? [])
+  const delUsers = new Set(edit.deleteUserIds ?? [])
+  const mutedTags = [
+    ...list.mutedTags.filter((t) => !delTags.has(t.tag.name)),
+    ...(edit.addTags ?? []).map((name) => ({ tag: { name, translatedName: null }, isPremiumSlot: false })),
+  ]
+  const mutedUsers = [
+    ...list.mutedUsers.filter((u) => !delUsers.has(u.user.id)),
+    ...(edit.addUserIds ?? []).map((id) => ({
+      user: { id, name: `User ${id}`, account: '', profileImageUrls: { medium: '' } },
+      isPremiumSlot: false,
+    })),
+  ]
+  return { ...list, mutedTags, mutedUsers, mutedTagsCount: mutedTags.length, mutedUsersCount: mutedUsers.length }
+}
+
+/** Signed in: the account's mute list on the service (it marks muted works in every answer). */
+function ServerMutes() {
+  const client = useQueryClient()
+  const query = useQuery(userQueries.muteList())
+  const key = userQueries.muteList().queryKey
+  const mutation = useMutation({
+    mutationFn: (edit: MuteEdit) => api.editMutes(edit),
+    onMutate: async (edit) => {
+      await client.cancelQueries({ queryKey: key })
+      const before = client.getQueryData(key)
+      if (before) client.setQueryData(key, applyEdit(before, edit))
+      return { before }
+    },
+    onError: (_e, _edit, context) => {
+      if (context?.before) client.setQueryData(key, context.before)
+    },
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: key })
+      // Every cached work and novel carries `isMuted` for this caller: refetch them when next shown.
+      void client.invalidateQueries({ queryKey: workQueries.all(), refetchType: 'none' })
+      void client.invalidateQueries({ queryKey: novelQueries.all(), refetchType: 'none' })
+    },
+  })
+
+  if (query.isPending) return <Skeleton className="h-32" />
+  if (query.isError) return <ErrorState compact error={query.error} onRetry={() => void query.refetch()} />
+  const list = query.data
+  return (
+    <>
+      <MuteManager
+        tags={list.mutedTags.map((t) => t.tag)}
+        users={list.mutedUsers.map((u) => ({
+          id: u.user.id,
+          name: u.user.name,
+          profileImageUrl: u.user.profileImageUrls.medium || undefined,
+        }))}
+        onAddTag={(tag) => mutation.mutate({ addTags: [tag] })}
+        onRemoveTag={(tag) => mutation.mutate({ deleteTags: [tag] })}
+        onAddUser={(id) => mutation.mutate({ addUserIds: [id] })}
+        onRemoveUser={(id) => mutation.mutate({ deleteUserIds: [id] })}
+        busy={mutation.isPending}
+        error={
+          mutation.error
+            ? mutation.error instanceof ApiError
+              ? mutation.error.userMessage
+              : 'The change was not saved.'
+            : null
+        }
+      />
+      <p className="text-sm text-muted">
+        {list.mutedCount} of {list.muteLimitCount} mute slots used. Saved to your account.
+      </p>
+    </>
+  )
+}
+
+/** Signed out: mutes kept in this browser only. */
+function LocalMutes() {
+  const { filters } = useSettings()
+  return (
+    <>
+      <MuteManager
+        tags={filters.mutedTags.map((name) => ({ name }))}
+        users={filters.mutedUserIds.map((id) => ({ id }))}
+        onAddTag={(tag) => updateSettings({ filters: { mutedTags: [...filters.mutedTags, tag] } })}
+        onRemoveTag={(tag) => updateSettings({ filters: { mutedTags: filters.mutedTags.filter((t) => t !== tag) } })}
+        onAddUser={(id) => updateSettings({ filters: { mutedUserIds: [...filters.mutedUserIds, id] } })}
+        onRemoveUser={(id) =>
+          updateSettings({ filters: { mutedUserIds: filters.mutedUserIds.filter((u) => u !== id) } })
+        }
+      />
+      <p className="text-sm text-muted">
+        Kept in this browser.{' '}
+        <Link className="text-accent underline" to={paths.login(paths.settings())}>
+          Sign in
+        </Link>{' '}
+        to use your account’s mute list.
+      </p>
+    </>
+  )
+}
+
+/** `/settings`: theme, grid, images, content filters, mutes and the session; all saved as they change. */
+export function Component() {
+  const settings = useSettings()
+  const current = useSession()
+  useDocumentTitle('Settings')
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
+        <p className="text-sm text-muted">Changes apply at once and are saved in this browser.</p>
+      </div>
+
+      <Section title="Appearance">
+        <ChoiceGroup
+          legend="Theme"
+          choices={THEMES}
+          value={settings.theme}
+          onChange={(theme) => updateSettings({ theme })}
+        />
+        <ChoiceGroup
+          legend="Grid density"
+          description="How large the thumbnails in lists are."
+          choices={DENSITIES}
+          value={settings.density}
+          onChange={(density) => updateSettings({ density })}
+        />
+        <ChoiceGroup
+          legend="Image quality"
+          description="Higher quality loads larger thumbnails on sharp screens."
+          choices={QUALITIES}
+          value={settings.imageQuality}
+          onChange={(imageQuality) => updateSettings({ imageQuality })}
+        />
+      </Section>
+
+      <Section title="Content filters">
+        {FILTER_ROWS.map((row) => (
+          <ChoiceGroup
+            key={row.key}
+            legend={row.legend}
+            description={row.description}
+            choices={FILTER_ACTIONS}
+            value={settings.filters[row.key]}
+            onChange={(action) => updateSettings({ filters: { [row.key]: action } })}
+          />
+        ))}
+        <ChoiceGroup
+          legend="Muted tags and users"
+          choices={[
+            { value: 'hide', label: 'Hide' },
+            { value: 'blur', label: 'Blur' },
+          ]}
+          value={settings.filters.hideMuted ? 'hide' : 'blur'}
+          onChange={(v) => updateSettings({ filters: { hideMuted: v === 'hide' } })}
+        />
+      </Section>
+
+      <Section title="Mutes">{current ? <ServerMutes /> : <LocalMutes />}</Section>
+
+      <Section title="Account">
+        {current ? (
+          <div className="flex flex-wrap items-center gap-3">
+            <p>
+              Signed in as <span className="font-semibold">{current.user.name}</span> (@{current.user.account})
+            </p>
+            <Button variant="danger" onClick={() => session.signOut()}>
+              Sign out
+            </Button>
+          </div>
+        ) : (
+          <div className="flex flex-wrap items-center gap-3">
+            <p>You are not signed in.</p>
+            <Link className={buttonClass('primary')} to={paths.login(paths.settings())}>
+              Sign in
+            </Link>
+          </div>
+        )}
+      </Section>
+    </div>
+  )
+}

@@ -1,0 +1,77 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, Outlet, useLocation, useParams } from 'react-router'
+import { buttonClass } from '../../components/button.tsx'
+import { ErrorState, NotFoundState } from '../../components/states.tsx'
+import { LinkTabs } from '../../components/tabs.tsx'
+import { useSession } from '../../features/auth/use-session.ts'
+import { userQueries } from '../../features/users/api/user-queries.ts'
+import { FollowButton } from '../../features/users/components/follow-button.tsx'
+import { ProfileHeader, ProfileHeaderSkeleton } from '../../features/users/components/profile-header.tsx'
+import { NotFoundError } from '../../lib/api-error.ts'
+import { paths } from '../../lib/paths.ts'
+import { applyFollow } from '../cache-updates.ts'
+import { useDocumentTitle } from '../use-document-title.ts'
+
+/** The user id of `/users/:id/…`, or undefined when it is not a number. */
+export function useUserId(): number | undefined {
+  const { id } = useParams()
+  return id && /^\d{1,15}$/.test(id) ? Number(id) : undefined
+}
+
+/** `/users/:id` and its tabs: the profile header above the tab's list. */
+export function Component() {
+  const userId = useUserId()
+  if (userId === undefined) return <NotFoundState what="user" />
+  return <UserLayout userId={userId} />
+}
+
+function UserLayout({ userId }: { userId: number }) {
+  const client = useQueryClient()
+  const current = useSession()
+  const { pathname } = useLocation()
+  const { data, error, isPending, refetch } = useQuery(userQueries.detail(userId))
+  useDocumentTitle(data?.user.name ?? (error ? 'User' : null))
+
+  if (error instanceof NotFoundError) return <NotFoundState what="user" />
+  if (isPending) return <ProfileHeaderSkeleton />
+  if (error || !data) return <ErrorState error={error} onRetry={() => void refetch()} />
+
+  const isSelf = current?.user.id === userId
+  const actions = isSelf ? null : current ? (
+    <FollowButton
+      userId={userId}
+      userName={data.user.name}
+      isFollowed={data.user.isFollowed ?? false}
+      onChange={(id, followed) => applyFollow(client, id, followed)}
+    />
+  ) : (
+    <Link className={buttonClass('primary')} to={paths.login(pathname)}>
+      Follow
+    </Link>
+  )
+
+  const base = paths.user(userId)
+  const tabs = [
+    {
+      href: paths.userArtworks(userId),
+      label: 'Artworks',
+      current: pathname === base || pathname.startsWith(`${base}/artworks`),
+    },
+    { href: paths.userBookmarks(userId), label: 'Bookmarks', current: pathname.startsWith(`${base}/bookmarks`) },
+    { href: paths.userFollowing(userId), label: 'Following', current: pathname.startsWith(`${base}/following`) },
+  ]
+
+  return (
+    <>
+      <ProfileHeader detail={data} actions={actions} />
+      <LinkTabs label={`${data.user.name}’s pages`} className="mb-4" tabs={tabs} />
+      <Outlet context={{ userId, userName: data.user.name, isSelf }} />
+    </>
+  )
+}
+
+export interface UserOutletContext {
+  userId: number
+  userName: string
+  isSelf: boolean
+}

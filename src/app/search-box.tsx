@@ -1,0 +1,75 @@
+import { useId, useState, type FormEvent } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import { paths } from '../lib/paths.ts'
+
+/**
+ * The header's search box, on every page. A word searches works (or novels, from the novel search), keeping the
+ * filters already chosen; a pasted pixiv-style link or share text with one inside opens that view instead.
+ */
+export function SearchBox({ className = '' }: { className?: string }) {
+  const location = useLocation()
+  const navigate = useNavigate()
+  const id = useId()
+  const onSearch = location.pathname === '/search' || location.pathname === '/search/novels'
+  const currentWord = onSearch ? (new URLSearchParams(location.search).get('word') ?? '') : ''
+  // The typed text, until the URL's word changes (Back, a tag link): then the box shows the new word.
+  const [draft, setDraft] = useState({ word: currentWord, text: currentWord })
+  const text = draft.word === currentWord ? draft.text : currentWord
+  const setText = (next: string) => setDraft({ word: currentWord, text: next })
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const value = text.trim()
+    if (!value) return
+    if (/https?:\/\//i.test(value)) {
+      // The alias table loads only when a link is pasted.
+      const { linkTarget } = await import('./aliases.ts')
+      const link = linkTarget(value, window.location.origin)
+      if (link) {
+        setText('')
+        void navigate(link)
+        return
+      }
+    }
+    const kept: Record<string, string> = {}
+    if (onSearch) for (const [k, v] of new URLSearchParams(location.search)) kept[k] = v
+    const query = { ...kept, word: value }
+    void navigate(location.pathname === '/search/novels' ? paths.searchNovels(query) : paths.search(query))
+  }
+
+  return (
+    <form role="search" onSubmit={(e) => void submit(e)} className={`flex min-w-0 items-center ${className}`}>
+      <label htmlFor={id} className="sr-only">
+        Search works, or paste a link
+      </label>
+      <input
+        id={id}
+        type="search"
+        name="word"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="Search or paste a link"
+        enterKeyHint="search"
+        autoComplete="off"
+        className="h-10 w-full min-w-0 rounded-l-full border border-r-0 border-line bg-surface px-4 text-base text-ink placeholder:text-muted sm:text-sm"
+      />
+      <button
+        type="submit"
+        className="inline-flex h-10 shrink-0 items-center rounded-r-full border border-line bg-surface px-3 text-muted hover:text-ink"
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          className="size-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <circle cx="8.5" cy="8.5" r="5.5" />
+          <path d="m13 13 4 4" strokeLinecap="round" />
+        </svg>
+        <span className="sr-only">Search</span>
+      </button>
+    </form>
+  )
+}

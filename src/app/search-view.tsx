@@ -1,0 +1,105 @@
+import { useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { Skeleton } from '../components/skeleton.tsx'
+import { LinkTabs } from '../components/tabs.tsx'
+import { SearchControls } from '../features/search/components/search-controls.tsx'
+import { formFromQuery, queryFromForm, type SearchForm, type SearchKind } from '../features/search/search-params.ts'
+import { workQueries } from '../features/works/api/work-queries.ts'
+import { paths } from '../lib/paths.ts'
+import { useDocumentTitle } from './use-document-title.ts'
+
+/** Trending tags, as a way in when there is no word yet. */
+function TrendingTags({ kind }: { kind: SearchKind }) {
+  const { data, isPending, isError } = useQuery(workQueries.trendingTags())
+  if (isError) return null
+  return (
+    <section aria-labelledby="trending-heading" className="mt-6">
+      <h2 id="trending-heading" className="mb-3 text-lg font-semibold">
+        Trending tags
+      </h2>
+      {isPending ? (
+        <Skeleton className="h-24" />
+      ) : (
+        <ul className="flex flex-wrap gap-2">
+          {data.map((t) => (
+            <li key={t.tag}>
+              <Link
+                to={kind === 'novel' ? paths.searchNovels({ word: t.tag }) : paths.search({ word: t.tag })}
+                className="inline-flex min-h-10 items-center rounded-full border border-line bg-surface px-3 text-sm hover:border-accent"
+              >
+                #{t.tag}
+                {t.translatedName && <span className="ml-1 text-muted">{t.translatedName}</span>}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+/** The search form the URL describes (every filter lives in the query string). */
+export function useSearchForm(kind: SearchKind): SearchForm {
+  const [search] = useSearchParams()
+  return formFromQuery(search, kind)
+}
+
+/**
+ * The frame of both searches (works and novels): the word as the title, the kind tabs, the filters, and the
+ * results as `children` (rendered only when there is a word).
+ */
+export function SearchView({ kind, form, children }: { kind: SearchKind; form: SearchForm; children: ReactNode }) {
+  const navigate = useNavigate()
+  useDocumentTitle(form.word ? `${form.word} — search` : 'Search')
+
+  const query = queryFromForm(form)
+  const onChange = (next: SearchForm) => {
+    const q = queryFromForm(next)
+    void navigate(kind === 'novel' ? paths.searchNovels(q) : paths.search(q), { replace: true })
+  }
+
+  return (
+    <>
+      <h1 className="mb-3 text-2xl font-semibold tracking-tight break-words">
+        {form.word ? (
+          <>
+            <span className="sr-only">Search results for </span>
+            {form.word}
+          </>
+        ) : (
+          'Search'
+        )}
+      </h1>
+      <LinkTabs
+        label="Search in"
+        className="mb-3"
+        tabs={[
+          {
+            href: paths.search({ ...query, search_target: kind === 'illust' ? query.search_target : undefined }),
+            label: 'Illustrations and manga',
+            current: kind === 'illust',
+          },
+          {
+            href: paths.searchNovels({ ...query, search_target: kind === 'novel' ? query.search_target : undefined }),
+            label: 'Novels',
+            current: kind === 'novel',
+          },
+        ]}
+      />
+      {form.word ? (
+        <>
+          <div className="mb-4">
+            <SearchControls form={form} kind={kind} onChange={onChange} />
+          </div>
+          {children}
+        </>
+      ) : (
+        <>
+          <p className="text-muted">Type a word or a tag in the search box above.</p>
+          <TrendingTags kind={kind} />
+        </>
+      )}
+    </>
+  )
+}

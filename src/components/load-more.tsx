@@ -1,0 +1,54 @@
+import { useEffect, useRef } from 'react'
+import { Button } from './button.tsx'
+import { Spinner } from './spinner.tsx'
+
+/**
+ * The end of a simple (non-grid) infinite list: loads the next page when it scrolls near the viewport, and is a
+ * button too, for keyboards and for when the observer is not available. One fetch at a time.
+ */
+export function LoadMore({
+  hasNextPage,
+  isFetchingNextPage,
+  fetchNextPage,
+  failed = false,
+}: {
+  hasNextPage: boolean
+  isFetchingNextPage: boolean
+  fetchNextPage: () => unknown
+  /** The last page failed: wait for the viewer to ask again instead of retrying on every scroll. */
+  failed?: boolean
+}) {
+  const ref = useRef<HTMLDivElement>(null)
+  const canLoad = hasNextPage && !isFetchingNextPage && !failed
+
+  useEffect(() => {
+    const el = ref.current
+    if (!el || !canLoad || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) void fetchNextPage()
+      },
+      { rootMargin: '800px 0px' },
+    )
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [canLoad, fetchNextPage])
+
+  if (!hasNextPage) return null
+  return (
+    <div ref={ref} className="flex justify-center py-6">
+      {isFetchingNextPage ? (
+        <Spinner label="Loading more" />
+      ) : (
+        <>
+          {failed && (
+            <p role="alert" className="mr-3 self-center text-sm text-muted">
+              The next page could not be loaded.
+            </p>
+          )}
+          <Button onClick={() => void fetchNextPage()}>{failed ? 'Try again' : 'Load more'}</Button>
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,12 @@
+/** A small busy indicator; `label` is announced, the ring is decoration. */
+export function Spinner({ label = 'Loading', className = '' }: { label?: string; className?: string }) {
+  return (
+    <span role="status" className={`inline-flex items-center gap-2 text-sm text-muted ${className}`}>
+      <span
+        aria-hidden="true"
+        className="size-4 animate-spin rounded-full border-2 border-line border-t-accent motion-reduce:animate-none"
+      />
+      <span>{label}</span>
+    </span>
+  )
+}

@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { paths } from '../lib/paths.ts'
+import { Button, buttonClass } from './button.tsx'
+import { describeError } from './describe-error.ts'
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-2 px-4 py-16 text-center">
+      <p className="text-lg font-semibold">{title}</p>
+      {children && <div className="text-muted">{children}</div>}
+    </div>
+  )
+}
+
+/** A failed load: what happened in words, and a retry when retrying can help. */
+export function ErrorState({ error, onRetry, compact }: { error: unknown; onRetry?: () => void; compact?: boolean }) {
+  const d = describeError(error)
+  return (
+    <div
+      role="alert"
+      className={`mx-auto flex max-w-md flex-col items-center gap-3 px-4 text-center ${compact ? 'py-6' : 'py-16'}`}
+    >
+      <p className="text-lg font-semibold">{d.title}</p>
+      <p className="text-muted">{d.message}</p>
+      <div className="flex flex-wrap justify-center gap-2">
+        {onRetry && d.retryable && (
+          <Button variant="primary" onClick={onRetry}>
+            Try again
+          </Button>
+        )}
+        {d.signIn && (
+          <Link className={buttonClass('primary')} to={paths.login(currentPath())}>
+            Sign in
+          </Link>
+        )}
+      </div>
+    </div>
+  )
+}
+
+function currentPath(): string {
+  return typeof window === 'undefined' ? '/' : window.location.pathname + window.location.search
+}
+
+export function NotFoundState({ what = 'page' }: { what?: string }) {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-16 text-center">
+      <p className="text-5xl font-semibold text-muted" aria-hidden="true">
+        404
+      </p>
+      <p className="text-lg font-semibold">This {what} does not exist</p>
+      <p className="text-muted">It may have been deleted, or the link is mistyped.</p>
+      <Link className={buttonClass('primary')} to={paths.home()}>
+        Back to the home page
+      </Link>
+    </div>
+  )
+}

@@ -1,0 +1,68 @@
+import { useId } from 'react'
+import { Link } from 'react-router'
+import { addDays, isIsoDate } from '../ranking-date.ts'
+
+const stepClass =
+  'inline-flex size-10 items-center justify-center rounded-full border border-line bg-surface text-lg hover:bg-line/40 aria-disabled:pointer-events-none aria-disabled:opacity-40'
+
+/**
+ * The ranking's day: a native date field bounded by the latest ranking, with links to the day before and after.
+ * `date` undefined means the latest; choosing the latest day again clears the date.
+ */
+export function RankingDatePicker({
+  date,
+  latest,
+  hrefFor,
+  onChange,
+}: {
+  date: string | undefined
+  /** The latest ranking day; undefined while it is not known yet. */
+  latest: string | undefined
+  hrefFor: (date: string | undefined) => string
+  onChange: (date: string | undefined) => void
+}) {
+  const id = useId()
+  const shown = date ?? latest ?? ''
+  const prev = shown ? addDays(shown, -1) : undefined
+  const next = shown && latest && shown < latest ? addDays(shown, 1) : undefined
+  const hrefOf = (d: string) => hrefFor(latest && d >= latest ? undefined : d)
+
+  return (
+    <div className="flex items-center gap-2">
+      {prev ? (
+        <Link to={hrefOf(prev)} className={stepClass} aria-label="Previous day">
+          <span aria-hidden="true">‹</span>
+        </Link>
+      ) : (
+        <span className={stepClass} aria-disabled="true" aria-hidden="true">
+          ‹
+        </span>
+      )}
+      <label htmlFor={id} className="sr-only">
+        Ranking date
+      </label>
+      <input
+        id={id}
+        type="date"
+        value={shown}
+        max={latest}
+        onChange={(e) => {
+          const value = e.target.value
+          if (!value) return onChange(undefined)
+          if (!isIsoDate(value)) return
+          onChange(latest && value >= latest ? undefined : value)
+        }}
+        className="h-10 rounded-full border border-line bg-surface px-3 text-sm text-ink"
+      />
+      {next ? (
+        <Link to={hrefOf(next)} className={stepClass} aria-label="Next day">
+          <span aria-hidden="true">›</span>
+        </Link>
+      ) : (
+        <span className={stepClass} aria-disabled="true" aria-hidden="true">
+          ›
+        </span>
+      )}
+    </div>
+  )
+}

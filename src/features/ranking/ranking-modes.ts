@@ -1,0 +1,62 @@
+import type { IllustRankingMode } from '../../lib/api-client.ts'
+
+export interface RankingModeInfo {
+  mode: IllustRankingMode
+  label: string
+  /** The age setting the mode needs: 0 everyone, 1 R-18, 2 R-18G. */
+  xRestrict: 0 | 1 | 2
+}
+
+// The tab row, in pixiv's order. The manga week/month variants exist on the API but stay off the tab row.
+const MODES: readonly RankingModeInfo[] = [
+  { mode: 'day', label: 'Daily', xRestrict: 0 },
+  { mode: 'week', label: 'Weekly', xRestrict: 0 },
+  { mode: 'month', label: 'Monthly', xRestrict: 0 },
+  { mode: 'day_male', label: 'Popular among males', xRestrict: 0 },
+  { mode: 'day_female', label: 'Popular among females', xRestrict: 0 },
+  { mode: 'week_original', label: 'Original', xRestrict: 0 },
+  { mode: 'week_rookie', label: 'Rookie', xRestrict: 0 },
+  { mode: 'day_manga', label: 'Manga', xRestrict: 0 },
+  { mode: 'day_ai', label: 'AI-generated', xRestrict: 0 },
+  { mode: 'day_r18', label: 'R-18 daily', xRestrict: 1 },
+  { mode: 'day_male_r18', label: 'R-18 males', xRestrict: 1 },
+  { mode: 'day_female_r18', label: 'R-18 females', xRestrict: 1 },
+  { mode: 'week_r18', label: 'R-18 weekly', xRestrict: 1 },
+  { mode: 'day_r18_ai', label: 'R-18 AI-generated', xRestrict: 1 },
+  { mode: 'week_r18g', label: 'R-18G weekly', xRestrict: 2 },
+]
+
+/** Modes the API knows but the tab row leaves out; still valid in a URL. */
+const EXTRA_MODES: readonly RankingModeInfo[] = [
+  { mode: 'week_manga', label: 'Manga weekly', xRestrict: 0 },
+  { mode: 'month_manga', label: 'Manga monthly', xRestrict: 0 },
+  { mode: 'week_rookie_manga', label: 'Manga rookie', xRestrict: 0 },
+]
+
+export const DEFAULT_RANKING_MODE: IllustRankingMode = 'day'
+
+/**
+ * The mode tabs a viewer sees. R-18 modes only when signed in with an age setting that allows them (`xRestrict`
+ * of the account: 1 allows R-18, 2 also R-18G); anonymous viewers (null) see the all-ages modes.
+ */
+export function rankingModes(accountXRestrict: number | null): RankingModeInfo[] {
+  const allowed = accountXRestrict ?? 0
+  return MODES.filter((m) => m.xRestrict <= allowed)
+}
+
+export function rankingModeInfo(mode: string): RankingModeInfo | undefined {
+  return MODES.find((m) => m.mode === mode) ?? EXTRA_MODES.find((m) => m.mode === mode)
+}
+
+export type ModeResolution =
+  | { kind: 'ok'; info: RankingModeInfo }
+  /** A real mode the viewer may not see (anonymous, or an age setting below it). */
+  | { kind: 'restricted'; info: RankingModeInfo }
+  | { kind: 'unknown' }
+
+/** What the `mode` of the URL means for this viewer; absent means the default (daily). */
+export function resolveRankingMode(raw: string | null, accountXRestrict: number | null): ModeResolution {
+  const info = rankingModeInfo(raw || DEFAULT_RANKING_MODE)
+  if (!info) return { kind: 'unknown' }
+  return info.xRestrict <= (accountXRestrict ?? 0) ? { kind: 'ok', info } : { kind: 'restricted', info }
+}

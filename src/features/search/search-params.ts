@@ -1,0 +1,105 @@
+// Search state lives in the query string (DESIGN.md §3.1). These convert between the URL, the form's state and the
+// API's parameters, so the three never drift.
+
+import type {
+  IllustSearchTarget,
+  NovelSearchTarget,
+  SearchDuration,
+  SearchParams,
+  SearchSort,
+} from '../../lib/api-client.ts'
+
+export type SearchKind = 'illust' | 'novel'
+
+export interface SearchForm {
+  word: string
+  searchTarget: string
+  sort: SearchSort
+  /** A preset period, or 'custom' with start/end dates, or '' for any time. */
+  period: '' | SearchDuration | 'custom'
+  startDate: string
+  endDate: string
+  /** false leaves AI-generated works out (`search_ai_type=0`). */
+  includeAi: boolean
+}
+
+export const ILLUST_TARGETS: { value: IllustSearchTarget; label: string }[] = [
+  { value: 'partial_match_for_tags', label: 'Tags (partial match)' },
+  { value: 'exact_match_for_tags', label: 'Tags (exact match)' },
+  { value: 'title_and_caption', label: 'Title and caption' },
+]
+
+export const NOVEL_TARGETS: { value: NovelSearchTarget; label: string }[] = [
+  { value: 'partial_match_for_tags', label: 'Tags (partial match)' },
+  { value: 'exact_match_for_tags', label: 'Tags (exact match)' },
+  { value: 'text', label: 'Body text' },
+  { value: 'keyword', label: 'Keywords' },
+]
+
+export const SORTS: { value: SearchSort; label: string }[] = [
+  { value: 'date_desc', label: 'Newest' },
+  { value: 'date_asc', label: 'Oldest' },
+  { value: 'popular_desc', label: 'Popular' },
+]
+
+export const PERIODS: { value: SearchForm['period']; label: string }[] = [
+  { value: '', label: 'Any time' },
+  { value: 'within_last_day', label: 'Last day' },
+  { value: 'within_last_week', label: 'Last week' },
+  { value: 'within_last_month', label: 'Last month' },
+  { value: 'custom', label: 'Date range' },
+]
+
+const DEFAULT_TARGET = 'partial_match_for_tags'
+const DEFAULT_SORT: SearchSort = 'date_desc'
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
+
+function oneOf<T extends string>(value: string | null, allowed: readonly { value: T }[], fallback: T): T {
+  return allowed.some((a) => a.value === value) ? (value as T) : fallback
+}
+
+const targetsOf = (kind: SearchKind) => (kind === 'illust' ? ILLUST_TARGETS : NOVEL_TARGETS)
+
+/** The form state the URL describes; unknown or malformed values fall back to the defaults. */
+export function formFromQuery(query: URLSearchParams, kind: SearchKind = 'illust'): SearchForm {
+  const startDate = ISO_DATE.test(query.get('start_date') ?? '') ? query.get('start_date')! : ''
+  const endDate = ISO_DATE.test(query.get('end_date') ?? '') ? query.get('end_date')! : ''
+  const duration = oneOf<SearchForm['period']>(
+    query.get('duration'),
+    PERIODS.filter((p) => p.value !== 'custom'),
+    '',
+  )
+  return {
+    word: (query.get('word') ?? '').trim(),
+    searchTarget: oneOf<string>(query.get('search_target'), targetsOf(kind), DEFAULT_TARGET),
+    sort: oneOf(query.get('sort'), SORTS, DEFAULT_SORT),
+    period: startDate || endDate ? 'custom' : duration,
+    startDate,
+    endDate,
+    includeAi: query.get('search_ai_type') !== '0',
+  }
+}
+
+/** The query string for a form state: defaults left out, so links stay short and equal states give equal URLs. */
+export function queryFromForm(form: SearchForm): Record<string, string> & { word: string } {
+  const q: Record<string, string> & { word: string } = { word: form.word.trim() }
+  if (form.searchTarget !== DEFAULT_TARGET) q.search_target = form.searchTarget
+  if (form.sort !== DEFAULT_SORT) q.sort = form.sort
+  if (form.period === 'custom') {
+    if (form.startDate) q.start_date = form.startDate
+    if (form.endDate) q.end_date = form.endDate
+  } else if (form.period) q.duration = form.period
+  if (!form.includeAi) q.search_ai_type = '0'
+  return q
+}
+
+/** The API's parameters for a form state (the search needs a word: callers skip the request without one). */
+export function apiParamsFromForm<T extends string>(form: SearchForm): SearchParams<T> {
+  const params: SearchParams<T> = { word: form.word.trim(), searchTarget: form.searchTarget as T, sort: form.sort }
+  if (form.period === 'custom') {
+    if (form.startDate) params.startDate = form.startDate
+    if (form.endDate) params.endDate = form.endDate
+  } else if (form.period) params.duration = form.period
+  if (!form.includeAi) params.searchAiType = 0
+  return params
+}

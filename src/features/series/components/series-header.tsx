@@ -1,0 +1,55 @@
+import { Link } from 'react-router'
+import type { IllustSeriesDetail } from '../../../api/model.ts'
+import { Avatar } from '../../../components/avatar.tsx'
+import { Skeleton } from '../../../components/skeleton.tsx'
+import { paths } from '../../../lib/paths.ts'
+
+/** An illustration/manga series: cover, title, author, work count, caption (plain text), first work. */
+export function SeriesHeader({ detail, firstWorkId }: { detail: IllustSeriesDetail; firstWorkId?: number }) {
+  return (
+    <header className="mb-6 flex flex-col gap-4 sm:flex-row">
+      {detail.coverImageUrls.medium && (
+        <img
+          src={detail.coverImageUrls.medium}
+          alt=""
+          width={detail.width || 240}
+          height={detail.height || 240}
+          className="h-auto max-h-60 w-full max-w-60 rounded-xl bg-line object-cover sm:w-60"
+        />
+      )}
+      <div className="min-w-0 space-y-2">
+        <p className="text-sm text-muted">Series</p>
+        <h1 className="text-2xl font-semibold tracking-tight break-words">{detail.title}</h1>
+        <Link to={paths.user(detail.user.id)} className="inline-flex items-center gap-2 text-sm hover:underline">
+          <Avatar src={detail.user.profileImageUrls.medium} size={28} />
+          {detail.user.name}
+        </Link>
+        <p className="text-sm text-muted">
+          {detail.seriesWorkCount} {detail.seriesWorkCount === 1 ? 'work' : 'works'}
+        </p>
+        {detail.caption && <p className="max-w-3xl whitespace-pre-line text-sm">{detail.caption}</p>}
+        {firstWorkId !== undefined && (
+          <Link
+            to={paths.artwork(firstWorkId)}
+            className="inline-block text-sm font-medium text-accent underline underline-offset-4"
+          >
+            Read from the first work
+          </Link>
+        )}
+      </div>
+    </header>
+  )
+}
+
+export function SeriesHeaderSkeleton() {
+  return (
+    <div role="status" className="mb-6 flex gap-4">
+      <span className="sr-only">Loading series…</span>
+      <Skeleton className="size-40 rounded-xl" />
+      <div className="flex-1 space-y-2">
+        <Skeleton className="h-7 w-64 max-w-full" />
+        <Skeleton className="h-4 w-32" />
+      </div>
+    </div>
+  )
+}

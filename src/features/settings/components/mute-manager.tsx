@@ -1,0 +1,156 @@
+import { useId, useState, type FormEvent } from 'react'
+import { Link } from 'react-router'
+import { Avatar } from '../../../components/avatar.tsx'
+import { Button } from '../../../components/button.tsx'
+import { paths } from '../../../lib/paths.ts'
+import { newMutedTag } from '../settings-choices.ts'
+
+export interface MutedTag {
+  name: string
+  translatedName?: string | null
+}
+
+export interface MutedUser {
+  id: number
+  name?: string
+  profileImageUrl?: string
+}
+
+const inputClass = 'h-10 min-w-0 flex-1 rounded-full border border-line bg-surface px-4 text-base text-ink sm:text-sm'
+
+/** Muted tags and users: a list of each with remove buttons, and a field to add to each. */
+export function MuteManager({
+  tags,
+  users,
+  onAddTag,
+  onRemoveTag,
+  onAddUser,
+  onRemoveUser,
+  busy = false,
+  error,
+}: {
+  tags: readonly MutedTag[]
+  users: readonly MutedUser[]
+  onAddTag: (tag: string) => void
+  onRemoveTag: (tag: string) => void
+  onAddUser: (userId: number) => void
+  onRemoveUser: (userId: number) => void
+  busy?: boolean
+  error?: string | null
+}) {
+  const id = useId()
+  const [tagText, setTagText] = useState('')
+  const [userText, setUserText] = useState('')
+
+  const addTag = (e: FormEvent) => {
+    e.preventDefault()
+    const tag = newMutedTag(
+      tagText,
+      tags.map((t) => t.name),
+    )
+    if (tag) onAddTag(tag)
+    setTagText('')
+  }
+  const addUser = (e: FormEvent) => {
+    e.preventDefault()
+    const userId = /^\d{1,15}$/.test(userText.trim()) ? Number(userText.trim()) : undefined
+    if (userId !== undefined && !users.some((u) => u.id === userId)) onAddUser(userId)
+    setUserText('')
+  }
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <section aria-labelledby={`${id}-tags`} className="space-y-3">
+        <h3 id={`${id}-tags`} className="text-sm font-semibold">
+          Muted tags
+        </h3>
+        <form onSubmit={addTag} className="flex gap-2">
+          <label htmlFor={`${id}-tag-input`} className="sr-only">
+            Tag to mute
+          </label>
+          <input
+            id={`${id}-tag-input`}
+            value={tagText}
+            onChange={(e) => setTagText(e.target.value)}
+            placeholder="A tag to mute"
+            className={inputClass}
+          />
+          <Button type="submit" disabled={busy || !tagText.trim()}>
+            Mute tag
+          </Button>
+        </form>
+        {tags.length === 0 ? (
+          <p className="text-sm text-muted">No muted tags.</p>
+        ) : (
+          <ul className="flex flex-wrap gap-2">
+            {tags.map((t) => (
+              <li
+                key={t.name}
+                className="inline-flex items-center gap-1 rounded-full border border-line bg-surface py-1 pr-1 pl-3 text-sm"
+              >
+                <span>
+                  {t.name}
+                  {t.translatedName && <span className="ml-1 text-muted">{t.translatedName}</span>}
+                </span>
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={() => onRemoveTag(t.name)}
+                  className="inline-flex size-8 items-center justify-center rounded-full text-muted hover:bg-line/60 hover:text-ink"
+                >
+                  <span aria-hidden="true">×</span>
+                  <span className="sr-only">Unmute tag {t.name}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby={`${id}-users`} className="space-y-3">
+        <h3 id={`${id}-users`} className="text-sm font-semibold">
+          Muted users
+        </h3>
+        <form onSubmit={addUser} className="flex gap-2">
+          <label htmlFor={`${id}-user-input`} className="sr-only">
+            User ID to mute
+          </label>
+          <input
+            id={`${id}-user-input`}
+            inputMode="numeric"
+            pattern="[0-9]*"
+            value={userText}
+            onChange={(e) => setUserText(e.target.value)}
+            placeholder="A user ID to mute"
+            className={inputClass}
+          />
+          <Button type="submit" disabled={busy || !userText.trim()}>
+            Mute user
+          </Button>
+        </form>
+        {users.length === 0 ? (
+          <p className="text-sm text-muted">No muted users.</p>
+        ) : (
+          <ul className="space-y-2">
+            {users.map((u) => (
+              <li key={u.id} className="flex items-center gap-3">
+                {u.profileImageUrl && <Avatar src={u.profileImageUrl} size={32} />}
+                <Link to={paths.user(u.id)} className="min-w-0 flex-1 truncate text-sm hover:underline">
+                  {u.name ?? `User ${u.id}`}
+                </Link>
+                <Button disabled={busy} onClick={() => onRemoveUser(u.id)}>
+                  Unmute<span className="sr-only"> {u.name ?? `user ${u.id}`}</span>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {error && (
+        <p role="alert" className="text-sm text-danger lg:col-span-2">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react'
+import type { UserDetail } from '../../../api/model.ts'
+import { Avatar } from '../../../components/avatar.tsx'
+import { Skeleton } from '../../../components/skeleton.tsx'
+
+const count = (n: number) => n.toLocaleString()
+
+/** A user's profile: avatar, name, account, comment and counts; `actions` (the follow button) beside the name. */
+export function ProfileHeader({ detail, actions }: { detail: UserDetail; actions?: ReactNode }) {
+  const { user, profile } = detail
+  const stats = [
+    { label: 'Illustrations', value: profile.totalIllusts },
+    { label: 'Manga', value: profile.totalManga },
+    { label: 'Following', value: profile.totalFollowUsers },
+    { label: 'Public bookmarks', value: profile.totalIllustBookmarksPublic },
+  ]
+  return (
+    <header className="mb-4 flex flex-col gap-4 sm:flex-row sm:items-start">
+      <Avatar src={user.profileImageUrls.medium} size={96} />
+      <div className="min-w-0 flex-1 space-y-2">
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <div className="min-w-0">
+            <h1 className="text-2xl font-semibold tracking-tight break-words">{user.name}</h1>
+            <p className="text-sm text-muted">@{user.account}</p>
+          </div>
+          {actions}
+        </div>
+        {user.comment && <p className="max-w-3xl whitespace-pre-line text-sm">{user.comment}</p>}
+        <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
+          {stats.map((s) => (
+            <div key={s.label} className="flex gap-1.5">
+              <dt className="text-muted">{s.label}</dt>
+              <dd className="font-semibold">{count(s.value)}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </header>
+  )
+}
+
+export function ProfileHeaderSkeleton() {
+  return (
+    <div role="status" className="mb-4 flex gap-4">
+      <span className="sr-only">Loading profile…</span>
+      <Skeleton className="size-24 rounded-full" />
+      <div className="flex-1 space-y-2">
+        <Skeleton className="h-7 w-48" />
+        <Skeleton className="h-4 w-24" />
+        <Skeleton className="h-4 w-72 max-w-full" />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,40 @@
+import type { Illust } from '../../../../api/model.ts'
+import { ArtworkMedia } from './artwork-media.tsx'
+import { AuthorCard } from './author-card.tsx'
+import { BookmarkButton } from './bookmark-button.tsx'
+import { RelatedWorks } from './related-works.tsx'
+import { SeriesNav } from './series-nav.tsx'
+import { WorkHeading, WorkInfo } from './work-info.tsx'
+import { NeighbourLinks, useArrowKeyNavigation, useNeighbours, useSwipeNavigation } from './work-neighbours.tsx'
+
+/** A viewable work: the media, then what there is to know and do about it. */
+export function ArtworkDetail({ work }: { work: Illust }) {
+  const neighbours = useNeighbours(work.id)
+  useArrowKeyNavigation(neighbours)
+  const swipe = useSwipeNavigation(neighbours)
+
+  return (
+    <article
+      aria-labelledby="work-title"
+      className="mx-auto flex max-w-screen-xl flex-col gap-6"
+      data-work-id={work.id}
+    >
+      <section aria-label="Artwork" data-media className="touch-pan-y" {...swipe}>
+        <ArtworkMedia work={work} />
+      </section>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <BookmarkButton work={work} />
+        <NeighbourLinks {...neighbours} />
+      </div>
+      <WorkHeading work={work} />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <WorkInfo work={work} />
+        <div className="flex flex-col gap-4">
+          <AuthorCard user={work.user} workId={work.id} />
+          <SeriesNav work={work} />
+        </div>
+      </div>
+      <RelatedWorks work={work} />
+    </article>
+  )
+}

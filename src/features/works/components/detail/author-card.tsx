@@ -1,0 +1,72 @@
+import { useState } from 'react'
+import { Link } from 'react-router'
+import type { User } from '../../../../api/model.ts'
+import { Avatar } from '../../../../components/avatar.tsx'
+import { paths } from '../../../../lib/paths.ts'
+import { useFollow } from './use-follow.ts'
+import { currentLocation, useSignedIn } from './use-signed-in.ts'
+
+const followClass =
+  'inline-flex min-h-9 items-center rounded-full border px-4 py-1 text-sm font-medium transition-colors'
+
+/** The author: avatar, name (to their page) and a Follow toggle (a sign-in link when signed out). */
+export function AuthorCard({ user, workId }: { user: User; workId: number }) {
+  const signedIn = useSignedIn()
+  const isSelf = signedIn?.user.id === user.id
+
+  return (
+    <section aria-label="Artist" className="flex flex-wrap items-center gap-3">
+      <Link to={paths.user(user.id)} tabIndex={-1} aria-hidden="true" className="shrink-0">
+        <Avatar src={user.profileImageUrls.medium} size={48} />
+      </Link>
+      <div className="min-w-[8rem] flex-1">
+        <Link to={paths.user(user.id)} className="block truncate font-semibold hover:underline">
+          {user.name}
+        </Link>
+        {user.account && <p className="truncate text-sm text-muted">@{user.account}</p>}
+      </div>
+      {!isSelf &&
+        (signedIn ? (
+          <FollowButton user={user} workId={workId} />
+        ) : (
+          <Link to={paths.login(currentLocation())} className={`${followClass} border-line hover:bg-line/50`}>
+            Sign in to follow
+          </Link>
+        ))}
+    </section>
+  )
+}
+
+function FollowButton({ user, workId }: { user: User; workId: number }) {
+  const follow = useFollow(user.id, workId)
+  const [error, setError] = useState<string | null>(null)
+  const followed = !!user.isFollowed
+
+  return (
+    <div className="flex flex-col items-end gap-1">
+      <button
+        type="button"
+        aria-pressed={followed}
+        onClick={() => {
+          setError(null)
+          follow.mutate(!followed, {
+            onError: (e) =>
+              setError(e && typeof e === 'object' && 'userMessage' in e ? String(e.userMessage) : 'Please try again.'),
+          })
+        }}
+        className={`${followClass} ${
+          followed
+            ? 'border-line bg-line/50 text-ink hover:bg-line'
+            : 'border-transparent bg-ink text-canvas hover:bg-ink/85'
+        }`}
+      >
+        {followed ? 'Following' : 'Follow'}
+      </button>
+      {error && (
+        <p role="alert" className="text-xs text-muted">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,78 @@
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import { Link } from 'react-router'
+import type { Illust } from '../../../../api/model.ts'
+import { applyFilters } from '../../../../lib/filter-engine.ts'
+import { paths } from '../../../../lib/paths.ts'
+import { useSettings } from '../../../../lib/settings.ts'
+import { rememberSourceList } from '../../../../lib/source-list.ts'
+import { workQueries } from '../../api/work-queries.ts'
+import { WorkBadges } from '../work-badges.tsx'
+
+/** Works related to this one (`/v2/illust/related`), through the viewer's content filters. */
+export function RelatedWorks({ work }: { work: Illust }) {
+  const settings = useSettings()
+  // The first page only: a handful of suggestions, not an endless list that would push the footer away.
+  const query = useInfiniteQuery({ ...workQueries.related(work.id), staleTime: 5 * 60_000 })
+  const items = useMemo(() => query.data?.pages.flatMap((p) => p.illusts) ?? [], [query.data])
+  const { visible, hiddenCount } = useMemo(() => applyFilters(items, settings.filters), [items, settings.filters])
+  const listKey = `related:${work.id}`
+
+  if (query.isError || (query.isSuccess && items.length === 0)) return null
+
+  return (
+    <section aria-labelledby="related-heading" className="flex flex-col gap-3">
+      <h2 id="related-heading" className="text-lg font-semibold">
+        Related works
+      </h2>
+      {query.isPending ? (
+        <p className="text-sm text-muted">Loading related works…</p>
+      ) : (
+        <>
+          <ul className="grid grid-cols-[repeat(auto-fill,minmax(9rem,1fr))] gap-3">
+            {visible.map(({ item, blurred }) => (
+              <li key={item.id}>
+                <Link
+                  to={paths.artwork(item.id)}
+                  // Opening one makes the related list the source list, so arrow keys walk through it.
+                  onClick={() =>
+                    rememberSourceList(
+                      listKey,
+                      visible.map((v) => v.item.id),
+                    )
+                  }
+                  className="group flex flex-col gap-1"
+                  data-related-work={item.id}
+                >
+                  <span className="relative block aspect-square overflow-hidden rounded-md bg-line/40">
+                    <img
+                      src={item.imageUrls.squareMedium}
+                      alt=""
+                      width={360}
+                      height={360}
+                      loading="lazy"
+                      decoding="async"
+                      className={`size-full object-cover transition-transform group-hover:scale-105 motion-reduce:transition-none ${blurred ? 'blur-xl' : ''}`}
+                    />
+                    <WorkBadges work={item} className="absolute top-1 left-1" />
+                  </span>
+                  {/* `relative`: the sr-only author is placed after the full title, past the ellipsis; as its
+                      containing block this span clips it, or it widens the page on phones. */}
+                  <span className="relative truncate text-sm">
+                    {item.title || 'Untitled'}
+                    <span className="sr-only"> by {item.user.name}</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {hiddenCount > 0 && (
+            <p className="text-sm text-muted">
+              {hiddenCount} {hiddenCount === 1 ? 'work is' : 'works are'} hidden by your filters.
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,64 @@
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { useEffect, useMemo } from 'react'
+import { Link } from 'react-router'
+import type { Illust } from '../../../../api/model.ts'
+import { paths } from '../../../../lib/paths.ts'
+import { workQueries } from '../../api/work-queries.ts'
+
+/** Series pages hold 30 works; looking further than this for the work's neighbours is not worth the requests. */
+const MAX_SERIES_PAGES = 4
+
+/** The series the work belongs to, with the works before and after it in the series when they are at hand. */
+export function SeriesNav({ work }: { work: Illust }) {
+  const series = work.series
+  const query = useInfiniteQuery({ ...workQueries.series(series?.id ?? 0), enabled: !!series, staleTime: 5 * 60_000 })
+  const items = useMemo(() => query.data?.pages.flatMap((p) => p.illusts) ?? [], [query.data])
+  const index = items.findIndex((w) => w.id === work.id)
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query
+  const pageCount = query.data?.pages.length ?? 0
+
+  useEffect(() => {
+    if (index < 0 && hasNextPage && !isFetchingNextPage && pageCount > 0 && pageCount < MAX_SERIES_PAGES) {
+      void fetchNextPage()
+    }
+  }, [index, hasNextPage, isFetchingNextPage, pageCount, fetchNextPage])
+
+  if (!series) return null
+  const prev = index > 0 ? items[index - 1] : undefined
+  // The next one may sit on the next page: only shown when loaded.
+  const next = index >= 0 ? items[index + 1] : undefined
+  const total = query.data?.pages[0]?.illustSeriesDetail.seriesWorkCount
+
+  return (
+    <nav aria-label="Series" className="flex flex-col gap-2 rounded-lg border border-line p-3">
+      <p className="text-sm">
+        <span className="text-muted">Series: </span>
+        <Link to={paths.illustSeries(work.user.id, series.id)} className="font-medium text-accent hover:underline">
+          {series.title}
+        </Link>
+        {index >= 0 && total ? (
+          <span className="text-muted">
+            {' '}
+            · #{index + 1} of {total}
+          </span>
+        ) : null}
+      </p>
+      {(prev || next) && (
+        <div className="flex flex-wrap justify-between gap-2 text-sm">
+          {prev ? (
+            <Link to={paths.artwork(prev.id)} rel="prev" className="hover:underline">
+              ← Previous in series: {prev.title || 'Untitled'}
+            </Link>
+          ) : (
+            <span />
+          )}
+          {next && (
+            <Link to={paths.artwork(next.id)} rel="next" className="hover:underline">
+              Next in series: {next.title || 'Untitled'} →
+            </Link>
+          )}
+        </div>
+      )}
+    </nav>
+  )
+}

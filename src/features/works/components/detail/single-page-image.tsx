@@ -1,0 +1,73 @@
+import { useCallback, useState } from 'react'
+import type { Illust } from '../../../../api/model.ts'
+import { useSettings } from '../../../../lib/settings.ts'
+import { fitStyle } from '../../lib/fit.ts'
+import { imageAlt } from './image-alt.ts'
+
+/**
+ * A single-page work: the original image, with the `large` size (usually cached from the list already) painted
+ * beneath it until the original has arrived, so the first paint is instant. Fits the viewport; a click (or the
+ * "Full size" button) shows it at its own size, scrollable.
+ */
+export function SinglePageImage({ work }: { work: Illust }) {
+  const { imageQuality } = useSettings()
+  const large = work.imageUrls.large
+  const src = imageQuality === 'data-saver' ? large : (work.metaSinglePage.originalImageUrl ?? large)
+  const [loaded, setLoaded] = useState(false)
+  const [full, setFull] = useState(false)
+  const alt = imageAlt(work)
+  const fit = fitStyle(work.width, work.height)
+  const toggle = () => setFull((f) => !f)
+  // An image served from the memory cache may be complete before React attaches onLoad.
+  const ref = useCallback((img: HTMLImageElement | null) => {
+    if (img?.complete && img.naturalWidth > 0) setLoaded(true)
+  }, [])
+
+  return (
+    <figure className="flex flex-col items-center gap-2">
+      <div
+        data-zoomed={full}
+        // Scrollable when shown at full size: focusable so the keyboard can pan it.
+        tabIndex={full ? 0 : undefined}
+        role={full ? 'region' : undefined}
+        aria-label={full ? 'Full-size image, scrollable' : undefined}
+        className={full ? 'max-h-[calc(100dvh-4rem)] w-full overflow-auto' : 'flex w-full justify-center'}
+      >
+        <div
+          className={`relative ${full ? 'cursor-zoom-out' : 'mx-auto cursor-zoom-in'}`}
+          style={full ? { width: work.width, aspectRatio: fit.aspectRatio, maxWidth: 'none' } : fit}
+          onClick={toggle}
+        >
+          {src !== large && !loaded && (
+            <img
+              src={large}
+              alt=""
+              aria-hidden="true"
+              data-role="preview"
+              className="absolute inset-0 size-full object-contain"
+            />
+          )}
+          <img
+            ref={ref}
+            src={src}
+            alt={alt}
+            width={work.width}
+            height={work.height}
+            fetchPriority="high"
+            decoding="async"
+            onLoad={() => setLoaded(true)}
+            className="relative block size-full max-w-none object-contain"
+          />
+        </div>
+      </div>
+      <button
+        type="button"
+        aria-pressed={full}
+        onClick={toggle}
+        className="rounded-full border border-line px-3 py-1 text-sm text-muted hover:text-ink"
+      >
+        Full size
+      </button>
+    </figure>
+  )
+}

@@ -1,0 +1,8 @@
+import { useEffect } from 'react'
+
+/** "Title · Easel" while the work is shown. */
+export function useDocumentTitle(title: string) {
+  useEffect(() => {
+    document.title = `${title} · Easel`
+  }, [title])
+}

@@ -1,0 +1,76 @@
+import { Link } from 'react-router'
+import type { Illust } from '../../../../api/model.ts'
+import { paths } from '../../../../lib/paths.ts'
+import { WorkBadges } from '../work-badges.tsx'
+import { WorkCaption } from './work-caption.tsx'
+
+const number = new Intl.NumberFormat()
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' })
+
+function formatDate(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date)
+}
+
+/** Badges and title: the top of the description. */
+export function WorkHeading({ work }: { work: Illust }) {
+  return (
+    <header className="flex flex-col gap-2">
+      <WorkBadges work={work} variant="detail" />
+      <h1 id="work-title" className="text-2xl font-semibold tracking-tight break-words">
+        {work.title || 'Untitled'}
+      </h1>
+    </header>
+  )
+}
+
+/** Caption, tags, stats, date and tools. */
+export function WorkInfo({ work }: { work: Illust }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <WorkCaption html={work.caption} />
+      {work.tags.length > 0 && (
+        <ul aria-label="Tags" className="flex flex-wrap gap-x-3 gap-y-1">
+          {work.tags.map((tag) => (
+            <li key={tag.name}>
+              <Link
+                to={paths.search({ word: tag.name })}
+                className="text-accent underline decoration-accent/40 underline-offset-2 hover:decoration-accent"
+              >
+                #{tag.name}
+              </Link>
+              {tag.translatedName && tag.translatedName !== tag.name && (
+                <span className="ml-1 text-sm text-muted" lang="en">
+                  {tag.translatedName}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted">
+        <Stat label="Views" value={work.totalView} />
+        <Stat label="Bookmarks" value={work.totalBookmarks} />
+        {work.totalComments !== undefined && <Stat label="Comments" value={work.totalComments} />}
+      </dl>
+      <p className="text-sm text-muted">
+        <time dateTime={work.createDate}>{formatDate(work.createDate)}</time>
+      </p>
+      {work.tools.length > 0 && (
+        <p className="text-sm text-muted">
+          <span className="font-medium text-ink">Tools: </span>
+          {work.tools.join(', ')}
+        </p>
+      )}
+    </div>
+  )
+}
+
+function Stat({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="flex gap-1">
+      <dt>{label}</dt>
+      <dd className="font-medium text-ink tabular-nums">{number.format(value)}</dd>
+    </div>
+  )
+}

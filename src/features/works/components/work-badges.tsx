@@ -1,0 +1,108 @@
+// Badges of a work (DESIGN.md §3.3, §3.4): age restriction, AI, page count, ugoira, book. Cards show the short
+// form; the detail view can use the long one. Each badge carries `data-badge` so tests can read the set.
+
+import type { Illust } from '../../../api/model.ts'
+
+export type BadgeKind = 'r18' | 'r18g' | 'ai' | 'ai-partial' | 'pages' | 'ugoira' | 'book'
+
+export type BadgeSource = Pick<Illust, 'xRestrict' | 'illustAiType' | 'pageCount' | 'type' | 'illustBookStyle'>
+
+/** The badges a work gets, in display order. */
+export function workBadgeKinds(work: BadgeSource): BadgeKind[] {
+  const kinds: BadgeKind[] = []
+  if (work.xRestrict === 1) kinds.push('r18')
+  else if (work.xRestrict >= 2) kinds.push('r18g')
+  if (work.illustAiType === 2) kinds.push('ai')
+  else if (work.illustAiType === 1) kinds.push('ai-partial')
+  if (work.type === 'ugoira') kinds.push('ugoira')
+  if (work.illustBookStyle === 1) kinds.push('book')
+  if (work.pageCount > 1) kinds.push('pages')
+  return kinds
+}
+
+const STYLE: Record<BadgeKind, string> = {
+  // White on these reds and on the near-black is well above 4.5:1 in both themes (the badge sits on the image).
+  r18: 'bg-[#c4163c] text-white',
+  r18g: 'bg-[#7a1030] text-white',
+  ai: 'bg-[#1d1c21]/85 text-white',
+  'ai-partial': 'bg-[#1d1c21]/85 text-white',
+  ugoira: 'bg-[#1d1c21]/85 text-white',
+  book: 'bg-[#1d1c21]/85 text-white',
+  pages: 'bg-[#1d1c21]/85 text-white',
+}
+
+function label(kind: BadgeKind, work: BadgeSource, variant: 'card' | 'detail'): { text: string; long?: string } {
+  const short = variant === 'card'
+  switch (kind) {
+    case 'r18':
+      return { text: 'R-18' }
+    case 'r18g':
+      return { text: 'R-18G' }
+    case 'ai':
+      return short ? { text: 'AI', long: 'AI-generated' } : { text: 'AI-generated' }
+    case 'ai-partial':
+      return short ? { text: 'AI-assisted', long: 'Partly AI-generated' } : { text: 'Partly AI-generated' }
+    case 'ugoira':
+      return { text: 'ugoira', long: 'Animated (ugoira)' }
+    case 'book':
+      return { text: 'Book', long: 'Book (read right to left)' }
+    case 'pages':
+      return short
+        ? { text: String(work.pageCount), long: `${work.pageCount} pages` }
+        : { text: `${work.pageCount} pages` }
+  }
+}
+
+export interface WorkBadgesProps {
+  work: BadgeSource
+  /** `card`: short labels for thumbnails (the default); `detail`: full words. */
+  variant?: 'card' | 'detail'
+  /** Only these kinds (e.g. the detail view leaves out the page count it shows elsewhere). */
+  only?: readonly BadgeKind[]
+  className?: string
+}
+
+/**
+ * Renders nothing when the work has no badges. Spans, not a list: inside a card's link the badges' words join the
+ * link's accessible name ("Title by Name R-18 12 pages").
+ */
+export function WorkBadges({ work, variant = 'card', only, className = '' }: WorkBadgesProps) {
+  const kinds = workBadgeKinds(work).filter((k) => !only || only.includes(k))
+  if (kinds.length === 0) return null
+  const size = variant === 'card' ? 'px-1.5 py-0.5 text-[11px] leading-4' : 'px-2 py-0.5 text-xs leading-5'
+  return (
+    <span className={`flex flex-wrap gap-1 ${className}`}>
+      {kinds.map((kind) => {
+        const { text, long } = label(kind, work, variant)
+        return (
+          <span
+            key={kind}
+            data-badge={kind}
+            title={long}
+            className={`inline-flex items-center gap-0.5 rounded font-semibold whitespace-nowrap ${size} ${STYLE[kind]}`}
+          >
+            {kind === 'ugoira' && <span aria-hidden="true">▶</span>}
+            {kind === 'pages' && <PagesIcon />}
+            {long ? (
+              <>
+                <span aria-hidden="true">{text}</span>
+                <span className="sr-only">{long}</span>
+              </>
+            ) : (
+              text
+            )}
+          </span>
+        )
+      })}
+    </span>
+  )
+}
+
+function PagesIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 12 12" className="size-2.5 fill-current">
+      <path d="M3 1h7a1 1 0 0 1 1 1v7h-1V2H3z" />
+      <rect x="1" y="3" width="7.5" height="8" rx="1" />
+    </svg>
+  )
+}

@@ -1,0 +1,120 @@
+// One cell of the work grid: a real link to the work (middle-click, long-press and "copy link" work natively) around a
+// thumbnail that has its final size before it loads, with the work's badges. A work the filters blur stays blurred
+// behind a button until the viewer reveals it.
+
+import { useRef, type CSSProperties } from 'react'
+import { Link } from 'react-router'
+import type { Illust } from '../../../api/model.ts'
+import type { FilterReason } from '../../../lib/filter-engine.ts'
+import { paths } from '../../../lib/paths.ts'
+import type { ImageQuality } from '../../../lib/settings.ts'
+import { thumbnailUrl } from './thumbnail.ts'
+import { WorkBadges } from './work-badges.tsx'
+
+export interface WorkCardProps {
+  work: Illust
+  /** The cell's size and horizontal place in its row, in CSS px. */
+  box: { x: number; width: number; height: number }
+  /** Covered by the filters' blur until revealed. */
+  blurred?: boolean
+  blurReasons?: readonly FilterReason[]
+  onReveal?: (id: number) => void
+  /** Cells of the first row load at once; the rest when near the viewport. */
+  eager?: boolean
+  highPriority?: boolean
+  imageQuality: ImageQuality
+  /** Position in the whole list (1-based) and its size (-1 when more pages may follow), for assistive tech. */
+  posInSet?: number
+  setSize?: number
+  /** Warms the detail route's chunk (hover, touch, focus). */
+  onIntent?: () => void
+}
+
+const REASON_TEXT: Record<FilterReason, string> = {
+  r18: 'R-18',
+  r18g: 'R-18G',
+  ai: 'AI-generated',
+  sensitive: 'Sensitive',
+  muted: 'Muted',
+}
+
+export function workAlt(work: Pick<Illust, 'title' | 'user'>): string {
+  return `${work.title || 'Untitled'} by ${work.user.name}`
+}
+
+export function WorkCard({
+  work,
+  box,
+  blurred = false,
+  blurReasons = [],
+  onReveal,
+  eager = false,
+  highPriority = false,
+  imageQuality,
+  posInSet,
+  setSize,
+  onIntent,
+}: WorkCardProps) {
+  const linkRef = useRef<HTMLAnchorElement>(null)
+  const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1
+  const src = thumbnailUrl(work, box.width, box.height, imageQuality, dpr)
+  const alt = workAlt(work)
+  const style: CSSProperties = { left: box.x, width: box.width, height: box.height }
+  const reasons = blurReasons.map((r) => REASON_TEXT[r]).join(', ') || 'Hidden'
+
+  return (
+    <div
+      role="listitem"
+      aria-posinset={posInSet}
+      aria-setsize={setSize}
+      data-work-id={work.id}
+      className="absolute top-0 focus-within:z-10"
+      style={style}
+    >
+      <Link
+        ref={linkRef}
+        to={paths.artwork(work.id)}
+        // Hidden from the keyboard and assistive tech while the reveal button stands in for it.
+        tabIndex={blurred ? -1 : undefined}
+        aria-hidden={blurred || undefined}
+        onMouseEnter={onIntent}
+        onTouchStart={onIntent}
+        onFocus={onIntent}
+        className="group relative block size-full overflow-hidden rounded-md bg-line/70 outline-offset-2 focus-visible:outline-3 focus-visible:outline-accent"
+      >
+        <img
+          src={src}
+          alt={alt}
+          width={box.width}
+          height={box.height}
+          decoding="async"
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={highPriority ? 'high' : undefined}
+          draggable={false}
+          className={`size-full object-cover transition-[filter,transform] duration-200 motion-reduce:transition-none ${
+            blurred ? 'scale-110 blur-xl' : 'group-hover:brightness-95'
+          }`}
+        />
+        <WorkBadges work={work} className="pointer-events-none absolute inset-x-1 top-1" />
+      </Link>
+      {blurred && (
+        <button
+          type="button"
+          aria-label={`Show ${alt} (${reasons})`}
+          onClick={() => {
+            onReveal?.(work.id)
+            // The link takes the button's place; keep the keyboard where it was.
+            requestAnimationFrame(() => linkRef.current?.focus())
+          }}
+          className="absolute inset-0 flex items-center justify-center rounded-md bg-black/20 p-2 outline-offset-2 focus-visible:outline-3 focus-visible:outline-accent"
+        >
+          {/* A solid pill, so the words keep their contrast over any blurred colours. */}
+          <span className="flex flex-col items-center gap-0.5 rounded-md bg-[#1d1c21]/90 px-2.5 py-1.5 text-center text-xs text-white">
+            <span className="font-semibold">{reasons}</span>
+            <span className="underline underline-offset-2">Show</span>
+          </span>
+        </button>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { pageFromHash, parseWorkId } from './page-anchor.ts'
+
+describe('pageFromHash', () => {
+  it('reads #pN', () => {
+    expect(pageFromHash('#p3', 12)).toBe(3)
+    expect(pageFromHash('p12', 12)).toBe(12)
+  })
+
+  it('clamps to the work', () => {
+    expect(pageFromHash('#p99', 12)).toBe(12)
+    expect(pageFromHash('#p0', 12)).toBe(1)
+  })
+
+  it('ignores other hashes', () => {
+    expect(pageFromHash('', 12)).toBeNull()
+    expect(pageFromHash('#main', 12)).toBeNull()
+    expect(pageFromHash('#p', 12)).toBeNull()
+    expect(pageFromHash('#p-2', 12)).toBeNull()
+  })
+})
+
+describe('parseWorkId', () => {
+  it('accepts plain positive integers', () => {
+    expect(parseWorkId('1')).toBe(1)
+    expect(parseWorkId('123456')).toBe(123456)
+  })
+
+  it('rejects anything else', () => {
+    for (const raw of [undefined, '', '0', '012', '-1', '1e3', '1.5', 'abc', '12abc', '99999999999999999']) {
+      expect(parseWorkId(raw)).toBeNull()
+    }
+  })
+})

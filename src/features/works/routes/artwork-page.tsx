@@ -1,0 +1,71 @@
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useParams } from 'react-router'
+import type { Illust } from '../../../api/model.ts'
+import { ErrorState } from '../../../components/states.tsx'
+import { NotFoundError } from '../../../lib/api-error.ts'
+import { paths } from '../../../lib/paths.ts'
+import { workQueries } from '../api/work-queries.ts'
+import { ArtworkDetail } from '../components/detail/artwork-detail.tsx'
+import { ArtworkNotFound, ArtworkSkeleton, ArtworkUnavailable } from '../components/detail/artwork-states.tsx'
+import { useDocumentTitle } from '../components/detail/use-document-title.ts'
+import { currentLocation, useSignedIn } from '../components/detail/use-signed-in.ts'
+import { parseWorkId } from '../lib/page-anchor.ts'
+
+/** A copy of the work from any cached list (lists carry the same work objects, minus a few detail-only fields). */
+function cachedListCopy(client: QueryClient, id: number): Illust | undefined {
+  for (const [, data] of client.getQueriesData<unknown>({ queryKey: workQueries.all() })) {
+    const found = findWork(data, id, 0)
+    if (found) return found
+  }
+  return undefined
+}
+
+function findWork(value: unknown, id: number, depth: number): Illust | undefined {
+  // Work lists nest a work at most a few levels deep (infinite data → page → illusts → work).
+  if (depth > 5 || value === null || typeof value !== 'object') return undefined
+  if (Array.isArray(value)) {
+    for (const v of value) {
+      const found = findWork(v, id, depth + 1)
+      if (found) return found
+    }
+    return undefined
+  }
+  const obj = value as Record<string, unknown>
+  if (obj.id === id && Array.isArray(obj.metaPages) && typeof obj.imageUrls === 'object')
+    return obj as unknown as Illust
+  for (const key of ['pages', 'illusts', 'rankingIllusts']) {
+    const found = key in obj ? findWork(obj[key], id, depth + 1) : undefined
+    if (found) return found
+  }
+  return undefined
+}
+
+/** `/artworks/:id` — the work detail (DESIGN.md §3.4). */
+export function ArtworkPage() {
+  const { id: rawId } = useParams()
+  const id = parseWorkId(rawId)
+  const client = useQueryClient()
+  const signedIn = useSignedIn()
+  const query = useQuery({
+    ...workQueries.detail(id ?? 0),
+    enabled: id !== null,
+    // Opening a work from a list paints at once from the list's copy while the detail loads.
+    placeholderData: () => (id === null ? undefined : cachedListCopy(client, id)),
+  })
+
+  useDocumentTitle(query.data?.visible ? `${query.data.title || 'Untitled'} by ${query.data.user.name}` : 'Artwork')
+
+  if (id === null) return <ArtworkNotFound />
+  if (query.isPending) return <ArtworkSkeleton />
+  if (query.isError) {
+    if (query.error instanceof NotFoundError) return <ArtworkNotFound />
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+  }
+  const work = query.data
+  if (!work.visible) {
+    return <ArtworkUnavailable signedIn={!!signedIn} signInHref={paths.login(currentLocation())} />
+  }
+  return <ArtworkDetail key={work.id} work={work} />
+}
+
+export default ArtworkPage

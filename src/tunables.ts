@@ -1,0 +1,66 @@
+// Numeric knobs of the gallery, in one place (CONVENTIONS: "Numeric knobs … in one tunables.ts").
+
+import type { Density, ImageQuality } from './lib/settings.ts'
+
+// ---- Work grid (src/features/works/components/infinite-work-list.tsx) ----
+
+/**
+ * Target row height of the justified grid per density, interpolated linearly between the container widths of
+ * `GRID_NARROW_WIDTH` (the `min` value) and `GRID_WIDE_WIDTH` (the `max` value). At 360 px a comfortable row of
+ * portrait works holds two cells; at 2560 px it holds ten or more.
+ */
+export const GRID_ROW_HEIGHT: Record<Density, { min: number; max: number }> = {
+  compact: { min: 130, max: 190 },
+  comfortable: { min: 170, max: 250 },
+  spacious: { min: 230, max: 360 },
+}
+export const GRID_NARROW_WIDTH = 360
+export const GRID_WIDE_WIDTH = 1920
+/** Space between cells and rows: tighter on phones, where every pixel of width is a thumbnail's. */
+export const GRID_GAP_NARROW = 4
+export const GRID_GAP = 8
+/** Container widths below this use `GRID_GAP_NARROW`. */
+export const GRID_GAP_BREAKPOINT = 640
+/** Aspect ratios (w/h) are clamped to this range, so a 1:4 manga strip or a panorama keeps a usable cell. */
+export const GRID_MIN_ASPECT_RATIO = 0.5
+export const GRID_MAX_ASPECT_RATIO = 2.5
+
+/**
+ * Rows rendered beyond each edge of the viewport. Rows are ~170–380 px tall, so 2 rows is about half a viewport:
+ * enough that Tab and fast scrolls find the next cards in the DOM, small enough that 5,000 loaded works keep well
+ * under 300 `<img>` in the document.
+ */
+export const GRID_OVERSCAN_ROWS = 2
+/** The next page is requested once the end of the loaded rows is this many viewport heights away. */
+export const PREFETCH_VIEWPORTS = 2
+/**
+ * Height, in viewport heights, of the placeholder blocks below the loaded rows while more pages exist. New rows land
+ * in this reserved space, so nothing that was on screen moves when a page arrives (CLS).
+ */
+export const RESERVE_VIEWPORTS = 1.25
+/** After this many pages in a row that the filters hid entirely, the list waits for a "Load more" click. */
+export const MAX_AUTO_PAGES_WITHOUT_VISIBLE = 3
+/** How many cells of the first row load eagerly with `fetchpriority="high"` (the LCP candidates). */
+export const HIGH_PRIORITY_CELLS = 4
+
+// ---- Thumbnails ----
+
+/**
+ * The service's thumbnail sizes (DESIGN.md §2.6): `medium` fits 540×540, `large` fits 600×1200. A cell takes `large`
+ * when `medium` would be upscaled by more than `THUMB_UPSCALE_TOLERANCE` at the device pixel ratio the quality setting
+ * allows (`THUMB_MAX_DPR`).
+ */
+export const THUMB_MEDIUM_BOX = { width: 540, height: 540 } as const
+export const THUMB_LARGE_BOX = { width: 600, height: 1200 } as const
+export const THUMB_MAX_DPR: Record<ImageQuality, number> = { 'data-saver': 1, standard: 1.5, high: 3 }
+export const THUMB_UPSCALE_TOLERANCE = 1.2
+
+// ---- Caching of lists ----
+
+/**
+ * Lists stay fresh this long, so going back to a list (or reopening it) shows the cached pages without refetching
+ * them all: an infinite query refetches every loaded page in sequence once stale.
+ */
+export const LIST_STALE_TIME_MS = 10 * 60 * 1000
+/** Unused lists stay in the cache this long, so Back after a long look at a work still finds its pages. */
+export const LIST_GC_TIME_MS = 30 * 60 * 1000
