@@ -1,7 +1,7 @@
 // `npm start`: build the SPA if its sources changed since the last build, then run the catalogue service, which
 // serves the API, the images and the built SPA on one origin.
 import { spawn } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { constants } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url'
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const distDir = join(root, 'dist')
 const builtIndex = join(distDir, 'index.html')
+// Written by this script after a production build: a dist/ from `vite build --mode development` or elsewhere
+// would otherwise be served as if it were current.
+const buildMarker = join(distDir, '.easel-build.json')
 
 // Everything that ends up in the bundle. Test files never do, so editing one does not force a rebuild.
 const spaInputs = [
@@ -41,6 +44,7 @@ function newestFile(path) {
 /** Why the SPA must be rebuilt, or undefined when dist/ is up to date. */
 function reasonToBuild() {
   if (!existsSync(builtIndex)) return 'dist/index.html is missing'
+  if (!existsSync(buildMarker)) return 'dist/ was not built by npm start (it may be a development build)'
   const builtAt = statSync(builtIndex).mtimeMs
   for (const input of spaInputs) {
     const newest = newestFile(join(root, input))
@@ -64,7 +68,8 @@ async function buildSpaIfStale() {
   console.log(`[start] building the SPA: ${reason}`)
   const startedAt = performance.now()
   const { build } = await import('vite')
-  await build({ root, logLevel: 'warn' })
+  await build({ root, mode: 'production', logLevel: 'warn' })
+  writeFileSync(buildMarker, JSON.stringify({ mode: 'production', builtAt: new Date().toISOString() }))
   console.log(`[start] SPA built into dist/ in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`)
 }
 
