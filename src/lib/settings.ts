@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import type { FilterSettings } from './filter-engine.ts'
+import { DEFAULT_FILTER_SETTINGS, type FilterSettings } from './filter-engine.ts'
 
 // The viewer's settings (DESIGN.md §3.5), persisted in localStorage and shared by every component through one
 // external store, so a change in /settings shows at once in every list.
@@ -19,15 +19,7 @@ export const DEFAULT_SETTINGS: Settings = {
   theme: 'system',
   density: 'comfortable',
   imageQuality: 'standard',
-  filters: {
-    r18: 'hide',
-    r18g: 'hide',
-    ai: 'show',
-    sensitive: 'blur',
-    mutedTags: [],
-    mutedUserIds: [],
-    hideMuted: true,
-  },
+  filters: DEFAULT_FILTER_SETTINGS,
 }
 
 const KEY = 'easel.settings'
