@@ -3,6 +3,7 @@
 // DOM types for the callbacks that run in the page (evaluate, addInitScript); tsconfig.node.json has none.
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { requestSession, SESSION_STORAGE_KEY, type StoredSession } from './helpers.ts'
 
 // The work detail view (/artworks/:id) against the real service and its demo catalogue. Works of each kind are
 // looked up through the API, so the tests do not depend on ids beyond 7 and 8 (the planted hostile captions).
@@ -26,46 +27,10 @@ interface WireIllust {
   meta_pages: { image_urls: { large: string; original: string } }[]
 }
 
-interface Token {
-  access_token: string
-  refresh_token: string
-  expires_in: number
-  user: {
-    id: string
-    name: string
-    account: string
-    x_restrict: number
-    is_premium: boolean
-    profile_image_urls: { px_170x170: string }
-  }
-}
-
-const SESSION_KEY = 'easel.session'
 const SOURCE_LIST_KEY = 'easel.source-list'
 
-async function signIn(request: APIRequestContext): Promise<Token> {
-  const res = await request.post('/auth/token', {
-    form: { grant_type: 'password', username: 'demo', password: 'demo' },
-  })
-  expect(res.ok()).toBe(true)
-  return (await res.json()) as Token
-}
-
 /** Puts a signed-in session where src/lib/session.ts keeps it, before the app starts. */
-async function useSession(page: Page, token: Token) {
-  const state = {
-    accessToken: token.access_token,
-    refreshToken: token.refresh_token,
-    expiresAt: Date.now() + token.expires_in * 1000,
-    user: {
-      id: Number(token.user.id),
-      name: token.user.name,
-      account: token.user.account,
-      profileImageUrl: token.user.profile_image_urls.px_170x170,
-      xRestrict: token.user.x_restrict,
-      isPremium: token.user.is_premium,
-    },
-  }
+async function useSession(page: Page, session: StoredSession) {
   await page.addInitScript(
     ([key, value]) => {
       // Only on the first document: a later sign-out in the test must not be undone by a reload.
@@ -74,20 +39,20 @@ async function useSession(page: Page, token: Token) {
         sessionStorage.setItem('e2e.session-seeded', '1')
       }
     },
-    [SESSION_KEY, JSON.stringify(state)] as const,
+    [SESSION_STORAGE_KEY, JSON.stringify(session)] as const,
   )
 }
 
-async function getJson<T>(request: APIRequestContext, path: string, token?: Token): Promise<T> {
+async function getJson<T>(request: APIRequestContext, path: string, token?: StoredSession): Promise<T> {
   const res = await request.get(path, {
-    headers: token ? { Authorization: `Bearer ${token.access_token}` } : {},
+    headers: token ? { Authorization: `Bearer ${token.accessToken}` } : {},
   })
   expect(res.ok(), `${path} answered ${res.status()}`).toBe(true)
   return (await res.json()) as T
 }
 
 /** Works from a few ranking and search pages (as `token`'s caller when given), deduplicated, visible only. */
-async function sampleWorks(request: APIRequestContext, token?: Token): Promise<WireIllust[]> {
+async function sampleWorks(request: APIRequestContext, token?: StoredSession): Promise<WireIllust[]> {
   const paths = [
     '/v1/illust/ranking?mode=day',
     '/v1/illust/ranking?mode=day&offset=30',
@@ -280,7 +245,7 @@ test.describe('rendering each kind of work', () => {
 })
 
 test('each badge appears on the works that need it and on no others', async ({ page, request }) => {
-  const token = await signIn(request)
+  const token = await requestSession(request)
   await useSession(page, token)
   const works = await sampleWorks(request, token)
   const chosen = new Map<number, WireIllust>()
@@ -391,7 +356,7 @@ test.describe('bookmarks', () => {
   })
 
   test('bookmarking is optimistic and survives a reload', async ({ page, request }) => {
-    const token = await signIn(request)
+    const token = await requestSession(request)
     await useSession(page, token)
     const works = await sampleWorks(request, token)
     const work = pick(works, 'unbookmarked single work', (w) => isSingle(w) && !w.is_bookmarked && w.id % 7 === 1)
@@ -453,7 +418,7 @@ test.describe('bookmarks', () => {
     },
   ]) {
     test(`a refused bookmark (${refusal.status}) rolls back and says why`, async ({ page, request }) => {
-      const token = await signIn(request)
+      const token = await requestSession(request)
       await useSession(page, token)
       const works = await sampleWorks(request, token)
       const work = pick(works, 'unbookmarked single work', (w) => isSingle(w) && !w.is_bookmarked && w.id % 7 === 2)
@@ -477,13 +442,13 @@ test.describe('bookmarks', () => {
 })
 
 test('following the author updates the button without a reload, on the server too', async ({ page, request }) => {
-  const token = await signIn(request)
+  const token = await requestSession(request)
   await useSession(page, token)
   const works = await sampleWorks(request, token)
   const work = pick(
     works,
     'work by an unfollowed author',
-    (w) => isSingle(w) && !w.user.is_followed && w.user.id !== Number(token.user.id) && w.id % 7 === 3,
+    (w) => isSingle(w) && !w.user.is_followed && w.user.id !== token.user.id && w.id % 7 === 3,
   )
   const followed = async () =>
     (await getJson<{ user: { is_followed: boolean } }>(request, `/v1/user/detail?user_id=${work.user.id}`, token)).user
@@ -513,7 +478,7 @@ test.describe('keyboard', () => {
     page,
     request,
   }) => {
-    const token = await signIn(request)
+    const token = await requestSession(request)
     await useSession(page, token)
     const works = (await sampleWorks(request, token)).filter(isSingle).slice(0, 3)
     const [a, b, c] = works as [WireIllust, WireIllust, WireIllust]
@@ -632,7 +597,7 @@ test.describe('states', () => {
     request,
   }) => {
     // R-18 works are placeholders for anonymous viewers.
-    const token = await signIn(request)
+    const token = await requestSession(request)
     const r18 = pick(await sampleWorks(request, token), 'R-18 work', (w) => w.x_restrict === 1)
     const anonymous = await getJson<{ illust: WireIllust }>(request, `/v1/illust/detail?illust_id=${r18.id}`)
     expect(anonymous.illust.visible).toBe(false)
