@@ -3,6 +3,7 @@
 //   BENCH_DURATION  seconds per load run (default 10; each run is preceded by a 1 s warm-up)
 //   BENCH_LARGE     0: skip the 200,000-work catalogue; regen: regenerate it (default: reuse bench/.data-large)
 //   BENCH_BASELINE  write: (over)write bench/baseline.json from this run
+//   BENCH_LIGHTHOUSE 0: skip the Lighthouse runs of the gallery pages (default on; builds dist/ first if missing)
 //
 // The service and the hello-world server run as child processes on loopback; autocannon runs here. Figures go to
 // bench/results/latest.json; bench/baseline.json, when present, adds a delta column.
@@ -14,11 +15,20 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { SIZES, type CatalogueSize } from '../src/server/config.ts'
 import { measure, type LoadFigures } from './lib/load.ts'
+import {
+  ensureDist,
+  erroredNote,
+  galleryPaths,
+  LIGHTHOUSE_TARGETS,
+  renderFindings,
+  runLighthouse,
+} from './lighthouse.ts'
 import { killAllChildren, startServerProcess, type ServerProcess } from './lib/proc.ts'
 import * as inputs from './lib/inputs.ts'
 import {
   errorRow,
   figureRow,
+  lighthouseRow,
   loadRow,
   renderReport,
   skippedRow,
@@ -58,6 +68,8 @@ function durationFromEnv(): number {
 
 const durationS = durationFromEnv()
 const warmupS = Math.min(1, durationS)
+const lighthouseOn = process.env.BENCH_LIGHTHOUSE !== '0'
+const lighthouseDir = path.join(benchDir, 'results', 'lighthouse')
 const largeMode = process.env.BENCH_LARGE === '0' ? 'skip' : process.env.BENCH_LARGE === 'regen' ? 'regen' : 'reuse'
 
 const progress = (message: string) => process.stderr.write(`[bench] ${message}\n`)
@@ -68,6 +80,17 @@ const sizeText = (s: CatalogueSize) =>
 function autocannonVersion(): string {
   try {
     const pkg = JSON.parse(readFileSync(path.join(repo, 'node_modules/autocannon/package.json'), 'utf8')) as {
+      version: string
+    }
+    return pkg.version
+  } catch {
+    return 'unknown'
+  }
+}
+
+function lighthouseVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(path.join(repo, 'node_modules/lighthouse/package.json'), 'utf8')) as {
       version: string
     }
     return pkg.version
@@ -91,6 +114,8 @@ const problems: string[] = []
 const warnings: string[] = []
 const started: ServerProcess[] = []
 let hello: LoadFigures | undefined
+/** the top failing audits of the gallery pages below target, printed under the table */
+let lighthouseFindings = ''
 
 function serviceEnv(dataDir: string, size: string): Record<string, string> {
   return { DATA_DIR: dataDir, RATE_LIMIT: '0', LOG_LEVEL: 'error', CATALOGUE_SIZE: size, PUBLIC_URL: '' }
@@ -240,9 +265,43 @@ async function defaultCatalogue(): Promise<void> {
         paths: [await inputs.thumbnailPath(origin, await word)],
       })),
     )
+    await lighthouseSection(origin)
     await stopServer(service)
   } finally {
     await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+/** Lighthouse (mobile) of the gallery pages, served by the default-catalogue service: one row per page. */
+async function lighthouseSection(origin: string): Promise<void> {
+  if (!lighthouseOn) {
+    rows.push(skippedRow('lighthouse', 'skipped: BENCH_LIGHTHOUSE=0'))
+    return
+  }
+  try {
+    const paths = await galleryPaths(origin)
+    const results = await runLighthouse(origin, paths, { reportDir: lighthouseDir, onProgress: progress })
+    for (const r of results) {
+      rows.push(
+        lighthouseRow(`lighthouse ${r.path.startsWith('/artworks/') ? '/artworks/:id' : r.path}`, r.path, {
+          performance: r.performance,
+          accessibility: r.accessibility,
+          bestPractices: r.bestPractices,
+          lcpMs: r.lcpMs,
+          cls: r.cls,
+          tbtMs: r.tbtMs,
+          minPerformance: LIGHTHOUSE_TARGETS.performance,
+          minAccessibility: LIGHTHOUSE_TARGETS.accessibility,
+        }),
+      )
+      progress(`  ${r.path}: perf ${r.performance}, a11y ${r.accessibility}, best practices ${r.bestPractices}`)
+      for (const w of r.runWarnings) warnings.push(`lighthouse ${r.path}: ${w}`)
+    }
+    lighthouseFindings = [renderFindings(results, 3), ...erroredNote(results)].join('\n').trim()
+  } catch (err) {
+    problems.push(`lighthouse: ${errorText(err)}`)
+    progress(`lighthouse: FAILED: ${errorText(err)}`)
+    rows.push(errorRow('lighthouse', errorText(err)))
   }
 }
 
@@ -358,7 +417,12 @@ function printReport(report: Report, baseline: Report | undefined): void {
     'hello req/s: GET /hello on Hono/@hono/node-server, measured once in this run; ratio = req/s ÷ hello req/s.',
     'thumbnail render rows: benchThumbnails(200) in-process (p50 and p95 ms); first start: spawn until /v1/illust/ranking answers 200.',
   ]
+  if (lighthouseOn)
+    out.push(
+      `lighthouse rows: Lighthouse ${lighthouseVersion()} mobile (simulated throttling) in headless Chromium, one run per page on the default catalogue; Δ = change of the performance score; HTML reports in ${path.relative(repo, lighthouseDir)}/`,
+    )
   if (largeMode === 'skip') out.push('large catalogue: skipped (BENCH_LARGE=0)')
+  if (lighthouseFindings) out.push('', 'lighthouse: top failing audits of the pages below target', lighthouseFindings)
   if (report.warnings.length > 0) out.push('', 'warnings:', ...report.warnings.map((w) => `  - ${w}`))
   if (report.problems.length > 0) out.push('', 'problems:', ...report.problems.map((p) => `  - ${p}`))
   console.log(out.filter((line, i) => line !== '' || out[i - 1] !== '').join('\n'))
@@ -385,6 +449,7 @@ async function main(): Promise<number> {
       `the machine was busy before the run (1-minute load average ${loadAtStart.toFixed(2)} on ${cpus().length} CPUs): figures may be low and noisy`,
     )
   try {
+    if (lighthouseOn) await ensureDist(progress).catch((err: unknown) => problems.push(`lighthouse: ${errorText(err)}`))
     await defaultCatalogue()
     await thumbnailRenders()
     try {

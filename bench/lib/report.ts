@@ -29,12 +29,26 @@ export interface Row {
   ratio?: number
   loadTarget?: LoadTarget
   figure?: Figure
+  /** Lighthouse rows (mobile): category scores and the page's metrics */
+  lighthouse?: LighthouseScores
   skipped?: string
   error?: string
   /** true/false when there is a target, null when there is none */
   ok: boolean | null
   /** the figure compared with the baseline */
   key?: { value: number; higherIsBetter: boolean }
+}
+
+/** What a Lighthouse row keeps of a run (bench/lighthouse.ts): scores 0…1, the metrics, the targets. */
+export interface LighthouseScores {
+  performance: number | null
+  accessibility: number | null
+  bestPractices: number | null
+  lcpMs: number | null
+  cls: number | null
+  tbtMs: number | null
+  minPerformance: number
+  minAccessibility: number
 }
 
 export interface Report {
@@ -85,6 +99,21 @@ export function figureRow(family: string, figure: Figure, p50Ms?: number): Row {
   }
 }
 
+export function lighthouseRow(family: string, request: string, scores: LighthouseScores): Row {
+  const { performance, accessibility } = scores
+  return {
+    family,
+    request,
+    lighthouse: scores,
+    ok:
+      performance !== null &&
+      accessibility !== null &&
+      performance >= scores.minPerformance &&
+      accessibility >= scores.minAccessibility,
+    ...(performance === null ? {} : { key: { value: performance, higherIsBetter: true } }),
+  }
+}
+
 export const errorRow = (family: string, error: string, loadTarget?: LoadTarget): Row => ({
   family,
   error,
@@ -104,6 +133,19 @@ function targetText(row: Row): string {
   const load = t ? [t.minReqPerSec ? `≥ ${fmtInt(t.minReqPerSec)}/s` : '', `p99 ≤ ${t.maxP99Ms} ms`] : []
   const text = load.filter(Boolean).join(', ')
   if (row.skipped) return `${row.skipped}${text ? ` (${text})` : ''}`
+  const lh = row.lighthouse
+  if (lh) {
+    const sc = (n: number | null) => (n === null ? '—' : n.toFixed(2))
+    const metrics = [
+      `LCP ${lh.lcpMs === null ? '—' : (lh.lcpMs / 1000).toFixed(1)} s`,
+      `CLS ${lh.cls === null ? '—' : lh.cls.toFixed(3)}`,
+      `TBT ${lh.tbtMs === null ? '—' : Math.round(lh.tbtMs)} ms`,
+    ].join(', ')
+    return (
+      `perf ${sc(lh.performance)} ≥ ${lh.minPerformance.toFixed(2)}, a11y ${sc(lh.accessibility)} ≥ ` +
+      `${lh.minAccessibility.toFixed(2)}, best pr. ${sc(lh.bestPractices)} (${metrics})`
+    )
+  }
   const f = row.figure
   if (f) {
     const value = `${f.label} ${f.unit === 's' ? f.value.toFixed(1) : fmtMs(f.value)} ${f.unit}`

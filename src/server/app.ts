@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { compress } from 'hono/compress'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { AppEnv, Services } from './services.ts'
@@ -48,6 +49,10 @@ export function createApp(services: Services, log: Logger) {
     if (/(^|\/)(\.|%2e){1,2}(\/|$)/i.test(rawPath) || /%2f|%5c|\\/i.test(rawPath)) throw notFound('Not found')
     await next()
   })
+
+  // gzip for clients that ask (browsers do): pages of works are ~80 KB of JSON, the app's scripts more. Images and
+  // zips are compressed already and are left alone by the content-type filter.
+  app.use(compress())
 
   // ---- the catalogue API ----
   const apiContext: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestApp, ORIGIN, type TestApp } from '../testing/harness.ts'
 import { fixtures } from '../data/fixtures.ts'
@@ -344,3 +345,16 @@ async function findIllustSeries(): Promise<number> {
 async function findUgoira(): Promise<number> {
   return fixtures.workWhere(app.services.store, "w.type = 'ugoira' AND w.restrict = 0 AND w.x_restrict = 0")!.id
 }
+
+describe('compression', () => {
+  it('gzips JSON for clients that accept it, and only for them', async () => {
+    const plain = await app.fetch('/v1/illust/ranking')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    const zipped = await app.fetch('/v1/illust/ranking', { headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    expect(zipped.headers.get('content-encoding')).toBe('gzip')
+    const body = Buffer.from(await zipped.arrayBuffer())
+    const text = gunzipSync(body).toString()
+    expect(body.length).toBeLessThan(text.length / 3)
+    expect(JSON.parse(text)).toEqual(await plain.json())
+  })
+})

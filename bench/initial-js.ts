@@ -1,0 +1,98 @@
+// The initial JavaScript budget: the gzipped size of every script that opening `/` fetches. It reads the built
+// index.html (the entry and its modulepreloads) and Vite's manifest (`build.manifest`), and follows the static imports
+// of the entry and of the modules the `/` route loads lazily at once. Deterministic, so CI can gate on it:
+//
+//   npx vite build && npx tsx bench/initial-js.ts [distDir]   # exits 1 over the budget
+
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { gzipSync } from 'node:zlib'
+
+/** Bytes (kB = 1000 B), gzip level 9: the figure most size tools report. */
+export const INITIAL_JS_BUDGET = 130_000
+
+/**
+ * Source modules that `/` imports dynamically while it first renders: the work grid (its loader warms it and the
+ * home page renders it). Keep in step with `src/app/routes.tsx` and `src/app/routes/home-page.tsx`.
+ */
+export const HOME_LAZY_MODULES = ['src/features/works/components/infinite-work-list.tsx']
+
+interface ManifestChunk {
+  file: string
+  src?: string
+  isEntry?: boolean
+  imports?: string[]
+  dynamicImports?: string[]
+}
+type Manifest = Record<string, ManifestChunk>
+
+export interface InitialJs {
+  files: { file: string; gzip: number; gzip6: number; raw: number }[]
+  total: number
+  total6: number
+}
+
+export async function measureInitialJs(distDir: string): Promise<InitialJs> {
+  const html = await readFile(join(distDir, 'index.html'), 'utf8')
+  const manifest = JSON.parse(await readFile(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest
+  const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]))
+
+  const files = new Set<string>()
+  const visit = (key: string) => {
+    const chunk = manifest[key]
+    if (!chunk) throw new Error(`manifest has no ${key}`)
+    if (files.has(chunk.file)) return
+    files.add(chunk.file)
+    for (const imported of chunk.imports ?? []) visit(imported)
+  }
+
+  // What index.html names: the entry and its modulepreloads (the static imports Vite hoists into links).
+  for (const [, src] of html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\/?([^"]+\.js)"/g)) {
+    const key = byFile.get(src!)
+    if (key) visit(key)
+    else files.add(src!)
+  }
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key)
+  for (const module of HOME_LAZY_MODULES) visit(module)
+
+  const rows = await Promise.all(
+    [...files].map(async (file) => {
+      const bytes = await readFile(join(distDir, file))
+      return {
+        file,
+        gzip: gzipSync(bytes, { level: 9 }).length,
+        gzip6: gzipSync(bytes, { level: 6 }).length,
+        raw: bytes.length,
+      }
+    }),
+  )
+  rows.sort((a, b) => b.gzip - a.gzip)
+  return {
+    files: rows,
+    total: rows.reduce((sum, r) => sum + r.gzip, 0),
+    total6: rows.reduce((sum, r) => sum + r.gzip6, 0),
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(2)} kB`
+
+async function main() {
+  const distDir = process.argv[2] ?? 'dist'
+  const { files, total, total6 } = await measureInitialJs(distDir)
+  const width = Math.max(...files.map((f) => f.file.length), 'total'.length)
+  console.log(`${'file'.padEnd(width)}  ${'raw'.padStart(10)}  ${'gzip -9'.padStart(10)}  ${'gzip -6'.padStart(10)}`)
+  for (const f of files)
+    console.log(
+      `${f.file.padEnd(width)}  ${kb(f.raw).padStart(10)}  ${kb(f.gzip).padStart(10)}  ${kb(f.gzip6).padStart(10)}`,
+    )
+  const raw = files.reduce((sum, f) => sum + f.raw, 0)
+  console.log(
+    `${'total'.padEnd(width)}  ${kb(raw).padStart(10)}  ${kb(total).padStart(10)}  ${kb(total6).padStart(10)}`,
+  )
+  const over = total > INITIAL_JS_BUDGET
+  console.log(`budget ${kb(INITIAL_JS_BUDGET)} (gzip -9): ${over ? 'OVER' : 'within'}`)
+  if (over) process.exitCode = 1
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main()
