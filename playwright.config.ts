@@ -1,23 +1,11 @@
 import { defineConfig, devices } from '@playwright/test'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.config.ts'
 
 // E2E_PORT lets two runs (say, a CI check beside a developer's) share a machine.
 const port = Number(process.env.E2E_PORT ?? 8181)
 const baseURL = `http://127.0.0.1:${port}`
 
-// Debian's Chromium: Playwright's own browser download does not work here. The flags suit a root user on a
-// closed network (no sandbox without user namespaces, no background calls home that would only time out).
-const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-}
+const launchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS }
 
 export default defineConfig({
   testDir: 'e2e',

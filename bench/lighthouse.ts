@@ -22,6 +22,7 @@ import { getJson } from './lib/inputs.ts'
 import { killAllChildren, startServerProcess, type ServerProcess } from './lib/proc.ts'
 import { fmtMs, renderTable, type Column } from './lib/table.ts'
 import type { WireIllustPage } from '../src/api/wire.ts'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.config.ts'
 
 const repo = fileURLToPath(new URL('..', import.meta.url))
 const reportDir = path.join(repo, 'bench', 'results', 'lighthouse')
@@ -29,16 +30,7 @@ const reportDir = path.join(repo, 'bench', 'results', 'lighthouse')
 /** The targets for the mobile run. */
 export const LIGHTHOUSE_TARGETS = { performance: 0.9, accessibility: 0.95 } as const
 
-export const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+export const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS]
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const
 
@@ -203,7 +195,7 @@ export async function runLighthouse(
   options: LighthouseOptions = {},
 ): Promise<LighthouseFigures[]> {
   const chrome = await chromeLauncher.launch({
-    chromePath: options.chromePath ?? process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromePath: options.chromePath ?? CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
     logLevel: 'silent',
   })

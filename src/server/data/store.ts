@@ -211,12 +211,6 @@ export class CatalogueStore {
     return r.d ?? 0
   }
 
-  earliestActivityDay(kind: Kind): number {
-    const t = table(kind)
-    const r = this.q(`SELECT MIN(day) AS d FROM ${t.activity}`).get() as { d: number | null }
-    return r.d ?? 0
-  }
-
   // ---- users -----------------------------------------------------------------------------------------
 
   user(id: number): UserRow | undefined {
@@ -337,15 +331,6 @@ export class CatalogueStore {
     }[]
     const byId = new Map(rows.map((r) => [r.id, r]))
     return ids.flatMap((id) => byId.get(id) ?? [])
-  }
-
-  canSee(kind: Kind, id: number, caller: Caller): boolean {
-    const t = table(kind)
-    return !!this.q(`SELECT 1 FROM ${t.items} w WHERE w.id = @id AND ${VISIBLE}`).get({
-      id,
-      me: caller.id,
-      maxX: caller.maxX,
-    })
   }
 
   tagsOf(kind: Kind, ids: readonly number[]): Map<number, (TagRow & { by_author?: number })[]> {

@@ -1,10 +1,10 @@
 // The deterministic demo catalogue: builds records from a seed and hands them to the bulk writer.
 // It never writes SQL; the same options always give the same file, byte for byte.
-import { scryptSync } from 'node:crypto'
 import { rmSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import { openCatalogueWriter, type CatalogueWriter, type ItemKind } from '../data/catalogue-writer.ts'
-import type { BookmarkRecord, TagRecord, WorkRecord, WorkType } from '../data/records.ts'
+import type { BookmarkRecord, NovelRecord, TagRecord, WorkRecord, WorkType } from '../data/records.ts'
+import { hashPassword } from '../auth/tokens.ts'
 import { HOSTILE_SNIPPETS } from './hostile.ts'
 import { novelText } from './novel-text.ts'
 import { Rng, WeightedSampler } from './random.ts'
@@ -75,22 +75,8 @@ interface ItemPlan {
   locked: Uint8Array
 }
 
-interface NovelPlan {
-  id: number
-  userId: number
-  createdTs: number
-  restrict: number
-  xRestrict: number
-  isOriginal: boolean
-  aiType: number
-  totalView: number
-  totalBookmarks: number
-  totalComments: number
-  seriesId: number | null
-  seriesOrder: number | null
-  coverHash: string | null
-  tags: { tagId: number; byAuthor: boolean }[]
-}
+/** A novel before its title, caption and text are written. */
+type NovelPlan = Omit<NovelRecord, 'title' | 'caption' | 'text' | 'images'>
 
 interface SeriesPlan {
   id: number
@@ -156,8 +142,7 @@ export function generateCatalogue(
 
   // users: one scrypt hash for every account (scrypt is slow on purpose; once is enough for a demo)
   const salt = rng('salt').bytes(16)
-  const hash = scryptSync(opts.demoPassword, salt, 32, { N: 16384, r: 8, p: 1 })
-  const passwordHash = `scrypt$16384$8$1$${salt.toString('hex')}$${hash.toString('hex')}`
+  const passwordHash = hashPassword(opts.demoPassword, salt)
   const users = buildUsers(rng('users'), { users: U, now, passwordHash })
   users.forEach((u, i) => {
     u.xRestrict = people[i + 1]!.xRestrict
