@@ -32,7 +32,14 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/start.mjs',
     url: `${baseURL}/v1/illust/ranking`,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: '.data-e2e', RATE_LIMIT: '0' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR ?? '.data-e2e',
+      RATE_LIMIT: '0',
+      // A separate build directory lets two e2e runs share a checkout without rebuilding each other's dist/.
+      ...(process.env.E2E_DIST_DIR ? { EASEL_DIST_DIR: process.env.E2E_DIST_DIR } : {}),
+    },
     timeout: 180_000,
     reuseExistingServer: !process.env.CI,
     stdout: 'pipe',

@@ -7,7 +7,8 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-const distDir = join(root, 'dist')
+// EASEL_DIST_DIR moves the managed build (two e2e runs on one machine each build their own); default dist/.
+const distDir = resolve(root, process.env.EASEL_DIST_DIR ?? 'dist')
 const builtIndex = join(distDir, 'index.html')
 // Written by this script after a production build: a dist/ from `vite build --mode development` or elsewhere
 // would otherwise be served as if it were current.
@@ -55,7 +56,7 @@ function reasonToBuild() {
 
 async function buildSpaIfStale() {
   // A custom STATIC_DIR is the operator's own build; only the repo's dist/ is managed here.
-  const staticDir = resolve(root, process.env.STATIC_DIR ?? 'dist')
+  const staticDir = resolve(root, process.env.STATIC_DIR ?? distDir)
   if (staticDir !== distDir) {
     console.log(`[start] STATIC_DIR=${staticDir}: not building the SPA`)
     return
@@ -68,7 +69,7 @@ async function buildSpaIfStale() {
   console.log(`[start] building the SPA: ${reason}`)
   const startedAt = performance.now()
   const { build } = await import('vite')
-  await build({ root, mode: 'production', logLevel: 'warn' })
+  await build({ root, mode: 'production', logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } })
   writeFileSync(buildMarker, JSON.stringify({ mode: 'production', builtAt: new Date().toISOString() }))
   console.log(`[start] SPA built into dist/ in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`)
 }
@@ -77,7 +78,7 @@ function runService() {
   // `--import tsx` registers tsx's loader in this Node process; no second wrapper process in between.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: process.env,
+    env: { ...process.env, STATIC_DIR: process.env.STATIC_DIR ?? distDir },
     stdio: 'inherit',
   })
   const forward = (signal) => {
