@@ -18,7 +18,7 @@ export default defineConfig([
     'dist/',
     'node_modules/',
     'data/',
-    '.data-*/',
+    '**/.data-*/',
     'bench/results/',
     'test-results/',
     'playwright-report/',

@@ -9,6 +9,8 @@ const launchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS }
 
 export default defineConfig({
   testDir: 'e2e',
+  // The reliability suite's browser part needs its own servers (playwright.reliability.config.ts).
+  testIgnore: 'reliability/**',
   workers: 2,
   retries: 0,
   reporter: 'list',
@@ -17,6 +19,9 @@ export default defineConfig({
     baseURL,
     launchOptions,
     trace: 'retain-on-failure',
+    // The service worker answers from its caches, and Playwright's request events and page.route do not see what it
+    // fetches: specs that observe API requests need the network. e2e/pwa.spec.ts allows it for its own tests.
+    serviceWorkers: 'block',
   },
   projects: [
     {

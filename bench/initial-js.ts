@@ -75,6 +75,20 @@ export async function measureInitialJs(distDir: string): Promise<InitialJs> {
   }
 }
 
+/** Every JavaScript file of the build, gzipped (level 9), named after its source module where the manifest says. */
+export async function measureChunks(distDir: string): Promise<{ file: string; name: string; gzip: number }[]> {
+  const manifest = JSON.parse(await readFile(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest
+  const chunks = Object.entries(manifest).filter(([, chunk]) => chunk.file.endsWith('.js'))
+  const rows = await Promise.all(
+    chunks.map(async ([key, chunk]) => ({
+      file: chunk.file,
+      name: chunk.src ?? key.replace(/^_/, ''),
+      gzip: gzipSync(await readFile(join(distDir, chunk.file)), { level: 9 }).length,
+    })),
+  )
+  return rows.sort((a, b) => b.gzip - a.gzip)
+}
+
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(2)} kB`
 
 async function main() {

@@ -1,9 +1,16 @@
-// `npm run bench`: measures the catalogue service against the performance targets and prints one table.
+// `npm run bench`: measures the catalogue service and the gallery against their targets and prints one table:
+// - service: req/s and p50/p99 per endpoint family on the default and the 200,000-work catalogue, each beside a
+//   hello-world route measured in the same run (ratio); thumbnails cold (each a first request) and warm;
+// - gallery: gzipped JavaScript of the first route and of each lazy chunk; Lighthouse (mobile) of /, /ranking,
+//   /artworks/:id and /novels/:id; a scroll run in Chromium that loads 5,000 works into one list.
 //
 //   BENCH_DURATION  seconds per load run (default 10; each run is preceded by a 1 s warm-up)
 //   BENCH_LARGE     0: skip the 200,000-work catalogue; regen: regenerate it (default: reuse bench/.data-large)
 //   BENCH_BASELINE  write: (over)write bench/baseline.json from this run
-//   BENCH_LIGHTHOUSE 0: skip the Lighthouse runs of the gallery pages (default on; builds dist/ first if missing)
+//   BENCH_LIGHTHOUSE 0: skip the Lighthouse runs of the gallery pages
+//   BENCH_SCROLL    0: skip the scroll run
+//
+// The gallery is built afresh into bench/.data-dist for every run, so its figures are those of the current sources.
 //
 // The service and the hello-world server run as child processes on loopback; autocannon runs here. Figures go to
 // bench/results/latest.json; bench/baseline.json, when present, adds a delta column.
@@ -15,22 +22,26 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { SIZES, type CatalogueSize } from '../src/server/config.ts'
 import { measure, type LoadFigures } from './lib/load.ts'
+import { INITIAL_JS_BUDGET, measureChunks, measureInitialJs } from './initial-js.ts'
 import {
-  ensureDist,
   erroredNote,
   galleryPaths,
+  installabilityNote,
+  isInstallable,
   LIGHTHOUSE_TARGETS,
   renderFindings,
   runLighthouse,
 } from './lighthouse.ts'
 import { killAllChildren, startServerProcess, type ServerProcess } from './lib/proc.ts'
 import * as inputs from './lib/inputs.ts'
+import { describeScroll, runScroll } from './scroll.ts'
 import {
   errorRow,
   figureRow,
   lighthouseRow,
   loadRow,
   renderReport,
+  scrollRow,
   skippedRow,
   type LoadTarget,
   type Report,
@@ -42,9 +53,15 @@ const benchDir = path.join(repo, 'bench')
 const resultsFile = path.join(benchDir, 'results', 'latest.json')
 const baselineFile = path.join(benchDir, 'baseline.json')
 const largeDir = path.join(benchDir, '.data-large')
+const distDir = path.join(benchDir, '.data-dist')
 
 const CONNECTIONS = 32
 const THUMBNAIL_RENDERS = 200
+/** Distinct thumbnails requested once each in the cold thumbnail run. */
+const COLD_THUMBNAILS = 1_500
+/** The scroll run: works to load into one list, and the most <img> elements the page may hold after it. */
+const SCROLL_TARGET = 5_000
+const SCROLL_MAX_IMAGES = 300
 const DEFAULT_START_TIMEOUT_MS = 120_000
 const LARGE_START_TIMEOUT_MS = 10 * 60_000
 
@@ -69,6 +86,7 @@ function durationFromEnv(): number {
 const durationS = durationFromEnv()
 const warmupS = Math.min(1, durationS)
 const lighthouseOn = process.env.BENCH_LIGHTHOUSE !== '0'
+const scrollOn = process.env.BENCH_SCROLL !== '0'
 const lighthouseDir = path.join(benchDir, 'results', 'lighthouse')
 const largeMode = process.env.BENCH_LARGE === '0' ? 'skip' : process.env.BENCH_LARGE === 'regen' ? 'regen' : 'reuse'
 
@@ -118,7 +136,14 @@ let hello: LoadFigures | undefined
 let lighthouseFindings = ''
 
 function serviceEnv(dataDir: string, size: string): Record<string, string> {
-  return { DATA_DIR: dataDir, RATE_LIMIT: '0', LOG_LEVEL: 'error', CATALOGUE_SIZE: size, PUBLIC_URL: '' }
+  return {
+    DATA_DIR: dataDir,
+    RATE_LIMIT: '0',
+    LOG_LEVEL: 'error',
+    CATALOGUE_SIZE: size,
+    PUBLIC_URL: '',
+    STATIC_DIR: distDir,
+  }
 }
 
 async function startService(name: string, dataDir: string, size: string, timeoutMs: number): Promise<ServerProcess> {
@@ -143,6 +168,8 @@ async function stopServer(server: ServerProcess): Promise<void> {
 interface LoadInputs {
   paths: string[]
   headers?: Record<string, string>
+  /** each path requested once (a cold run) instead of a timed run */
+  once?: boolean
 }
 
 /** One load row: find the inputs, check the first request answers 200, measure, judge. */
@@ -153,12 +180,27 @@ async function measureFamily(
   target?: LoadTarget,
 ): Promise<Row> {
   try {
-    const { paths, headers } = await findInputs()
+    const { paths, headers, once } = await findInputs()
     const first = paths[0] as string
-    await inputs.expect200(origin, first, headers)
-    const what = paths.length > 1 ? `${first} (+${paths.length - 1} more)` : first
-    progress(`${family}: ${what} — ${warmupS} s warm-up + ${durationS} s`)
-    const load = await measure({ origin, paths, headers, connections: CONNECTIONS, durationS, warmupS })
+    // A cold run must not warm its first path with the check: it checks a path it does not measure.
+    if (once) {
+      const [check, ...rest] = paths
+      await inputs.expect200(origin, check as string, headers)
+      paths.splice(0, paths.length, ...rest)
+    } else await inputs.expect200(origin, first, headers)
+    const what = paths.length > 1 ? `${paths[0]} (+${paths.length - 1} more)` : first
+    progress(
+      `${family}: ${what} — ${once ? `${paths.length} requests, each path once` : `${warmupS} s warm-up + ${durationS} s`}`,
+    )
+    const load = await measure({
+      origin,
+      paths,
+      headers,
+      connections: CONNECTIONS,
+      durationS,
+      warmupS,
+      ...(once ? { amount: paths.length } : {}),
+    })
     const row = loadRow(family, what, load, hello, target)
     progress(`  ${Math.round(load.reqPerSec)} req/s, p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms`)
     const codes = Object.entries(load.statusCodes)
@@ -219,56 +261,110 @@ async function defaultCatalogue(): Promise<void> {
       problems.push(`hello: ${errorText(err)}`)
     }
 
-    // Inputs that several families share; a failure here fails those families, not the run.
-    const word = inputs.commonTag(origin)
-    const session = inputs.signIn(origin)
-    const novels = inputs.novelIds(origin)
-    for (const p of [word, session, novels]) p.catch(() => undefined)
-    word.then((w) => progress(`search word: ${w}`)).catch(() => undefined)
-
-    rows.push(
-      await measureFamily('search', origin, async () => ({ paths: [inputs.searchPath(await word)] }), TARGETS.search),
-    )
-    rows.push(
-      await measureFamily(
-        'detail',
-        origin,
-        async () => ({
-          paths: (await inputs.illustIds(origin, await word)).map((id) => `/v1/illust/detail?illust_id=${id}`),
-        }),
-        TARGETS.detail,
-      ),
-    )
-    rows.push(await measureFamily('ranking', origin, async () => ({ paths: ['/v1/illust/ranking?mode=day'] })))
-    rows.push(await measureFamily('recommended', origin, async () => ({ paths: ['/v1/illust/recommended'] })))
-    rows.push(
-      await measureFamily('bookmarks', origin, async () => {
-        const { accessToken, userId } = await session
-        return {
-          paths: [`/v1/user/bookmarks/illust?user_id=${userId}`],
-          headers: { authorization: `Bearer ${accessToken}` },
-        }
-      }),
-    )
-    rows.push(
-      await measureFamily('novel series', origin, async () => ({
-        paths: [`/v2/novel/series?series_id=${await inputs.novelSeriesId(origin, await novels)}`],
-      })),
-    )
-    rows.push(
-      await measureFamily('novel text', origin, async () => ({
-        paths: (await novels).map((id) => `/v1/novel/text?novel_id=${id}`),
-      })),
-    )
-    rows.push(
-      await measureFamily('thumbnail (cached)', origin, async () => ({
-        paths: [await inputs.thumbnailPath(origin, await word)],
-      })),
-    )
+    await serviceFamilies(origin, '', { search: TARGETS.search, detail: TARGETS.detail })
     await lighthouseSection(origin)
     await stopServer(service)
   } finally {
     await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * The endpoint families on one running service, one row each (`suffix` names the catalogue in the row). Inputs
+ * that several families share are found first; a failure there fails those families, not the run.
+ */
+async function serviceFamilies(
+  origin: string,
+  suffix: string,
+  targets: { search?: LoadTarget; detail?: LoadTarget } = {},
+): Promise<void> {
+  const word = inputs.commonTag(origin)
+  const session = inputs.signIn(origin)
+  const novels = inputs.novelIds(origin)
+  for (const p of [word, session, novels]) p.catch(() => undefined)
+  word.then((w) => progress(`search word${suffix}: ${w}`)).catch(() => undefined)
+  const family = async (name: string, find: () => Promise<LoadInputs>, target?: LoadTarget) =>
+    rows.push(await measureFamily(name + suffix, origin, find, target))
+
+  await family('search', async () => ({ paths: [inputs.searchPath(await word)] }), targets.search)
+  await family(
+    'detail',
+    async () => ({
+      paths: (await inputs.illustIds(origin, await word)).map((id) => `/v1/illust/detail?illust_id=${id}`),
+    }),
+    targets.detail,
+  )
+  await family('ranking', async () => ({ paths: ['/v1/illust/ranking?mode=day'] }))
+  await family('recommended', async () => ({ paths: ['/v1/illust/recommended'] }))
+  await family('bookmarks', async () => {
+    const { accessToken, userId } = await session
+    return {
+      paths: [`/v1/user/bookmarks/illust?user_id=${userId}`],
+      headers: { authorization: `Bearer ${accessToken}` },
+    }
+  })
+  await family('illust series', async () => ({
+    paths: [`/v1/illust/series?illust_series_id=${await inputs.illustSeriesId(origin, await word)}`],
+  }))
+  await family('novel series', async () => ({
+    paths: [`/v2/novel/series?series_id=${await inputs.novelSeriesId(origin, await novels)}`],
+  }))
+  await family('novel text', async () => ({ paths: (await novels).map((id) => `/v1/novel/text?novel_id=${id}`) }))
+  // Cold: each thumbnail requested once, so every answer is a render; warm: the same thumbnails again, from cache.
+  const thumbnails = word.then((w) => inputs.thumbnailPaths(origin, w, COLD_THUMBNAILS + 1))
+  thumbnails.catch(() => undefined)
+  await family('thumbnails (cold)', async () => ({ paths: [...(await thumbnails)], once: true }))
+  await family('thumbnails (warm)', async () => ({ paths: [...(await thumbnails)] }))
+}
+
+/** The scroll run on the 200k catalogue: a search there holds 5,000 works (the App API's last offset is 5,000). */
+async function scrollSection(origin: string): Promise<void> {
+  const family = 'scroll run (200k)'
+  if (!scrollOn) {
+    rows.push(skippedRow(family, 'skipped: BENCH_SCROLL=0'))
+    return
+  }
+  try {
+    const word = await inputs.commonTag(origin)
+    const listPath = `/search?word=${encodeURIComponent(word)}`
+    progress(`scroll run: ${listPath} until ${SCROLL_TARGET.toLocaleString('en-US')} works are loaded`)
+    const figures = await runScroll(origin, listPath, { target: SCROLL_TARGET, onProgress: progress })
+    progress(`  ${describeScroll(figures)}`)
+    rows.push(scrollRow(family, figures, SCROLL_TARGET, SCROLL_MAX_IMAGES))
+    if (figures.worksLoaded < SCROLL_TARGET)
+      problems.push(`scroll run: the list stopped at ${figures.worksLoaded} works (wanted ${SCROLL_TARGET})`)
+  } catch (err) {
+    problems.push(`scroll run: ${errorText(err)}`)
+    rows.push(errorRow(family, errorText(err)))
+  }
+}
+
+/** Builds the gallery into bench/.data-dist (production mode) for the Lighthouse and scroll runs. */
+async function buildGallery(): Promise<void> {
+  progress(`building the gallery into ${path.relative(repo, distDir)}`)
+  const { build } = await import('vite')
+  await build({ root: repo, mode: 'production', logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } })
+}
+
+/** Gzipped JavaScript: what opening `/` fetches (against its budget), then every lazy chunk on its own. */
+async function javascriptSection(): Promise<void> {
+  try {
+    const initial = await measureInitialJs(distDir)
+    rows.push(
+      figureRow('JS first route / (gzip)', {
+        label: `${initial.files.length} files`,
+        value: initial.total / 1000,
+        unit: 'kB',
+        max: INITIAL_JS_BUDGET / 1000,
+      }),
+    )
+    const initialFiles = new Set(initial.files.map((f) => f.file))
+    for (const chunk of await measureChunks(distDir))
+      if (!initialFiles.has(chunk.file))
+        rows.push(figureRow(`JS chunk ${chunk.name}`, { label: 'gzip', value: chunk.gzip / 1000, unit: 'kB' }))
+  } catch (err) {
+    problems.push(`javascript sizes: ${errorText(err)}`)
+    rows.push(errorRow('JS first route / (gzip)', errorText(err)))
   }
 }
 
@@ -283,7 +379,7 @@ async function lighthouseSection(origin: string): Promise<void> {
     const results = await runLighthouse(origin, paths, { reportDir: lighthouseDir, onProgress: progress })
     for (const r of results) {
       rows.push(
-        lighthouseRow(`lighthouse ${r.path.startsWith('/artworks/') ? '/artworks/:id' : r.path}`, r.path, {
+        lighthouseRow(`lighthouse ${r.path.replace(/\/\d+$/, '/:id')}`, r.path, {
           performance: r.performance,
           accessibility: r.accessibility,
           bestPractices: r.bestPractices,
@@ -292,12 +388,16 @@ async function lighthouseSection(origin: string): Promise<void> {
           tbtMs: r.tbtMs,
           minPerformance: LIGHTHOUSE_TARGETS.performance,
           minAccessibility: LIGHTHOUSE_TARGETS.accessibility,
+          minBestPractices: LIGHTHOUSE_TARGETS.bestPractices,
+          installable: r.installability === null ? null : isInstallable(r.installability),
         }),
       )
       progress(`  ${r.path}: perf ${r.performance}, a11y ${r.accessibility}, best practices ${r.bestPractices}`)
       for (const w of r.runWarnings) warnings.push(`lighthouse ${r.path}: ${w}`)
     }
-    lighthouseFindings = [renderFindings(results, 3), ...erroredNote(results)].join('\n').trim()
+    lighthouseFindings = [...installabilityNote(results), renderFindings(results, 3), ...erroredNote(results)]
+      .join('\n')
+      .trim()
   } catch (err) {
     problems.push(`lighthouse: ${errorText(err)}`)
     progress(`lighthouse: FAILED: ${errorText(err)}`)
@@ -332,9 +432,9 @@ async function thumbnailRenders(): Promise<void> {
 }
 
 async function largeCatalogue(): Promise<void> {
-  const family = 'search (200k works)'
   if (largeMode === 'skip') {
-    rows.push(skippedRow(family, 'skipped: BENCH_LARGE=0', TARGETS.largeSearch))
+    rows.push(skippedRow('search (200k)', 'skipped: BENCH_LARGE=0', TARGETS.largeSearch))
+    rows.push(skippedRow('scroll run', 'skipped: BENCH_LARGE=0 (it needs a list of 5,000 works)'))
     return
   }
   const catalogueFile = path.join(largeDir, 'catalogue.db')
@@ -370,18 +470,8 @@ async function largeCatalogue(): Promise<void> {
       figureRow(`first start (200k, ${reused ? 'reused' : 'generated'})`, { label: 'took', value: startS, unit: 's' }),
     )
     const origin = service.origin
-    rows.push(
-      await measureFamily(
-        family,
-        origin,
-        async () => {
-          const word = await inputs.commonTag(origin)
-          progress(`search word (200k works): ${word}`)
-          return { paths: [inputs.searchPath(word)] }
-        },
-        TARGETS.largeSearch,
-      ),
-    )
+    await serviceFamilies(origin, ' (200k)', { search: TARGETS.largeSearch })
+    await scrollSection(origin)
   } finally {
     await stopServer(service)
   }
@@ -449,14 +539,15 @@ async function main(): Promise<number> {
       `the machine was busy before the run (1-minute load average ${loadAtStart.toFixed(2)} on ${cpus().length} CPUs): figures may be low and noisy`,
     )
   try {
-    if (lighthouseOn) await ensureDist(progress).catch((err: unknown) => problems.push(`lighthouse: ${errorText(err)}`))
+    await buildGallery()
+    await javascriptSection()
     await defaultCatalogue()
     await thumbnailRenders()
     try {
       await largeCatalogue()
     } catch (err) {
       problems.push(`large catalogue: ${errorText(err)}`)
-      rows.push(errorRow('search (200k works)', errorText(err), TARGETS.largeSearch))
+      rows.push(errorRow('search (200k)', errorText(err), TARGETS.largeSearch))
     }
   } catch (err) {
     problems.push(`run: ${errorText(err)}`)

@@ -69,7 +69,16 @@ async function buildSpaIfStale() {
   console.log(`[start] building the SPA: ${reason}`)
   const startedAt = performance.now()
   const { build } = await import('vite')
-  await build({ root, mode: 'production', logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } })
+  // Vite takes NODE_ENV from the environment when it is set: started from a test runner (NODE_ENV=test) it would
+  // bundle React's development build and leave out the service worker. A production build is one, whoever starts it.
+  const nodeEnv = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
+  try {
+    await build({ root, mode: 'production', logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } })
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV
+    else process.env.NODE_ENV = nodeEnv
+  }
   writeFileSync(buildMarker, JSON.stringify({ mode: 'production', builtAt: new Date().toISOString() }))
   console.log(`[start] SPA built into dist/ in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`)
 }

@@ -6,12 +6,13 @@ import type { Density, ImageQuality } from './lib/settings.ts'
 
 /**
  * Target row height of the justified grid per density, interpolated linearly between the container widths of
- * `GRID_NARROW_WIDTH` (the `min` value) and `GRID_WIDE_WIDTH` (the `max` value). At 360 px a comfortable row of
- * portrait works holds two cells; at 2560 px it holds ten or more.
+ * `GRID_NARROW_WIDTH` (the `min` value) and `GRID_WIDE_WIDTH` (the `max` value). At 360 px a comfortable row
+ * holds two cells (the phone's two-column grid: with 170 px, a third of the rows of a typical page held three cells
+ * under 100 px wide); at 2560 px it holds ten or more.
  */
 export const GRID_ROW_HEIGHT: Record<Density, { min: number; max: number }> = {
   compact: { min: 130, max: 190 },
-  comfortable: { min: 170, max: 250 },
+  comfortable: { min: 200, max: 250 },
   spacious: { min: 230, max: 360 },
 }
 export const GRID_NARROW_WIDTH = 360
@@ -64,3 +65,26 @@ export const THUMB_UPSCALE_TOLERANCE = 1.2
 export const LIST_STALE_TIME_MS = 10 * 60 * 1000
 /** Unused lists stay in the cache this long, so Back after a long look at a work still finds its pages. */
 export const LIST_GC_TIME_MS = 30 * 60 * 1000
+
+// ---- Novel lists (src/features/novels/components/infinite-novel-list.tsx) ----
+
+/** A novel card never gets narrower than this: phones get one column, tablets two, a 1280 px desktop three. */
+export const NOVEL_CARD_MIN_WIDTH = 340
+/** Every novel card has this height (cover 96×136 plus padding), so rows are exact before anything loads. */
+export const NOVEL_CARD_HEIGHT = 160
+/** Rows of novel cards rendered beyond each edge of the viewport (a row is ~170 px: two rows ≈ a third of a screen). */
+export const NOVEL_OVERSCAN_ROWS = 3
+/**
+ * Reading speed behind a card's reading time. 500 characters a minute is the usual estimate for Japanese prose
+ * (pixiv's own reading-time figure uses about the same), which most of the catalogue is.
+ */
+export const NOVEL_CHARS_PER_MINUTE = 500
+
+// ---- Novel reader (src/features/novels/reader) ----
+
+/** Font sizes the reader steps through (CSS px); 18 is the default. */
+export const READER_FONT_SIZES: readonly number[] = [14, 16, 18, 20, 22, 24, 28, 32]
+/** Reading positions are kept for this many novels (the most recently read); older ones are forgotten. */
+export const READING_POSITIONS_KEPT = 200
+/** A reading position is written this long after scrolling stops (and at once when the page is hidden). */
+export const READING_POSITION_SAVE_DELAY_MS = 300

@@ -132,3 +132,31 @@ export async function novelSeriesId(origin: string, candidates: readonly number[
   }
   throw new ServiceError(`no novel series found in /v2/novel/detail of ${tried.size} novels`)
 }
+
+/** An illustration series id, read from the works of the ranking and recommended lists. */
+export async function illustSeriesId(origin: string, word: string): Promise<number> {
+  const lists = await Promise.all([
+    collect<WireIllust>(origin, '/v1/illust/ranking?mode=day', 'illusts', 6),
+    collect<WireIllust>(origin, searchPath(word), 'illusts', 6),
+  ])
+  for (const work of lists.flat()) if (work.series) return work.series.id
+  throw new ServiceError('found no illustration series in the ranking or search lists')
+}
+
+/**
+ * Paths of distinct square thumbnails, up to `max`: for a cold run, each is requested once, so every answer is a
+ * render. Taken from several pages of the search and ranking lists.
+ */
+export async function thumbnailPaths(origin: string, word: string, max: number): Promise<string[]> {
+  const pages = Math.ceil(max / 30)
+  const lists = await Promise.all([
+    collect<WireIllust>(origin, searchPath(word), 'illusts', pages),
+    collect<WireIllust>(origin, '/v1/illust/ranking?mode=week', 'illusts', pages),
+    collect<WireIllust>(origin, '/v1/illust/ranking?mode=month', 'illusts', pages),
+  ])
+  const urls = new Set<string>()
+  for (const work of lists.flat())
+    if (work.visible !== false && work.image_urls.square_medium) urls.add(pathOf(work.image_urls.square_medium))
+  if (urls.size === 0) throw new ServiceError('found no thumbnail URLs')
+  return [...urls].slice(0, max)
+}

@@ -11,6 +11,8 @@ export interface LoadOptions {
   connections: number
   durationS: number
   warmupS: number
+  /** Instead of a duration: send exactly this many requests (no warm-up), e.g. each of `paths` once. */
+  amount?: number
 }
 
 export interface LoadFigures {
@@ -34,7 +36,7 @@ function run(options: autocannon.Options): Promise<autocannon.Result> {
   })
 }
 
-function cannonOptions(options: LoadOptions, durationS: number): autocannon.Options {
+function cannonOptions(options: LoadOptions, durationS: number, amount?: number): autocannon.Options {
   const { paths } = options
   if (paths.length === 0) throw new Error('no paths to request')
   let next = 0
@@ -54,7 +56,7 @@ function cannonOptions(options: LoadOptions, durationS: number): autocannon.Opti
   return {
     url: options.origin,
     connections: options.connections,
-    duration: durationS,
+    ...(amount ? { amount } : { duration: durationS }),
     timeout: 10,
     headers: options.headers ?? {},
     requests,
@@ -62,8 +64,8 @@ function cannonOptions(options: LoadOptions, durationS: number): autocannon.Opti
 }
 
 export async function measure(options: LoadOptions): Promise<LoadFigures> {
-  if (options.warmupS > 0) await run(cannonOptions(options, options.warmupS))
-  const result = await run(cannonOptions(options, options.durationS))
+  if (options.warmupS > 0 && !options.amount) await run(cannonOptions(options, options.warmupS))
+  const result = await run(cannonOptions(options, options.durationS, options.amount))
   const statusCodes: Record<string, number> = {}
   for (const [code, { count }] of Object.entries(result.statusCodeStats)) statusCodes[code] = count
   const requests = Object.values(statusCodes).reduce((a, b) => a + b, 0)

@@ -3,6 +3,7 @@
 
 import { fmtInt, fmtMs, fmtPercent, fmtRatio, renderTable, type Column } from './table.ts'
 import type { LoadFigures } from './load.ts'
+import type { ScrollFigures } from '../scroll.ts'
 
 /** A throughput/latency target of a load row. */
 export interface LoadTarget {
@@ -10,11 +11,11 @@ export interface LoadTarget {
   maxP99Ms: number
 }
 
-/** A single measured figure with an upper bound (render times, start-up time). */
+/** A single measured figure with an upper bound (render times, start-up time, gzipped JavaScript). */
 export interface Figure {
   label: string
   value: number
-  unit: 'ms' | 's'
+  unit: 'ms' | 's' | 'kB'
   max?: number
 }
 
@@ -31,6 +32,8 @@ export interface Row {
   figure?: Figure
   /** Lighthouse rows (mobile): category scores and the page's metrics */
   lighthouse?: LighthouseScores
+  /** the scroll run in Chromium */
+  scroll?: ScrollFigures & { maxImages: number }
   skipped?: string
   error?: string
   /** true/false when there is a target, null when there is none */
@@ -49,6 +52,9 @@ export interface LighthouseScores {
   tbtMs: number | null
   minPerformance: number
   minAccessibility: number
+  minBestPractices: number
+  /** Chromium's verdict (Page.getInstallabilityErrors); null when not checked */
+  installable: boolean | null
 }
 
 export interface Report {
@@ -100,7 +106,7 @@ export function figureRow(family: string, figure: Figure, p50Ms?: number): Row {
 }
 
 export function lighthouseRow(family: string, request: string, scores: LighthouseScores): Row {
-  const { performance, accessibility } = scores
+  const { performance, accessibility, bestPractices } = scores
   return {
     family,
     request,
@@ -108,9 +114,23 @@ export function lighthouseRow(family: string, request: string, scores: Lighthous
     ok:
       performance !== null &&
       accessibility !== null &&
+      bestPractices !== null &&
       performance >= scores.minPerformance &&
-      accessibility >= scores.minAccessibility,
+      accessibility >= scores.minAccessibility &&
+      bestPractices >= scores.minBestPractices &&
+      scores.installable === true,
     ...(performance === null ? {} : { key: { value: performance, higherIsBetter: true } }),
+  }
+}
+
+/** The scroll run: judged by the <img> count it leaves (at most `maxImages`) and by loading all it was asked to. */
+export function scrollRow(family: string, scroll: ScrollFigures, target: number, maxImages: number): Row {
+  return {
+    family,
+    request: scroll.listPath,
+    scroll: { ...scroll, maxImages },
+    ok: scroll.worksLoaded >= target && scroll.after.images <= maxImages,
+    key: { value: scroll.after.domNodes, higherIsBetter: false },
   }
 }
 
@@ -143,12 +163,21 @@ function targetText(row: Row): string {
     ].join(', ')
     return (
       `perf ${sc(lh.performance)} ≥ ${lh.minPerformance.toFixed(2)}, a11y ${sc(lh.accessibility)} ≥ ` +
-      `${lh.minAccessibility.toFixed(2)}, best pr. ${sc(lh.bestPractices)} (${metrics})`
+      `${lh.minAccessibility.toFixed(2)}, best pr. ${sc(lh.bestPractices)} ≥ ${lh.minBestPractices.toFixed(2)}, ` +
+      `installable ${lh.installable === null ? '—' : lh.installable ? 'yes' : 'no'} (${metrics})`
     )
   }
+  const sc = row.scroll
+  if (sc)
+    return (
+      `${fmtInt(sc.worksLoaded)} works: DOM ${fmtInt(sc.before.domNodes)}→${fmtInt(sc.after.domNodes)}, ` +
+      `<img> ${sc.before.images}→${sc.after.images} ≤ ${sc.maxImages}, heap ${sc.before.heapMB}→${sc.after.heapMB} MB, ` +
+      `long tasks ${sc.longTasks} (max ${sc.longestTaskMs} ms), dropped frames ${sc.droppedFrames}/${sc.frames}`
+    )
   const f = row.figure
   if (f) {
-    const value = `${f.label} ${f.unit === 's' ? f.value.toFixed(1) : fmtMs(f.value)} ${f.unit}`
+    const number = f.unit === 's' ? f.value.toFixed(1) : f.unit === 'kB' ? f.value.toFixed(2) : fmtMs(f.value)
+    const value = `${f.label} ${number} ${f.unit}`
     return f.max === undefined ? `${value} (no target)` : `${value} ≤ ${f.max} ${f.unit}`
   }
   return text || '—'

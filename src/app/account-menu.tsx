@@ -5,7 +5,7 @@ import { useSession } from '../features/auth/use-session.ts'
 import { session } from '../lib/api.ts'
 import { paths } from '../lib/paths.ts'
 
-const itemClass = 'block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-line/50'
+const itemClass = 'flex min-h-11 w-full items-center rounded-md px-3 py-2 text-left text-sm hover:bg-line/50 sm:min-h-9'
 
 /**
  * Signed out: links to sign in and to the settings. Signed in: the avatar opens a small disclosure with the
@@ -47,7 +47,7 @@ export function AccountMenu() {
       <div className="flex items-center gap-1">
         <Link
           to={paths.settings()}
-          className="inline-flex size-10 items-center justify-center rounded-full text-muted hover:bg-line/50 hover:text-ink"
+          className="inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-line/50 hover:text-ink sm:size-10"
         >
           <svg
             aria-hidden="true"
@@ -68,7 +68,7 @@ export function AccountMenu() {
         </Link>
         <Link
           to={paths.login(location.pathname === '/login' ? undefined : here)}
-          className="rounded-full bg-accent px-4 py-2 text-sm font-medium whitespace-nowrap text-on-accent hover:bg-accent/90"
+          className="hidden rounded-full bg-accent px-4 py-2 text-sm font-medium whitespace-nowrap text-on-accent hover:bg-accent/90 sm:inline-block"
         >
           Sign in
         </Link>
@@ -85,7 +85,7 @@ export function AccountMenu() {
         aria-expanded={open}
         aria-controls={`${id}-menu`}
         onClick={() => setOpen((o) => !o)}
-        className="flex items-center rounded-full p-0.5"
+        className="flex size-11 items-center justify-center rounded-full"
       >
         <Avatar src={user.profileImageUrl} size={36} />
         <span className="sr-only">Account: {user.name}</span>

@@ -1,22 +1,26 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { createBrowserRouter } from 'react-router'
-import { RouterProvider } from 'react-router/dom'
+import { BrowserRouter } from 'react-router'
+import { clearApiCache } from '../features/pwa/api-cache.ts'
 import { session } from '../lib/api.ts'
 import { createQueryClient } from './query-client.ts'
+import { RouteError } from './route-error.tsx'
+import { AppRoutes, compileRoutes } from './router.tsx'
 import { createRoutes } from './routes.tsx'
+import { ShellFallback } from './shell.tsx'
 
 /** How often an open tab checks its token (the session renews it when it is within minutes of expiring). */
 const SESSION_CHECK_MS = 60_000
 
-// Created once at module load: the router owns history listeners and must outlive re-renders.
+// Created once at module load: the cache and the compiled route table outlive re-renders.
 const queryClient = createQueryClient()
-const router = createBrowserRouter(createRoutes(queryClient, { isInitialLoad: () => !router.state.initialized }))
+const routes = compileRoutes(createRoutes(queryClient), RouteError)
 
 /**
  * Keeps the token fresh: on a timer, when the tab becomes visible again (timers sleep in background tabs) and when
  * the connection returns. And when the signed-in account changes (sign-in, sign-out, another tab), every cached
- * answer is dropped: bookmarks, follows, mutes and recommendations are all relative to the caller.
+ * answer is dropped, in memory and in the service worker's cache: bookmarks, follows, mutes and recommendations are all
+ * relative to the caller.
  */
 export function useSessionUpkeep(client: QueryClient) {
   useEffect(() => {
@@ -32,8 +36,10 @@ export function useSessionUpkeep(client: QueryClient) {
       const next = session.get()?.user.id ?? null
       if (next === account) return // a renewal, same caller
       account = next
-      // Inactive queries are emptied; the ones on screen refetch as the new caller.
-      void client.resetQueries()
+      // The service worker's copies of API answers go first (they are keyed by URL, not by caller: offline, a
+      // shared device would show the last account's private works). Then inactive queries are emptied and the
+      // ones on screen refetch as the new caller.
+      void clearApiCache().finally(() => client.resetQueries())
     })
     return () => {
       clearInterval(timer)
@@ -48,7 +54,9 @@ export function App() {
   useSessionUpkeep(queryClient)
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes routes={routes} fallback={<ShellFallback />} />
+      </BrowserRouter>
     </QueryClientProvider>
   )
 }

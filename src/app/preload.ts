@@ -15,3 +15,14 @@ export const loadWorkList = () => import('../features/works/components/infinite-
 export function preloadWorkList(): void {
   void loadWorkList().catch(() => {})
 }
+
+export const loadNovelList = () => import('../features/novels/components/infinite-novel-list.tsx')
+
+export function preloadNovelList(): void {
+  void loadNovelList().catch(() => {})
+}
+
+/** Novel cards call this on hover, touch or focus, so the reader opens without waiting for its code. */
+export function preloadNovelPage(): void {
+  void import('./routes/novel-page.tsx').catch(() => {})
+}

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   BadRequestError,
   ForbiddenError,
@@ -23,6 +23,17 @@ describe('shouldRetry', () => {
     expect(shouldRetry(0, new NetworkError({}))).toBe(true)
     expect(shouldRetry(MAX_RETRIES - 1, new ServerError({ status: 502 }))).toBe(true)
     expect(shouldRetry(MAX_RETRIES, new ServerError({ status: 502 }))).toBe(false)
+  })
+
+  describe('offline', () => {
+    afterEach(() => vi.restoreAllMocks())
+
+    it('gives up on a network failure at once, so the view can say it is offline', () => {
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+      expect(shouldRetry(0, new NetworkError({}))).toBe(false)
+      // A server failure is an answer: the connection works, whatever the browser believes.
+      expect(shouldRetry(0, new ServerError({ status: 502 }))).toBe(true)
+    })
   })
 
   it('retries a rate limit only when the wait is short', () => {

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query'
-import { ApiError, RateLimitedError, retryDelayMs } from '../lib/api-error.ts'
+import { ApiError, NetworkError, RateLimitedError, retryDelayMs } from '../lib/api-error.ts'
 import { LIST_GC_TIME_MS } from '../tunables.ts'
 
 /** A minute: Back to a list within it shows the cached pages without refetching them (DESIGN.md §3.2). */
@@ -16,6 +16,8 @@ export const MAX_QUIET_RETRY_AFTER_S = 20
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   // TanStack passes the failures before this one: 0 when the first attempt has just failed.
   if (failureCount >= MAX_RETRIES) return false
+  // Offline, a request that failed is not in the service worker's cache either: say so now rather than wait.
+  if (error instanceof NetworkError && typeof navigator !== 'undefined' && navigator.onLine === false) return false
   if (error instanceof RateLimitedError)
     return error.retryAfterSeconds === null || error.retryAfterSeconds <= MAX_QUIET_RETRY_AFTER_S
   if (error instanceof ApiError) return error.status === 0 || error.status >= 500
@@ -38,6 +40,9 @@ export function createQueryClient(): QueryClient {
         retryDelay,
         // A calm gallery: coming back to the tab does not reshuffle the lists under the viewer's eyes.
         refetchOnWindowFocus: false,
+        // Always send the request, even when the browser says it is offline: the service worker may answer it
+        // from its cache. (The default, 'online', would hold every query paused until the connection returns.)
+        networkMode: 'offlineFirst',
       },
       mutations: { retry: false },
     },

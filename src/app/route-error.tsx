@@ -1,7 +1,7 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router'
 import { Button } from '../components/button.tsx'
 import { ErrorState, NotFoundState } from '../components/states.tsx'
 import { NotFoundError } from '../lib/api-error.ts'
+import { useRouteError } from './router.tsx'
 
 /** A route chunk that cannot load: usually a new version was deployed and the old file names are gone. */
 export function isChunkLoadError(error: unknown): boolean {
@@ -12,12 +12,12 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 /**
- * Every route's error boundary: the shell stays, the view says what went wrong. A 404 (a thrown 404 response or an
- * API NotFoundError) shows the not-found view, a chunk that failed to load offers a reload.
+ * Every route's error view: the shell stays, the view says what went wrong. An API NotFoundError shows the not-found
+ * view, a chunk that failed to load offers a reload.
  */
 export function RouteError() {
   const error = useRouteError()
-  if ((isRouteErrorResponse(error) && error.status === 404) || error instanceof NotFoundError) return <NotFoundState />
+  if (error instanceof NotFoundError) return <NotFoundState />
   if (isChunkLoadError(error))
     return (
       <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-16 text-center">

@@ -1,22 +1,42 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { act } from 'react'
+import { MemoryRouter, useLocation, useNavigate, useNavigationType, type NavigateFunction } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createQueryClient } from './query-client.ts'
+import { RouteError } from './route-error.tsx'
+import { AppRoutes, compileRoutes } from './router.tsx'
 import { createRoutes } from './routes.tsx'
+
+/** What the test can see of the router: the current URL, how it was reached, and a way to navigate. */
+interface RouterProbe {
+  pathname: string
+  search: string
+  action: string
+  navigate: NavigateFunction
+}
 
 function renderAt(path: string) {
   const client = createQueryClient()
-  const router: ReturnType<typeof createMemoryRouter> = createMemoryRouter(
-    createRoutes(client, { isInitialLoad: () => !router.state.initialized }),
-    { initialEntries: [path] },
-  )
+  const routes = compileRoutes(createRoutes(client), RouteError)
+  const probe = {} as RouterProbe
+  function Probe() {
+    const location = useLocation()
+    probe.pathname = location.pathname
+    probe.search = location.search
+    probe.action = useNavigationType()
+    probe.navigate = useNavigate()
+    return null
+  }
   render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <Probe />
+        <AppRoutes routes={routes} />
+      </MemoryRouter>
     </QueryClientProvider>,
   )
-  return router
+  return probe
 }
 
 describe('routes', () => {
@@ -26,7 +46,7 @@ describe('routes', () => {
       'fetch',
       vi.fn(() => new Promise<never>(() => {})),
     )
-    // jsdom has no scrolling; ScrollRestoration calls it on every navigation.
+    // jsdom has no scrolling; the scroll restorer calls it on every navigation.
     vi.spyOn(window, 'scrollTo').mockImplementation(() => {})
   })
   afterEach(() => {
@@ -50,25 +70,36 @@ describe('routes', () => {
 
   it('redirects a pixiv-style alias to its view, replacing the alias', async () => {
     const router = renderAt('/member.php?id=2')
-    await waitFor(() => expect(router.state.location.pathname).toBe('/users/2'))
-    expect(router.state.historyAction).toBe('REPLACE')
+    await waitFor(() => expect(router.pathname).toBe('/users/2'))
+    expect(router.action).toBe('REPLACE')
   })
 
-  it('redirects an alias followed in the app without replacing the page it was followed from', async () => {
+  it('redirects an alias followed in the app without losing the page it was followed from', async () => {
     const router = renderAt('/settings')
     await screen.findByRole('heading', { level: 1, name: 'Settings' })
-    await router.navigate('/u/2')
-    await waitFor(() => expect(router.state.location.pathname).toBe('/users/2'))
-    expect(router.state.historyAction).toBe('PUSH')
-    await router.navigate(-1)
-    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'))
+    await act(() => router.navigate('/u/2'))
+    // The alias's own entry is replaced by its target: Back skips it and returns to the page it was followed from.
+    await waitFor(() => expect(router.pathname).toBe('/users/2'))
+    expect(router.action).toBe('REPLACE')
+    await act(() => router.navigate(-1))
+    await waitFor(() => expect(router.pathname).toBe('/settings'))
+  })
+
+  it('opens the link a share target hands over, replacing /share', async () => {
+    const text = encodeURIComponent('Look at this https://www.pixiv.net/en/artworks/42 #art')
+    const router = renderAt(`/share?title=Sunset&text=${text}`)
+    await waitFor(() => expect(router.pathname).toBe('/artworks/42'))
+    expect(router.action).toBe('REPLACE')
+  })
+
+  it('searches for shared text without a link', async () => {
+    const router = renderAt('/share?text=blue%20sky')
+    await waitFor(() => expect(router.pathname + router.search).toBe('/search?word=blue+sky'))
   })
 
   it('keeps an /en/ deep link with its query string', async () => {
     const router = renderAt('/en/ranking?mode=week')
-    await waitFor(() =>
-      expect(router.state.location.pathname + router.state.location.search).toBe('/ranking?mode=week'),
-    )
+    await waitFor(() => expect(router.pathname + router.search).toBe('/ranking?mode=week'))
     expect(await screen.findByRole('heading', { level: 1, name: 'Weekly ranking' })).toBeInTheDocument()
   })
 })

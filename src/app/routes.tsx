@@ -1,14 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { redirect, replace, type LoaderFunctionArgs, type RouteObject } from 'react-router'
 import { workQueries } from '../features/works/api/work-queries.ts'
 import { userQueries } from '../features/users/api/user-queries.ts'
 import { session } from '../lib/api.ts'
+import { paths } from '../lib/paths.ts'
 import { homeTab } from './home-query.ts'
-import { loadArtworkPage, preloadWorkList } from './preload.ts'
-import { RouteError } from './route-error.tsx'
+import { loadArtworkPage, preloadNovelList, preloadWorkList } from './preload.ts'
+import { RedirectOnArrival, type RouteDef, type RouteLoaderArgs } from './router.tsx'
 import { HomePage } from './routes/home-page.tsx'
 import { NotFoundPage } from './routes/not-found-page.tsx'
-import { Shell, ShellFallback } from './shell.tsx'
+import { Shell } from './shell.tsx'
 
 // Loaders here never block a navigation: they start the first request of the view (and warm the grid's code) while
 // the route's own chunk downloads, so a deep link does not wait for code, then data, one after the other. The page
@@ -16,36 +16,47 @@ import { Shell, ShellFallback } from './shell.tsx'
 
 const idParam = (raw: string | undefined) => (raw && /^\d{1,15}$/.test(raw) ? Number(raw) : undefined)
 
-/** Every route gets the error boundary, so a failing view keeps the shell and its neighbours. */
-function withBoundaries(routes: RouteObject[]): RouteObject[] {
-  return routes.map((route) => ({
-    ...route,
-    ErrorBoundary: route.ErrorBoundary ?? RouteError,
-    ...(route.children ? { children: withBoundaries(route.children) } : {}),
-  })) as RouteObject[]
+/** What a loader gets: the matched params and the URL being opened. */
+type LoaderFunctionArgs = RouteLoaderArgs
+
+// Rare paths: the link resolver's table loads only when one is followed.
+async function resolveAliasUrl(url: URL) {
+  const { resolveAlias } = await import('../lib/link-resolver.ts')
+  return resolveAlias(url.pathname, url.search)
 }
 
-export interface RouteOptions {
-  /** Whether the router is still on its first load (the page was opened at this URL, not navigated to in-app). */
-  isInitialLoad?: () => boolean
+async function resolveShareUrl(url: URL) {
+  const { resolveShare } = await import('../lib/link-resolver.ts')
+  const q = url.searchParams
+  return resolveShare({ title: q.get('title'), text: q.get('text'), url: q.get('url') }, url.origin)
 }
 
-export function createRoutes(
-  queryClient: QueryClient,
-  { isInitialLoad = () => false }: RouteOptions = {},
-): RouteObject[] {
+const AliasOrNotFound = () => <RedirectOnArrival resolve={resolveAliasUrl} Otherwise={NotFoundPage} />
+
+// The manifest's "My bookmarks" shortcut: the signed-in viewer's bookmarks, or the sign-in page, which returns here.
+const myBookmarks = async () => {
+  const me = session.get()
+  return me ? paths.userBookmarks(me.user.id) : paths.login(paths.myBookmarks())
+}
+const MyBookmarks = () => <RedirectOnArrival resolve={myBookmarks} />
+const ShareTarget = () => <RedirectOnArrival resolve={resolveShareUrl} />
+
+/** The route table (see router.tsx for how it is rendered: every route gets the error view of route-error.tsx). */
+export function createRoutes(queryClient: QueryClient): RouteDef[] {
   const prefetch = (run: () => Promise<unknown>) => {
     void run().catch(() => {})
     return null
   }
+  // The novels' query factory stays out of the entry chunk: it loads with the first novel view's loader.
+  const prefetchNovels = (
+    run: (queries: typeof import('../features/novels/api/novel-queries.ts').novelQueries) => Promise<unknown>,
+  ) => prefetch(async () => run((await import('../features/novels/api/novel-queries.ts')).novelQueries))
 
-  return withBoundaries([
+  return [
     {
       id: 'root',
       path: '/',
       Component: Shell,
-      HydrateFallback: ShellFallback,
-      ErrorBoundary: RouteError,
       children: [
         {
           index: true,
@@ -65,13 +76,20 @@ export function createRoutes(
           path: 'ranking',
           lazy: () => import('./routes/ranking-page.tsx'),
           loader: ({ request }: LoaderFunctionArgs) => {
+            const search = new URL(request.url).searchParams
+            const xRestrict = session.get()?.user.xRestrict ?? null
+            if (search.get('kind') === 'novel') {
+              preloadNovelList()
+              return prefetchNovels(async (q) => {
+                const { novelRankingQueryParams } = await import('./ranking-query.ts')
+                const params = novelRankingQueryParams(search, xRestrict)
+                if (params) await queryClient.prefetchInfiniteQuery(q.ranking(params))
+              })
+            }
             preloadWorkList()
             return prefetch(async () => {
               const { rankingQueryParams } = await import('./ranking-query.ts')
-              const params = rankingQueryParams(
-                new URL(request.url).searchParams,
-                session.get()?.user.xRestrict ?? null,
-              )
+              const params = rankingQueryParams(search, xRestrict)
               if (params) await queryClient.prefetchInfiniteQuery(workQueries.ranking(params))
             })
           },
@@ -84,6 +102,19 @@ export function createRoutes(
           loader: ({ params }: LoaderFunctionArgs) => {
             const id = idParam(params.id)
             return id === undefined ? null : prefetch(() => queryClient.prefetchQuery(workQueries.detail(id)))
+          },
+        },
+        {
+          // The novel and its reader: the detail and the text are asked for together, beside the route's chunk.
+          path: 'novels/:id',
+          lazy: () => import('./routes/novel-page.tsx'),
+          loader: ({ params }: LoaderFunctionArgs) => {
+            const id = idParam(params.id)
+            return id === undefined
+              ? null
+              : prefetchNovels((q) =>
+                  Promise.all([queryClient.prefetchQuery(q.detail(id)), queryClient.prefetchQuery(q.text(id))]),
+                )
           },
         },
         {
@@ -107,26 +138,52 @@ export function createRoutes(
             { path: 'artworks', lazy: () => import('./routes/user-artworks-page.tsx') },
             { path: 'following', lazy: () => import('./routes/user-following-page.tsx') },
             { path: 'bookmarks/artworks', lazy: () => import('./routes/user-bookmarks-page.tsx') },
+            {
+              path: 'novels',
+              lazy: () => import('./routes/user-novels-page.tsx'),
+              loader: ({ params }: LoaderFunctionArgs) => {
+                const id = idParam(params.id)
+                return id === undefined ? null : prefetchNovels((q) => queryClient.prefetchInfiniteQuery(q.byUser(id)))
+              },
+            },
+            {
+              path: 'bookmarks/novels',
+              lazy: () => import('./routes/user-novel-bookmarks-page.tsx'),
+              loader: ({ params, request }: LoaderFunctionArgs) => {
+                const id = idParam(params.id)
+                if (id === undefined) return null
+                // The page's own reading of the URL: private only for one's own bookmarks.
+                const search = new URL(request.url).searchParams
+                const own = session.get()?.user.id === id
+                const restrict = own && search.get('restrict') === 'private' ? 'private' : 'public'
+                const tag = search.get('tag') || undefined
+                return prefetchNovels((q) =>
+                  queryClient.prefetchInfiniteQuery(q.bookmarks({ userId: id, restrict, ...(tag ? { tag } : {}) })),
+                )
+              },
+            },
           ],
+        },
+        {
+          path: 'novel/series/:id',
+          lazy: () => import('./routes/novel-series-page.tsx'),
+          loader: ({ params }: LoaderFunctionArgs) => {
+            const id = idParam(params.id)
+            return id === undefined ? null : prefetchNovels((q) => queryClient.prefetchInfiniteQuery(q.series(id)))
+          },
         },
         { path: 'settings', lazy: () => import('./routes/settings-page.tsx') },
         { path: 'login', lazy: () => import('./routes/login-page.tsx') },
+        { path: 'bookmarks', Component: MyBookmarks },
         {
-          // Aliases of pixiv-style links redirect; anything else is a 404.
-          path: '*',
-          Component: NotFoundPage,
-          loader: async ({ request }: LoaderFunctionArgs) => {
-            // Rare paths: the alias table loads only when one is followed.
-            const { resolveAlias } = await import('./aliases.ts')
-            const url = new URL(request.url)
-            const target = resolveAlias(url.pathname, url.search)
-            if (!target) return null
-            // Opened at the alias: replace it, so Back does not land on it and bounce forward again. Followed
-            // in-app: a plain redirect (the alias entry was never committed, and the page before it stays).
-            return isInitialLoad() ? replace(target) : redirect(target)
-          },
+          // The Web Share Target (the manifest's GET share_target): opens the shared link, or searches for the text.
+          // Like an alias it never stays in history.
+          path: 'share',
+          Component: ShareTarget,
         },
+        // Aliases of pixiv-style links redirect; anything else is a 404.
+        { path: '*', Component: AliasOrNotFound },
       ],
     },
-  ])
+  ]
 }

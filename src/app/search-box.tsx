@@ -21,9 +21,9 @@ export function SearchBox({ className = '' }: { className?: string }) {
     event.preventDefault()
     const value = text.trim()
     if (!value) return
-    if (/https?:\/\//i.test(value)) {
-      // The alias table loads only when a link is pasted.
-      const { linkTarget } = await import('./aliases.ts')
+    // Every link has a slash; a plain word does not need the resolver, which loads only when a link is pasted.
+    if (value.includes('/')) {
+      const { linkTarget } = await import('../lib/link-resolver.ts')
       const link = linkTarget(value, window.location.origin)
       if (link) {
         setText('')
@@ -51,11 +51,11 @@ export function SearchBox({ className = '' }: { className?: string }) {
         placeholder="Search or paste a link"
         enterKeyHint="search"
         autoComplete="off"
-        className="h-10 w-full min-w-0 rounded-l-full border border-r-0 border-line bg-surface px-4 text-base text-ink placeholder:text-muted sm:text-sm"
+        className="h-11 w-full min-w-0 rounded-l-full border border-r-0 border-line bg-surface px-4 text-base text-ink placeholder:text-muted sm:h-10 sm:text-sm"
       />
       <button
         type="submit"
-        className="inline-flex h-10 shrink-0 items-center rounded-r-full border border-line bg-surface px-3 text-muted hover:text-ink"
+        className="inline-flex h-11 min-w-11 shrink-0 items-center justify-center rounded-r-full border border-line bg-surface px-3 text-muted hover:text-ink sm:h-10"
       >
         <svg
           aria-hidden="true"

@@ -26,7 +26,7 @@ function TrendingTags({ kind }: { kind: SearchKind }) {
             <li key={t.tag}>
               <Link
                 to={kind === 'novel' ? paths.searchNovels({ word: t.tag }) : paths.search({ word: t.tag })}
-                className="inline-flex min-h-10 items-center rounded-full border border-line bg-surface px-3 text-sm hover:border-accent"
+                className="inline-flex min-h-11 items-center rounded-full border border-line bg-surface px-3 text-sm hover:border-accent sm:min-h-10"
               >
                 #{t.tag}
                 {t.translatedName && <span className="ml-1 text-muted">{t.translatedName}</span>}

@@ -1,9 +1,14 @@
-import { Link, NavLink, Outlet, ScrollRestoration, useNavigation } from 'react-router'
+import { Suspense } from 'react'
+import { Link, NavLink, Outlet } from 'react-router'
 import { useSession } from '../features/auth/use-session.ts'
+import { OfflineIndicator } from '../features/pwa/offline-indicator.tsx'
+import { UpdatePrompt } from '../features/pwa/update-prompt.tsx'
 import { paths } from '../lib/paths.ts'
 import { useSettings } from '../lib/settings.ts'
 import { AccountMenu } from './account-menu.tsx'
+import { BottomNav } from './bottom-nav.tsx'
 import { SearchBox } from './search-box.tsx'
+import { ScrollRestorer, useRouteBusy } from './router.tsx'
 import { useApplyTheme } from './theme.ts'
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -12,7 +17,8 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 function MainNav() {
   const current = useSession()
   return (
-    <nav aria-label="Main">
+    // Phones have the bottom navigation instead.
+    <nav aria-label="Main" className="hidden sm:block">
       <ul className="flex items-center gap-0.5">
         <li>
           <NavLink to={paths.home()} end className={navClass}>
@@ -38,7 +44,7 @@ function MainNav() {
 
 /** A thin bar while a route's code or data is on its way, so a click never seems ignored. */
 function NavigationProgress() {
-  const busy = useNavigation().state !== 'idle'
+  const busy = useRouteBusy()
   return (
     <div aria-hidden="true" className={`absolute inset-x-0 bottom-0 h-0.5 overflow-hidden ${busy ? '' : 'hidden'}`}>
       <div className="h-full w-1/3 animate-pulse bg-accent motion-reduce:animate-none" />
@@ -49,14 +55,18 @@ function NavigationProgress() {
 export function Header() {
   return (
     // Sticky from tablet width up; on phones it scrolls away with the page, leaving the screen to the art.
-    <header className="relative z-30 border-b border-line bg-canvas/95 backdrop-blur supports-[backdrop-filter]:bg-canvas/85 sm:sticky sm:top-0">
+    <header className="relative z-30 border-b border-line bg-canvas/95 pt-[env(safe-area-inset-top)] backdrop-blur supports-[backdrop-filter]:bg-canvas/85 sm:sticky sm:top-0">
       <div className="mx-auto flex max-w-[2560px] flex-wrap items-center gap-x-2 gap-y-2 px-3 py-2 sm:gap-x-4 sm:px-5">
-        <Link to={paths.home()} className="rounded-md px-1 text-xl font-semibold tracking-tight">
+        <Link
+          to={paths.home()}
+          className="inline-flex min-h-11 items-center rounded-md px-1 text-xl font-semibold tracking-tight sm:min-h-10"
+        >
           Easel
         </Link>
         <MainNav />
-        {/* Phones: search and account share the second row. From md up the wrapper dissolves into the one row. */}
-        <div className="flex w-full items-center gap-2 md:contents">
+        {/* Phones: the name, search and account in one row (the bottom bar has the links). Tablets: search and
+            account share the second row. From md up the wrapper dissolves into the one row. */}
+        <div className="flex min-w-0 flex-1 items-center gap-2 sm:w-full sm:flex-none md:contents">
           <SearchBox className="flex-1 md:max-w-lg" />
           <div className="md:ml-auto">
             <AccountMenu />
@@ -72,7 +82,9 @@ export function Shell() {
   const { theme } = useSettings()
   useApplyTheme(theme)
   return (
-    <div className="flex min-h-dvh flex-col">
+    // Phones reserve the bottom navigation's height (`--bottom-nav`, also for anything else pinned to the bottom)
+    // below the content, and keep clear of the notch on the sides in landscape.
+    <div className="flex min-h-dvh flex-col pr-[env(safe-area-inset-right)] pb-(--bottom-nav) pl-[env(safe-area-inset-left)] [--bottom-nav:calc(3.5rem_+_1px_+_env(safe-area-inset-bottom))] sm:[--bottom-nav:0px]">
       <a
         href="#main"
         className="sr-only z-50 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:rounded-md focus:bg-surface focus:px-3 focus:py-2 focus:text-ink focus:shadow"
@@ -80,18 +92,25 @@ export function Shell() {
         Skip to content
       </a>
       <Header />
+      <OfflineIndicator />
       <main
         id="main"
         tabIndex={-1}
         className="mx-auto w-full max-w-[2560px] flex-1 px-2 py-4 outline-none sm:px-5 sm:py-6"
       >
-        <Outlet />
+        {/* Revealed once, then kept: an in-app navigation shows the current view until the next one's code is in.
+            While the first view loads, its placeholder keeps the footer below the fold (nothing visible shifts). */}
+        <Suspense fallback={<div aria-busy="true" className="min-h-dvh" />}>
+          <Outlet />
+        </Suspense>
       </main>
       <footer className="border-t border-line px-5 py-4 text-center text-sm text-muted">
         Easel — a self-hostable gallery for illustrations, manga, ugoira and novels.
       </footer>
-      {/* Keyed by history entry (the default): Back returns to where that entry was scrolled. */}
-      <ScrollRestoration getKey={(location) => location.key} />
+      <UpdatePrompt />
+      <BottomNav />
+      {/* Keyed by history entry: Back returns to where that entry was scrolled. */}
+      <ScrollRestorer />
     </div>
   )
 }

@@ -11,7 +11,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
 
 /** Class names of a button, for links that look like one (`<a className={buttonClass('primary')}>`). */
 export function buttonClass(variant: ButtonVariant = 'secondary', extra = ''): string {
-  return `inline-flex min-h-10 items-center justify-center gap-2 rounded-full border px-4 py-1.5 text-sm font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${extra}`
+  return `inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full border px-4 py-1.5 text-sm font-medium transition-colors disabled:cursor-not-allowed sm:min-h-10 sm:min-w-10 disabled:opacity-60 ${VARIANTS[variant]} ${extra}`
 }
 
 export function Button({

@@ -38,7 +38,7 @@ export function ChoiceGroup<T extends string>({
         {choices.map((c) => (
           <label
             key={c.value}
-            className={`relative cursor-pointer rounded-xl px-3 py-1.5 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent ${
+            className={`relative inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-xl px-3 py-1.5 text-sm font-medium sm:min-h-8 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent ${
               c.value === value ? 'bg-accent text-on-accent' : 'text-ink hover:bg-line/50'
             }`}
           >

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   BadRequestError,
   NetworkError,
@@ -38,5 +38,23 @@ describe('describeError', () => {
 
   it('asks to sign in when the endpoint needs a session', () => {
     expect(describeError(new SignInRequiredError({ status: 401 })).signIn).toBe(true)
+  })
+
+  describe('a network failure', () => {
+    afterEach(() => vi.restoreAllMocks())
+
+    it('says the viewer is offline when the browser has no connection', () => {
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+      expect(describeError(new NetworkError({}))).toMatchObject({
+        title: "You're offline",
+        message: expect.stringMatching(/connect to the internet/i),
+        retryable: true,
+      })
+    })
+
+    it('says the server could not be reached when the browser is online', () => {
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true)
+      expect(describeError(new NetworkError({})).title).toBe('Could not connect')
+    })
   })
 })

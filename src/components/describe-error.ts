@@ -37,8 +37,16 @@ export function describeError(error: unknown): ErrorDescription {
   if (error instanceof SignInRequiredError || error instanceof InvalidTokenError)
     return { ...base, signIn: true, title: 'Sign in needed', message: error.userMessage }
   if (error instanceof ForbiddenError) return { ...base, title: 'Not available', message: error.userMessage }
-  if (error instanceof NetworkError)
+  if (error instanceof NetworkError) {
+    if (typeof navigator !== 'undefined' && navigator.onLine === false)
+      return {
+        ...base,
+        retryable: true,
+        title: "You're offline",
+        message: "This page hasn't been saved on this device. Connect to the internet and try again.",
+      }
     return { ...base, retryable: true, title: 'Could not connect', message: error.userMessage }
+  }
   if (error instanceof ApiError)
     return {
       ...base,

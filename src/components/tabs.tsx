@@ -22,7 +22,7 @@ export function LinkTabs({ tabs, label, className = '' }: { tabs: LinkTab[]; lab
             <Link
               to={tab.href}
               aria-current={tab.current ? 'page' : undefined}
-              className={`-mb-px inline-flex min-h-10 items-center border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap ${
+              className={`-mb-px inline-flex min-h-11 min-w-11 items-center justify-center border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap sm:min-h-10 ${
                 tab.current ? 'border-accent text-ink' : 'border-transparent text-muted hover:text-ink'
               }`}
             >

@@ -19,7 +19,8 @@ export const paths = {
   search: (q: { word: string } & Query) => withQuery('/search', q),
   searchNovels: (q: { word: string } & Query) => withQuery('/search/novels', q),
   artwork: (id: number, page?: number) => (page ? `/artworks/${id}#p${page}` : `/artworks/${id}`),
-  novel: (id: number) => `/novels/${id}`,
+  /** A novel; with `page`, that page of its text (`?p=`; without it the reader opens where the viewer left off). */
+  novel: (id: number, page?: number) => (page ? `/novels/${id}?p=${page}` : `/novels/${id}`),
   novelSeries: (id: number) => `/novel/series/${id}`,
   illustSeries: (userId: number, seriesId: number) => `/user/${userId}/series/${seriesId}`,
   user: (id: number) => `/users/${id}`,
@@ -28,6 +29,8 @@ export const paths = {
   userFollowing: (id: number, q?: { restrict?: 'private' }) => withQuery(`/users/${id}/following`, q),
   userBookmarks: (id: number, q?: { restrict?: 'private'; tag?: string }) =>
     withQuery(`/users/${id}/bookmarks/artworks`, q),
+  /** The signed-in viewer's bookmarks (the sign-in page first when signed out): the app shortcut's target. */
+  myBookmarks: () => '/bookmarks',
   userNovelBookmarks: (id: number, q?: { restrict?: 'private'; tag?: string }) =>
     withQuery(`/users/${id}/bookmarks/novels`, q),
   tag: (word: string) => withQuery('/search', { word }),

@@ -136,7 +136,8 @@ export function createApp(services: Services, log: Logger) {
     '*',
     serveStatic({
       root: config.staticDir,
-      onFound: (p, c) => void (p.endsWith('.html') && c.header('Cache-Control', 'no-cache')),
+      // Revalidated on every use: the page, the service worker and the manifest name the current build's files.
+      onFound: (p, c) => void (REVALIDATED_FILES.test(p) && c.header('Cache-Control', 'no-cache')),
     }),
   )
   app.get('*', (c) => {
@@ -148,6 +149,9 @@ export function createApp(services: Services, log: Logger) {
   })
   return app
 }
+
+/** Built files that must never be served from an HTTP cache unchecked (the rest have hashed or stable names). */
+const REVALIDATED_FILES = /(?:\.html|\/sw\.js|\.webmanifest)$/
 
 /** The peer's address; in-process requests (tests) have no socket and share one bucket. */
 function remoteAddress(c: Context): string {

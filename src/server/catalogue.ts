@@ -25,13 +25,18 @@ export function openCatalogue(config: Config, log: Logger): CatalogueStore {
       ...config.size,
       demoPassword: config.demoPassword,
       now: config.catalogueNow,
+      hostileCorpus: config.hostileCorpus,
     })
     renameSync(tmp, file)
     log.info('catalogue ready', { ms: Math.round(performance.now() - started), file })
   }
   const store = new CatalogueStore(file)
   const meta = store.meta()
-  if (Number(meta.works) !== config.size.works || Number(meta.seed) !== config.seed)
+  if (
+    Number(meta.works) !== config.size.works ||
+    Number(meta.seed) !== config.seed ||
+    (meta.hostile_corpus === 'all') !== config.hostileCorpus
+  )
     log.info('the catalogue on disk was made with other settings; delete it to regenerate', {
       file,
       works: meta.works,

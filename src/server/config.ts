@@ -23,6 +23,8 @@ export interface Config {
   logLevel: 'silent' | 'error' | 'info' | 'debug'
   /** the catalogue's "today" (unix seconds): ranking dates and durations count from it */
   catalogueNow: number
+  /** CATALOGUE_HOSTILE=all: a first start generates the XSS-corpus catalogue (for the reliability suite) */
+  hostileCorpus: boolean
 }
 
 export const SIZES: Record<string, CatalogueSize> = {
@@ -59,6 +61,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!['silent', 'error', 'info', 'debug'].includes(logLevel))
     throw new Error(`LOG_LEVEL must be silent, error, info or debug`)
   const publicUrl = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined
+  const hostile = env.CATALOGUE_HOSTILE ?? ''
+  if (!['', 'none', 'all'].includes(hostile)) throw new Error(`CATALOGUE_HOSTILE must be none or all, not "${hostile}"`)
   return {
     port: int('PORT', env.PORT, 8080),
     host: env.HOST || '0.0.0.0',
@@ -72,5 +76,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: logLevel as Config['logLevel'],
     // 2026-11-01T00:00:00+09:00: fixed, so the same seed always makes the same catalogue.
     catalogueNow: int('CATALOGUE_NOW', env.CATALOGUE_NOW, 1793458800),
+    hostileCorpus: hostile === 'all',
   }
 }

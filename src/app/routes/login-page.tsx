@@ -31,7 +31,7 @@ export function Component() {
       )}
       <LoginForm onSignedIn={() => void navigate(returnTo, { replace: true })} />
       <p className="mt-6 text-center text-sm text-muted">
-        <Link className="text-accent underline" to={paths.home()}>
+        <Link className="inline-flex min-h-11 items-center text-accent underline sm:min-h-0" to={paths.home()}>
           Browse without signing in
         </Link>
       </p>

@@ -1,15 +1,25 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { Link, useNavigate, useNavigationType, useSearchParams } from 'react-router'
 import { buttonClass } from '../../components/button.tsx'
 import { EmptyState } from '../../components/states.tsx'
 import { LinkTabs } from '../../components/tabs.tsx'
 import { useSession } from '../../features/auth/use-session.ts'
 import { RankingDatePicker } from '../../features/ranking/components/ranking-date-picker.tsx'
+import { novelQueries } from '../../features/novels/api/novel-queries.ts'
 import { latestRankingDate, rankingDateParam } from '../../features/ranking/ranking-date.ts'
-import { rankingModes, resolveRankingMode } from '../../features/ranking/ranking-modes.ts'
+import {
+  novelRankingModes,
+  rankingKindParam,
+  rankingModes,
+  resolveNovelRankingMode,
+  resolveRankingMode,
+  type RankingKind,
+} from '../../features/ranking/ranking-modes.ts'
 import { workQueries } from '../../features/works/api/work-queries.ts'
 import { paths } from '../../lib/paths.ts'
-import { rankingQueryParams } from '../ranking-query.ts'
+import { LIST_STALE_TIME_MS } from '../../tunables.ts'
+import { NovelList } from '../novel-list.tsx'
+import { novelRankingQueryParams, rankingQueryParams } from '../ranking-query.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { WorkList } from '../work-list.tsx'
 
@@ -21,26 +31,57 @@ const formatDate = (iso: string) =>
     timeZone: 'UTC',
   })
 
-/** `/ranking?mode=&date=`: the ranking of a mode on a day (the latest when no date). */
+/**
+ * `/ranking?mode=&date=`: the ranking of a mode on a day (the latest when no date); `?kind=novel` ranks novels, with
+ * the novel ranking's own modes.
+ */
 export function Component() {
   const [search] = useSearchParams()
   const navigate = useNavigate()
   const current = useSession()
   const xRestrict = current?.user.xRestrict ?? null
-  const resolved = resolveRankingMode(search.get('mode'), xRestrict)
-  const params = rankingQueryParams(search, xRestrict)
+  const kind = rankingKindParam(search.get('kind'))
+  const isNovel = kind === 'novel'
+  const resolved = isNovel
+    ? resolveNovelRankingMode(search.get('mode'), xRestrict)
+    : resolveRankingMode(search.get('mode'), xRestrict)
+  const workParams = isNovel ? null : rankingQueryParams(search, xRestrict)
+  const novelParams = isNovel ? novelRankingQueryParams(search, xRestrict) : null
+  const params = workParams ?? novelParams
   const date = rankingDateParam(search.get('date'))
   const mode = resolved.kind === 'unknown' ? undefined : resolved.info.mode
 
-  // The latest ranking's first page names the latest day; it is the list itself when no date is chosen.
-  const latestQuery = useInfiniteQuery({ ...workQueries.ranking({ mode: mode ?? 'day' }), enabled: params !== null })
-  const latest = latestQuery.data ? latestRankingDate(latestQuery.data.pages[0]) : undefined
+  // The latest ranking's first page names the latest day; it is the list itself when no date is chosen, so it keeps
+  // the list's freshness rules (Back must not refetch the pages under the restored scroll position).
+  const navigationType = useNavigationType()
+  const listFreshness = { staleTime: LIST_STALE_TIME_MS, refetchOnMount: navigationType !== 'POP' }
+  const latestWorks = useInfiniteQuery({
+    ...workQueries.ranking({ mode: workParams?.mode ?? 'day' }),
+    ...listFreshness,
+    enabled: workParams !== null,
+  })
+  const latestNovels = useInfiniteQuery({
+    ...novelQueries.ranking({ mode: novelParams?.mode ?? 'day' }),
+    ...listFreshness,
+    enabled: novelParams !== null,
+  })
+  const firstWorks = latestWorks.data?.pages[0]
+  const firstNovels = latestNovels.data?.pages[0]
+  const latest = isNovel
+    ? firstNovels && latestRankingDate({ nextUrl: firstNovels.nextUrl, illusts: firstNovels.novels })
+    : firstWorks && latestRankingDate(firstWorks)
 
-  const title = resolved.kind === 'unknown' ? 'Ranking' : `${resolved.info.label} ranking`
+  const title =
+    resolved.kind === 'unknown'
+      ? isNovel
+        ? 'Novel ranking'
+        : 'Ranking'
+      : `${resolved.info.label} ${isNovel ? 'novel ' : ''}ranking`
   useDocumentTitle(title)
 
-  const hrefFor = (m: string | undefined, d: string | undefined) =>
-    paths.ranking({ mode: m === 'day' ? undefined : m, date: d })
+  const hrefFor = (m: string | undefined, d: string | undefined, k: RankingKind = kind) =>
+    paths.ranking({ kind: k === 'novel' ? 'novel' : undefined, mode: m === 'day' ? undefined : m, date: d })
+  const modes = isNovel ? novelRankingModes(xRestrict) : rankingModes(xRestrict)
 
   return (
     <>
@@ -61,9 +102,17 @@ export function Component() {
         )}
       </div>
       <LinkTabs
+        label="Ranked works"
+        className="mb-2"
+        tabs={[
+          { href: hrefFor(undefined, date, 'illust'), label: 'Illustrations and manga', current: !isNovel },
+          { href: hrefFor(undefined, date, 'novel'), label: 'Novels', current: isNovel },
+        ]}
+      />
+      <LinkTabs
         label="Ranking modes"
         className="mb-4"
-        tabs={rankingModes(xRestrict).map((m) => ({
+        tabs={modes.map((m) => ({
           href: hrefFor(m.mode, date),
           label: m.label,
           current: m.mode === mode,
@@ -71,7 +120,7 @@ export function Component() {
       />
       {resolved.kind === 'unknown' && (
         <EmptyState title="There is no such ranking">
-          <Link className={buttonClass('primary', 'mt-3')} to={paths.ranking()}>
+          <Link className={buttonClass('primary', 'mt-3')} to={hrefFor(undefined, undefined)}>
             See the daily ranking
           </Link>
         </EmptyState>
@@ -81,21 +130,28 @@ export function Component() {
           <EmptyState title="Not available">Your account’s age setting does not allow this ranking.</EmptyState>
         ) : (
           <EmptyState title="Sign in to see this ranking">
-            <Link
-              className={buttonClass('primary', 'mt-3')}
-              to={paths.login(paths.ranking({ mode: resolved.info.mode, date }))}
-            >
+            <Link className={buttonClass('primary', 'mt-3')} to={paths.login(hrefFor(resolved.info.mode, date))}>
               Sign in
             </Link>
           </EmptyState>
         ))}
-      {params && (
+      {workParams && (
         <WorkList
-          key={`${params.mode}:${params.date ?? ''}`}
-          query={workQueries.ranking(params)}
-          listKey={`ranking:${params.mode}:${params.date ?? 'latest'}`}
+          key={`${workParams.mode}:${workParams.date ?? ''}`}
+          query={workQueries.ranking(workParams)}
+          listKey={`ranking:${workParams.mode}:${workParams.date ?? 'latest'}`}
           label={`${title}${date ? `, ${formatDate(date)}` : ''}`}
           emptyMessage="No works ranked on this day."
+        />
+      )}
+      {novelParams && (
+        <NovelList
+          key={`novel:${novelParams.mode}:${novelParams.date ?? ''}`}
+          query={novelQueries.ranking(novelParams)}
+          listKey={`novel-ranking:${novelParams.mode}:${novelParams.date ?? 'latest'}`}
+          label={`${title}${date ? `, ${formatDate(date)}` : ''}`}
+          emptyMessage="No novels ranked on this day."
+          numbering="rank"
         />
       )}
     </>

@@ -57,6 +57,7 @@ function UserLayout({ userId }: { userId: number }) {
       label: 'Artworks',
       current: pathname === base || pathname.startsWith(`${base}/artworks`),
     },
+    { href: paths.userNovels(userId), label: 'Novels', current: pathname.startsWith(`${base}/novels`) },
     { href: paths.userBookmarks(userId), label: 'Bookmarks', current: pathname.startsWith(`${base}/bookmarks`) },
     { href: paths.userFollowing(userId), label: 'Following', current: pathname.startsWith(`${base}/following`) },
   ]

@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/api-error.ts'
 import type { SessionState } from '../../lib/session.ts'
 
 const inputClass =
-  'w-full rounded-lg border border-line bg-surface px-3 py-2 text-base text-ink placeholder:text-muted focus-visible:border-accent'
+  'min-h-11 w-full rounded-lg border border-line bg-surface px-3 py-2 text-base text-ink placeholder:text-muted focus-visible:border-accent'
 
 /** Account name and password → a session. The token endpoint's refusal is shown as a sentence, beside the form. */
 export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionState) => void }) {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { rankingModes, resolveRankingMode } from './ranking-modes.ts'
+import {
+  novelRankingModes,
+  rankingKindParam,
+  rankingModes,
+  resolveNovelRankingMode,
+  resolveRankingMode,
+} from './ranking-modes.ts'
 
 describe('rankingModes', () => {
   it('offers only the all-ages modes to anonymous viewers, in tab order', () => {
@@ -49,5 +55,38 @@ describe('resolveRankingMode', () => {
 
   it('says a mode that does not exist is unknown', () => {
     expect(resolveRankingMode('yearly', 2).kind).toBe('unknown')
+  })
+})
+
+describe('novel ranking modes', () => {
+  it('offers the all-ages novel modes to anonymous viewers, without the works-only ones', () => {
+    expect(novelRankingModes(null).map((m) => m.mode)).toEqual([
+      'day',
+      'week',
+      'day_male',
+      'day_female',
+      'week_rookie',
+      'day_ai',
+    ])
+  })
+
+  it('adds R-18 modes, then R-18G, as the account allows', () => {
+    expect(novelRankingModes(1).map((m) => m.mode)).toContain('day_r18')
+    expect(novelRankingModes(1).map((m) => m.mode)).not.toContain('week_r18g')
+    expect(novelRankingModes(2).map((m) => m.mode)).toContain('week_r18g')
+  })
+
+  it('resolves a works-only mode as unknown and an R-18 one as restricted for anonymous viewers', () => {
+    expect(resolveNovelRankingMode(null, null)).toMatchObject({ kind: 'ok', info: { mode: 'day' } })
+    expect(resolveNovelRankingMode('month', null)).toEqual({ kind: 'unknown' })
+    expect(resolveNovelRankingMode('day_manga', 2)).toEqual({ kind: 'unknown' })
+    expect(resolveNovelRankingMode('day_r18', null)).toMatchObject({ kind: 'restricted' })
+    expect(resolveNovelRankingMode('day_r18', 1)).toMatchObject({ kind: 'ok' })
+  })
+
+  it('reads the kind of ranking from the URL, works by default', () => {
+    expect(rankingKindParam('novel')).toBe('novel')
+    expect(rankingKindParam(null)).toBe('illust')
+    expect(rankingKindParam('manga')).toBe('illust')
   })
 })

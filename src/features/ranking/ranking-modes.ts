@@ -1,7 +1,14 @@
-import type { IllustRankingMode } from '../../lib/api-client.ts'
+import type { IllustRankingMode, NovelRankingMode } from '../../lib/api-client.ts'
 
-export interface RankingModeInfo {
-  mode: IllustRankingMode
+/** Works or novels: `/ranking?kind=novel` ranks novels (their own modes), anything else works. */
+export type RankingKind = 'illust' | 'novel'
+
+export function rankingKindParam(raw: string | null): RankingKind {
+  return raw === 'novel' ? 'novel' : 'illust'
+}
+
+export interface RankingModeInfo<Mode extends string = IllustRankingMode> {
+  mode: Mode
   label: string
   /** The age setting the mode needs: 0 everyone, 1 R-18, 2 R-18G. */
   xRestrict: 0 | 1 | 2
@@ -33,6 +40,20 @@ const EXTRA_MODES: readonly RankingModeInfo[] = [
   { mode: 'week_rookie_manga', label: 'Manga rookie', xRestrict: 0 },
 ]
 
+/** Novel rankings (reference §5): fewer modes, no monthly, no manga. */
+const NOVEL_MODES: readonly RankingModeInfo<NovelRankingMode>[] = [
+  { mode: 'day', label: 'Daily', xRestrict: 0 },
+  { mode: 'week', label: 'Weekly', xRestrict: 0 },
+  { mode: 'day_male', label: 'Popular among males', xRestrict: 0 },
+  { mode: 'day_female', label: 'Popular among females', xRestrict: 0 },
+  { mode: 'week_rookie', label: 'Rookie', xRestrict: 0 },
+  { mode: 'day_ai', label: 'AI-generated', xRestrict: 0 },
+  { mode: 'day_r18', label: 'R-18 daily', xRestrict: 1 },
+  { mode: 'week_r18', label: 'R-18 weekly', xRestrict: 1 },
+  { mode: 'day_r18_ai', label: 'R-18 AI-generated', xRestrict: 1 },
+  { mode: 'week_r18g', label: 'R-18G weekly', xRestrict: 2 },
+]
+
 export const DEFAULT_RANKING_MODE: IllustRankingMode = 'day'
 
 /**
@@ -48,15 +69,31 @@ export function rankingModeInfo(mode: string): RankingModeInfo | undefined {
   return MODES.find((m) => m.mode === mode) ?? EXTRA_MODES.find((m) => m.mode === mode)
 }
 
-export type ModeResolution =
-  | { kind: 'ok'; info: RankingModeInfo }
+export type ModeResolution<Mode extends string = IllustRankingMode> =
+  | { kind: 'ok'; info: RankingModeInfo<Mode> }
   /** A real mode the viewer may not see (anonymous, or an age setting below it). */
-  | { kind: 'restricted'; info: RankingModeInfo }
+  | { kind: 'restricted'; info: RankingModeInfo<Mode> }
   | { kind: 'unknown' }
 
 /** What the `mode` of the URL means for this viewer; absent means the default (daily). */
 export function resolveRankingMode(raw: string | null, accountXRestrict: number | null): ModeResolution {
   const info = rankingModeInfo(raw || DEFAULT_RANKING_MODE)
+  if (!info) return { kind: 'unknown' }
+  return info.xRestrict <= (accountXRestrict ?? 0) ? { kind: 'ok', info } : { kind: 'restricted', info }
+}
+
+/** The novel-ranking tabs a viewer sees (same age rules as `rankingModes`). */
+export function novelRankingModes(accountXRestrict: number | null): RankingModeInfo<NovelRankingMode>[] {
+  const allowed = accountXRestrict ?? 0
+  return NOVEL_MODES.filter((m) => m.xRestrict <= allowed)
+}
+
+/** What the `mode` of a novel ranking's URL means for this viewer; absent means daily. */
+export function resolveNovelRankingMode(
+  raw: string | null,
+  accountXRestrict: number | null,
+): ModeResolution<NovelRankingMode> {
+  const info = NOVEL_MODES.find((m) => m.mode === (raw || 'day'))
   if (!info) return { kind: 'unknown' }
   return info.xRestrict <= (accountXRestrict ?? 0) ? { kind: 'ok', info } : { kind: 'restricted', info }
 }

@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { freePort, startServiceProcess } from '../testing/service-process.ts'
 
 // The service as a real process on a real port: first start on an empty data directory, durability of acknowledged
 // writes across kill -9, and requests Node itself rejects.
@@ -15,50 +16,11 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true })
 })
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo
-      s.close(() => resolve(port))
-    })
-  })
-}
-
 /** Starts a command with the service's env and resolves once the API answers, with the time that took. */
 async function start(args: string[], port: number, limitMs: number) {
-  const started = performance.now()
-  const child = spawn(process.execPath, args, {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      RATE_LIMIT: '0',
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  children.add(child)
-  let output = ''
-  child.stdout!.on('data', (d) => (output += d))
-  child.stderr!.on('data', (d) => (output += d))
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`exited ${code}: ${output}`))),
-  )
-  const ready = (async () => {
-    for (;;) {
-      try {
-        const res = await fetch(`http://127.0.0.1:${port}/v1/illust/ranking`)
-        if (res.status === 200) return performance.now() - started
-      } catch {
-        // not listening yet
-      }
-      if (performance.now() - started > limitMs) throw new Error(`not ready within ${limitMs} ms: ${output}`)
-      await new Promise((r) => setTimeout(r, 100))
-    }
-  })()
-  const ms = await Promise.race([ready, exited])
-  return { child, ms, url: `http://127.0.0.1:${port}` }
+  const service = await startServiceProcess({ dataDir, port, args, limitMs })
+  children.add(service.child)
+  return service
 }
 
 const form = (fields: Record<string, string>, token: string) => ({

@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestApp, walk, type TestApp } from '../testing/harness.ts'
 import { fixtures } from '../data/fixtures.ts'
+import { allowed as isAllowed, itemsOf, type Caller, type WireItem } from '../testing/visibility.ts'
 
 // restrict 1/2 works and private bookmarks never reach a caller who may not see them; anonymous callers never get
 // x_restrict > 0 (DESIGN.md §2.4).
 
-interface Item {
-  id: number
-  restrict: number
-  x_restrict: number
-  visible: boolean
-  user: { id: number }
-}
+type Item = WireItem
 
 let app: TestApp
 const callers: Record<string, { token?: string; id: number; maxX: number }> = {}
@@ -46,15 +41,8 @@ beforeAll(async () => {
 })
 afterAll(() => app.close())
 
-/** May `who` see this item? The rule of DESIGN.md §2.4, stated independently of the service's code. */
-function allowed(
-  who: { id: number; maxX: number },
-  item: { restrict: number; x_restrict: number; user: { id: number } },
-) {
-  if (item.x_restrict > who.maxX) return false
-  if (item.restrict === 0 || item.user.id === who.id) return true
-  return item.restrict === 1 && app.services.store.isMutual(who.id, item.user.id)
-}
+/** The rule of DESIGN.md §2.4, stated independently of the service's code (testing/visibility.ts). */
+const allowed = (who: Caller, item: WireItem) => isAllowed(app.services.store, who, item)
 
 function listPaths(): string[] {
   const store = app.services.store
@@ -91,17 +79,6 @@ function listPaths(): string[] {
     `/v2/novel/series?series_id=${novelSeries}`,
     '/v1/trending-tags/illust',
   ]
-}
-
-/** All items in a response, wherever the endpoint puts them. */
-function itemsOf(body: Record<string, any>): Item[] {
-  const out: Item[] = []
-  for (const key of ['illusts', 'novels', 'ranking_illusts', 'ranking_novels']) out.push(...(body[key] ?? []))
-  for (const p of body.user_previews ?? []) out.push(...p.illusts, ...p.novels)
-  for (const t of body.trend_tags ?? []) out.push(t.illust)
-  for (const k of ['illust_series_first_illust', 'novel_series_first_novel', 'novel_series_latest_novel'])
-    if (body[k]) out.push(body[k])
-  return out
 }
 
 describe('visibility in every list', () => {

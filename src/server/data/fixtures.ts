@@ -54,6 +54,29 @@ export const fixtures = {
       `SELECT id, item_id, restrict FROM ${kind}_bookmarks WHERE user_id = ? ORDER BY id DESC`,
       userId,
     ),
+  /** Every bookmark of a kind, with its tags (sorted, comma-joined): the whole table, for before/after comparisons. */
+  bookmarkTable: (store: CatalogueStore, kind: 'illust' | 'novel') =>
+    all<{ id: number; user_id: number; item_id: number; restrict: number; tags: string }>(
+      store,
+      `SELECT b.id, b.user_id, b.item_id, b.restrict,
+         COALESCE((SELECT group_concat(name, ',') FROM (SELECT name FROM ${kind}_bookmark_tags t
+           WHERE t.bookmark_id = b.id ORDER BY name)), '') AS tags
+       FROM ${kind}_bookmarks b ORDER BY b.id`,
+    ),
+  /** The total_bookmarks counter of each of `ids`. */
+  totalBookmarks: (store: CatalogueStore, kind: 'illust' | 'novel', ids: number[]) =>
+    new Map(
+      all<{ id: number; n: number }>(
+        store,
+        `SELECT id, total_bookmarks AS n FROM ${kind === 'illust' ? 'works' : 'novels'}
+         WHERE id IN (SELECT value FROM json_each(?))`,
+        JSON.stringify(ids),
+      ).map((r) => [r.id, r.n]),
+    ),
+  /** Whether `a` follows `b` (publicly or privately): the tests' own reading, apart from the store's queries. */
+  follows: (store: CatalogueStore, a: number, b: number) =>
+    one<{ n: number }>(store, 'SELECT COUNT(*) AS n FROM follows WHERE follower_id = ? AND followee_id = ?', a, b).n >
+    0,
   /** A mutual follow of `of`, other than `not`. */
   mutualPair: (store: CatalogueStore, of: number, not = 0) =>
     one<{ a: number; b: number } | undefined>(

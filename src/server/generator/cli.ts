@@ -1,5 +1,5 @@
 // npx tsx src/server/generator/cli.ts --out FILE [--seed N] [--size default|large] [--works N] [--novels N]
-//   [--users N] [--now UNIX_SECONDS] [--password PW]
+//   [--users N] [--now UNIX_SECONDS] [--password PW] [--hostile]
 import { statSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { DEFAULT_SIZE, generateCatalogue, LARGE_SIZE } from './generate.ts'
@@ -26,12 +26,13 @@ function main() {
       users: { type: 'string' },
       now: { type: 'string' },
       password: { type: 'string' },
+      hostile: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   })
   if (values.help || !values.out) {
     console.log(
-      'usage: tsx src/server/generator/cli.ts --out FILE [--seed N] [--size default|large] [--works N] [--novels N] [--users N] [--now UNIX_S] [--password PW]',
+      'usage: tsx src/server/generator/cli.ts --out FILE [--seed N] [--size default|large] [--works N] [--novels N] [--users N] [--now UNIX_S] [--password PW] [--hostile]',
     )
     process.exit(values.help ? 0 : 2)
   }
@@ -45,6 +46,7 @@ function main() {
     users: whole('users', values.users, base.users),
     now: whole('now', values.now, DEFAULT_NOW),
     demoPassword: values.password ?? 'demo',
+    hostileCorpus: values.hostile ?? false,
   }
   const r = generateCatalogue(values.out, opts)
   const mb = (statSync(values.out).size / 1048576).toFixed(1)

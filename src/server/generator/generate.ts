@@ -6,6 +6,7 @@ import { openCatalogueWriter, type CatalogueWriter, type ItemKind } from '../dat
 import type { BookmarkRecord, NovelRecord, TagRecord, WorkRecord, WorkType } from '../data/records.ts'
 import { hashPassword } from '../auth/tokens.ts'
 import { HOSTILE_SNIPPETS } from './hostile.ts'
+import { withHostileCorpus } from './hostile-corpus.ts'
 import { novelText } from './novel-text.ts'
 import { Rng, WeightedSampler } from './random.ts'
 import { caption, seriesTitle, title, type Lang } from './text.ts'
@@ -20,6 +21,8 @@ export interface GenerateOptions {
   demoPassword: string
   /** unix seconds: the catalogue's "today" */
   now: number
+  /** plant the XSS corpus (hostile-corpus.ts) in every title, caption, tag, name and text; off by default */
+  hostileCorpus?: boolean
 }
 
 export const DEFAULT_SIZE = { works: 10_000, novels: 2_000, users: 300 }
@@ -130,7 +133,7 @@ export function generateCatalogue(
   // ---- social -------------------------------------------------------------------------------------
   const follows = planFollows(rng('follows'), people)
 
-  const w = openWriterFresh(file)
+  const w = opts.hostileCorpus ? withHostileCorpus(openWriterFresh(file)) : openWriterFresh(file)
   // meta
   w.meta('seed', String(seed))
   w.meta('now', String(now))

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { inject } from 'vitest'
 import { loadConfig, type Config } from '../config.ts'
 import { createLogger } from '../log.ts'
-import { createServices } from '../server.ts'
+import { createServices, startServer, type RunningServer } from '../server.ts'
 import { createApp } from '../app.ts'
 import { catalogueFile } from '../catalogue.ts'
 import type { Services } from '../services.ts'
@@ -63,6 +63,21 @@ export function openTestApp(overrides: Partial<Config> = {}): TestApp {
       services.store.close()
       rmSync(dataDir, { recursive: true, force: true })
     },
+  }
+}
+
+/**
+ * The real service listening on a free local port (HTTP through Node's server and the adapter, unlike openTestApp),
+ * on its own copy of the generated default catalogue.
+ */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<RunningServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'easel-test-'))
+  copyFileSync(inject('catalogueFile'), catalogueFile(dataDir))
+  const env = { DATA_DIR: dataDir, RATE_LIMIT: '0', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' }
+  const running = await startServer({ ...loadConfig(env), ...overrides })
+  return {
+    ...running,
+    close: () => running.close().then(() => rmSync(dataDir, { recursive: true, force: true })),
   }
 }
 

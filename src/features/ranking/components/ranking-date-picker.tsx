@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { addDays, isIsoDate } from '../ranking-date.ts'
 
 const stepClass =
-  'inline-flex size-10 items-center justify-center rounded-full border border-line bg-surface text-lg hover:bg-line/40 aria-disabled:pointer-events-none aria-disabled:opacity-40'
+  'inline-flex size-11 items-center justify-center rounded-full border border-line bg-surface text-lg hover:bg-line/40 aria-disabled:pointer-events-none aria-disabled:opacity-40 sm:size-10'
 
 /**
  * The ranking's day: a native date field bounded by the latest ranking, with links to the day before and after.
@@ -52,7 +52,7 @@ export function RankingDatePicker({
           if (!isIsoDate(value)) return
           onChange(latest && value >= latest ? undefined : value)
         }}
-        className="h-10 rounded-full border border-line bg-surface px-3 text-sm text-ink"
+        className="h-11 rounded-full border border-line bg-surface px-3 text-sm text-ink sm:h-10"
       />
       {next ? (
         <Link to={hrefOf(next)} className={stepClass} aria-label="Next day">

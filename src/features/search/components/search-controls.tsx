@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { ILLUST_TARGETS, NOVEL_TARGETS, PERIODS, SORTS, type SearchForm, type SearchKind } from '../search-params.ts'
 
-const fieldClass = 'h-10 rounded-full border border-line bg-surface px-3 text-sm text-ink'
+const fieldClass = 'h-11 rounded-full border border-line bg-surface px-3 text-sm text-ink sm:h-10'
 
 /**
  * The search's filters: target, sort, period (a preset or a date range) and the AI filter. Every change goes
@@ -97,7 +97,7 @@ export function SearchControls({
           </label>
         </>
       )}
-      <label className="flex h-10 items-center gap-2 text-sm" htmlFor={`${id}-ai`}>
+      <label className="flex h-11 items-center gap-2 text-sm sm:h-10" htmlFor={`${id}-ai`}>
         <input
           id={`${id}-ai`}
           type="checkbox"

@@ -20,7 +20,10 @@ export function SeriesHeader({ detail, firstWorkId }: { detail: IllustSeriesDeta
       <div className="min-w-0 space-y-2">
         <p className="text-sm text-muted">Series</p>
         <h1 className="text-2xl font-semibold tracking-tight break-words">{detail.title}</h1>
-        <Link to={paths.user(detail.user.id)} className="inline-flex items-center gap-2 text-sm hover:underline">
+        <Link
+          to={paths.user(detail.user.id)}
+          className="inline-flex min-h-11 items-center gap-2 text-sm hover:underline sm:min-h-0"
+        >
           <Avatar src={detail.user.profileImageUrls.medium} size={28} />
           {detail.user.name}
         </Link>
@@ -31,7 +34,7 @@ export function SeriesHeader({ detail, firstWorkId }: { detail: IllustSeriesDeta
         {firstWorkId !== undefined && (
           <Link
             to={paths.artwork(firstWorkId)}
-            className="inline-block text-sm font-medium text-accent underline underline-offset-4"
+            className="inline-flex min-h-11 items-center text-sm font-medium text-accent underline underline-offset-4 sm:inline-block sm:min-h-0"
           >
             Read from the first work
           </Link>

@@ -16,7 +16,8 @@ export interface MutedUser {
   profileImageUrl?: string
 }
 
-const inputClass = 'h-10 min-w-0 flex-1 rounded-full border border-line bg-surface px-4 text-base text-ink sm:text-sm'
+const inputClass =
+  'h-11 min-w-0 flex-1 rounded-full border border-line bg-surface px-4 text-base text-ink sm:h-10 sm:text-sm'
 
 /** Muted tags and users: a list of each with remove buttons, and a field to add to each. */
 export function MuteManager({
@@ -96,7 +97,7 @@ export function MuteManager({
                   type="button"
                   disabled={busy}
                   onClick={() => onRemoveTag(t.name)}
-                  className="inline-flex size-8 items-center justify-center rounded-full text-muted hover:bg-line/60 hover:text-ink"
+                  className="inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-line/60 hover:text-ink sm:size-8"
                 >
                   <span aria-hidden="true">×</span>
                   <span className="sr-only">Unmute tag {t.name}</span>
@@ -135,7 +136,7 @@ export function MuteManager({
             {users.map((u) => (
               <li key={u.id} className="flex items-center gap-3">
                 {u.profileImageUrl && <Avatar src={u.profileImageUrl} size={32} />}
-                <Link to={paths.user(u.id)} className="min-w-0 flex-1 truncate text-sm hover:underline">
+                <Link to={paths.user(u.id)} className="min-w-0 flex-1 truncate py-3 text-sm hover:underline sm:py-0">
                   {u.name ?? `User ${u.id}`}
                 </Link>
                 <Button disabled={busy} onClick={() => onRemoveUser(u.id)}>

@@ -21,7 +21,7 @@ export function UserPreviewCard({ preview, actions }: { preview: UserPreview; ac
         <Avatar src={user.profileImageUrls.medium} size={48} />
         <div className="min-w-0">
           <h2 className="truncate font-semibold">
-            <Link to={paths.user(user.id)} className="hover:underline">
+            <Link to={paths.user(user.id)} className="block truncate py-3 hover:underline sm:inline sm:py-0">
               {user.name}
             </Link>
           </h2>

@@ -10,9 +10,12 @@ import type { Illust } from '../../../api/model.ts'
 import { Button } from '../../../components/button.tsx'
 import { ApiError, RateLimitedError } from '../../../lib/api-error.ts'
 import { applyFilters } from '../../../lib/filter-engine.ts'
+import { isNearEnd, trailingPagesWithoutVisible, uniqueById } from '../../../lib/list-paging.ts'
 import { paths } from '../../../lib/paths.ts'
 import { useSettings } from '../../../lib/settings.ts'
 import { rememberSourceList } from '../../../lib/source-list.ts'
+import { useGridContainer } from '../../../lib/use-grid-container.ts'
+import { useRateLimitRetry } from '../../../lib/use-rate-limit-retry.ts'
 import {
   GRID_OVERSCAN_ROWS,
   HIGH_PRIORITY_CELLS,
@@ -22,8 +25,6 @@ import {
   PREFETCH_VIEWPORTS,
   RESERVE_VIEWPORTS,
 } from '../../../tunables.ts'
-import { useGridContainer } from '../hooks/use-grid-container.ts'
-import { useRateLimitRetry } from '../hooks/use-rate-limit-retry.ts'
 import {
   blocksBackground,
   blocksHeight,
@@ -32,7 +33,6 @@ import {
   rowIndexAt,
   rowOfItem,
 } from './grid-geometry.ts'
-import { isNearEnd, trailingPagesWithoutVisible, uniqueById } from './list-paging.ts'
 import { WorkCard } from './work-card.tsx'
 
 export interface WorkListPage {
@@ -92,7 +92,7 @@ export function InfiniteWorkList<TPage extends WorkListPage, TKey extends QueryK
   })
 
   const pages = data?.pages
-  const works = useMemo(() => uniqueById(pages), [pages])
+  const works = useMemo(() => uniqueById(pages, (p) => p.illusts), [pages])
   const { visible, hiddenCount } = useMemo(() => applyFilters(works, filters), [works, filters])
   const visibleItems = useMemo(() => visible.map((v) => v.item), [visible])
   const visibleIds = useMemo(() => new Set(visibleItems.map((w) => w.id)), [visibleItems])
@@ -150,7 +150,15 @@ export function InfiniteWorkList<TPage extends WorkListPage, TKey extends QueryK
   const virtualRows = virtualizer.getVirtualItems()
 
   // ---- paging ----
-  const emptyTrail = useMemo(() => trailingPagesWithoutVisible(pages, (id) => visibleIds.has(id)), [pages, visibleIds])
+  const emptyTrail = useMemo(
+    () =>
+      trailingPagesWithoutVisible(
+        pages,
+        (p) => p.illusts,
+        (id) => visibleIds.has(id),
+      ),
+    [pages, visibleIds],
+  )
   const autoPaused = emptyTrail >= MAX_AUTO_PAGES_WITHOUT_VISIBLE
   const tailError = isError && !!data
   const canAutoLoad = !!hasNextPage && !isFetchingNextPage && !tailError && !autoPaused && width > 0

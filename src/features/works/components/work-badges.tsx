@@ -69,7 +69,7 @@ export interface WorkBadgesProps {
 export function WorkBadges({ work, variant = 'card', only, className = '' }: WorkBadgesProps) {
   const kinds = workBadgeKinds(work).filter((k) => !only || only.includes(k))
   if (kinds.length === 0) return null
-  const size = variant === 'card' ? 'px-1.5 py-0.5 text-[11px] leading-4' : 'px-2 py-0.5 text-xs leading-5'
+  const size = variant === 'card' ? 'px-1.5 py-0.5 text-xs leading-4' : 'px-2 py-0.5 text-xs leading-5'
   return (
     <span className={`flex flex-wrap gap-1 ${className}`}>
       {kinds.map((kind) => {

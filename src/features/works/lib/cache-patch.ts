@@ -3,29 +3,9 @@
 // so this walks the cached data and rebuilds only the branches that change; untouched data keeps its identity, so
 // TanStack Query's observers of unrelated lists do not re-render.
 
-type Json = unknown
+import { rewriteObjects } from '../../../lib/rewrite-objects.ts'
 
-/** Rebuilds `value` bottom-up, applying `fn` to every plain object; returns `value` itself when nothing changed. */
-export function rewriteObjects(value: Json, fn: (obj: Record<string, unknown>) => Record<string, unknown>): Json {
-  if (Array.isArray(value)) {
-    let out: unknown[] | undefined
-    for (let i = 0; i < value.length; i++) {
-      const next = rewriteObjects(value[i], fn)
-      if (next !== value[i]) (out ??= value.slice())[i] = next
-    }
-    return out ?? value
-  }
-  if (value === null || typeof value !== 'object') return value
-  const obj = value as Record<string, unknown>
-  let out: Record<string, unknown> | undefined
-  for (const key of Object.keys(obj)) {
-    const child = obj[key]
-    if (child === null || typeof child !== 'object') continue
-    const next = rewriteObjects(child, fn)
-    if (next !== child) (out ??= { ...obj })[key] = next
-  }
-  return fn(out ?? obj)
-}
+export { rewriteObjects }
 
 /** An illustration work (novels have no `metaPages`, so a novel with the same id is never touched). */
 const isWork = (obj: Record<string, unknown>, id: number) => obj.id === id && Array.isArray(obj.metaPages)

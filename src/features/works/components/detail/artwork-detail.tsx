@@ -5,6 +5,7 @@ import { BookmarkButton } from './bookmark-button.tsx'
 import { RelatedWorks } from './related-works.tsx'
 import { SeriesNav } from './series-nav.tsx'
 import { WorkHeading, WorkInfo } from './work-info.tsx'
+import { useWorkViewer } from './use-work-viewer.tsx'
 import { NeighbourLinks, useArrowKeyNavigation, useNeighbours, useSwipeNavigation } from './work-neighbours.tsx'
 
 /** A viewable work: the media, then what there is to know and do about it. */
@@ -12,6 +13,7 @@ export function ArtworkDetail({ work }: { work: Illust }) {
   const neighbours = useNeighbours(work.id)
   useArrowKeyNavigation(neighbours)
   const swipe = useSwipeNavigation(neighbours)
+  const { mediaHandlers, viewer } = useWorkViewer(work, neighbours)
 
   return (
     <article
@@ -19,9 +21,20 @@ export function ArtworkDetail({ work }: { work: Illust }) {
       className="mx-auto flex max-w-screen-xl flex-col gap-6"
       data-work-id={work.id}
     >
-      <section aria-label="Artwork" data-media className="touch-pan-y" {...swipe}>
+      <section
+        aria-label="Artwork"
+        data-media
+        className="touch-pan-y"
+        {...swipe}
+        onPointerDown={(event) => {
+          swipe.onPointerDown(event)
+          mediaHandlers.onPointerDown(event)
+        }}
+        onClickCapture={mediaHandlers.onClickCapture}
+      >
         <ArtworkMedia work={work} />
       </section>
+      {viewer}
       <div className="flex flex-wrap items-start justify-between gap-3">
         <BookmarkButton work={work} />
         <NeighbourLinks {...neighbours} />

@@ -7,7 +7,7 @@ import { useFollow } from './use-follow.ts'
 import { currentLocation, useSignedIn } from './use-signed-in.ts'
 
 const followClass =
-  'inline-flex min-h-9 items-center rounded-full border px-4 py-1 text-sm font-medium transition-colors'
+  'inline-flex min-h-11 items-center rounded-full border px-4 py-1 text-sm font-medium transition-colors sm:min-h-9'
 
 /** The author: avatar, name (to their page) and a Follow toggle (a sign-in link when signed out). */
 export function AuthorCard({ user, workId }: { user: User; workId: number }) {
@@ -20,7 +20,7 @@ export function AuthorCard({ user, workId }: { user: User; workId: number }) {
         <Avatar src={user.profileImageUrls.medium} size={48} />
       </Link>
       <div className="min-w-[8rem] flex-1">
-        <Link to={paths.user(user.id)} className="block truncate font-semibold hover:underline">
+        <Link to={paths.user(user.id)} className="block truncate py-2.5 font-semibold hover:underline sm:py-0">
           {user.name}
         </Link>
         {user.account && <p className="truncate text-sm text-muted">@{user.account}</p>}

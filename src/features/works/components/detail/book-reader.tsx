@@ -66,7 +66,7 @@ export function BookReader({ work }: { work: Illust }) {
 
   const pageLabel = spreads[current] ? spreadLabel(spreads[current]) : '1'
   const buttonClass =
-    'rounded-full border border-line px-3 py-1 text-sm enabled:hover:bg-line/50 disabled:cursor-not-allowed disabled:opacity-50'
+    'min-h-11 rounded-full border border-line px-3 py-1 text-sm enabled:hover:bg-line/50 disabled:cursor-not-allowed disabled:opacity-50 sm:min-h-0'
 
   return (
     <section

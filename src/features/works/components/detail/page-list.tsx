@@ -58,7 +58,8 @@ export function PageList({ work }: { work: Illust }) {
         })}
       </ol>
       <p
-        className="sticky bottom-4 z-10 mt-2 ml-auto w-fit rounded-full bg-ink/80 px-3 py-1 text-sm font-medium text-canvas tabular-nums"
+        // Above the phone's bottom navigation (the shell sets --bottom-nav), so the counter never hides under it.
+        className="sticky bottom-[calc(var(--bottom-nav,0px)_+_1rem)] z-10 mt-2 ml-auto w-fit rounded-full bg-ink/80 px-3 py-1 text-sm font-medium text-canvas tabular-nums"
         data-page-counter
       >
         <span aria-hidden="true">
@@ -77,7 +78,7 @@ export function PageList({ work }: { work: Illust }) {
               replace
               preventScrollReset
               aria-current={current === i + 1 ? 'page' : undefined}
-              className="min-w-8 rounded px-2 py-1 text-center text-muted hover:bg-line/50 hover:text-ink aria-[current=page]:bg-line aria-[current=page]:text-ink"
+              className="inline-flex min-h-11 min-w-11 items-center justify-center rounded px-2 py-1 text-muted sm:min-h-0 sm:min-w-8 hover:bg-line/50 hover:text-ink aria-[current=page]:bg-line aria-[current=page]:text-ink"
             >
               {i + 1}
             </Link>

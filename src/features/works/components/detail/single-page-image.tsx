@@ -64,7 +64,7 @@ export function SinglePageImage({ work }: { work: Illust }) {
         type="button"
         aria-pressed={full}
         onClick={toggle}
-        className="rounded-full border border-line px-3 py-1 text-sm text-muted hover:text-ink"
+        className="min-h-11 rounded-full border border-line px-3 py-1 text-sm text-muted hover:text-ink sm:min-h-0"
       >
         Full size
       </button>

@@ -143,7 +143,7 @@ export function UgoiraPlayer({ work }: { work: Illust }) {
           aria-pressed={paused}
           disabled={!first}
           onClick={() => setPaused((p) => !p)}
-          className="inline-flex items-center gap-1.5 rounded-full border border-line px-3 py-1 enabled:hover:bg-line/50 disabled:opacity-60 aria-pressed:bg-ink aria-pressed:text-canvas"
+          className="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-line px-3 py-1 enabled:hover:bg-line/50 sm:min-h-0 disabled:opacity-60 aria-pressed:bg-ink aria-pressed:text-canvas"
         >
           <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>
           Pause
@@ -154,7 +154,7 @@ export function UgoiraPlayer({ work }: { work: Illust }) {
             {error}
             <button
               type="button"
-              className="underline underline-offset-2 hover:text-ink"
+              className="min-h-11 min-w-11 underline underline-offset-2 hover:text-ink sm:min-h-0 sm:min-w-0"
               onClick={() => (meta.isError ? void meta.refetch() : setAttempt((n) => n + 1))}
             >
               Retry

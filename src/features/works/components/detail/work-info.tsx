@@ -30,12 +30,12 @@ export function WorkInfo({ work }: { work: Illust }) {
     <div className="flex flex-col gap-4">
       <WorkCaption html={work.caption} />
       {work.tags.length > 0 && (
-        <ul aria-label="Tags" className="flex flex-wrap gap-x-3 gap-y-1">
+        <ul aria-label="Tags" className="flex flex-wrap gap-x-3 sm:gap-y-1">
           {work.tags.map((tag) => (
             <li key={tag.name}>
               <Link
                 to={paths.search({ word: tag.name })}
-                className="text-accent underline decoration-accent/40 underline-offset-2 hover:decoration-accent"
+                className="inline-flex min-h-11 min-w-11 items-center text-accent underline decoration-accent/40 underline-offset-2 hover:decoration-accent sm:inline sm:min-h-0 sm:min-w-0"
               >
                 #{tag.name}
               </Link>

@@ -81,7 +81,7 @@ export function useSwipeNavigation({ prev, next }: Neighbours) {
 }
 
 const linkClass =
-  'inline-flex min-h-10 items-center gap-1 rounded-full border border-line px-4 py-1.5 text-sm font-medium hover:bg-line/50'
+  'inline-flex min-h-11 items-center gap-1 rounded-full border border-line px-4 py-1.5 text-sm font-medium hover:bg-line/50 sm:min-h-10'
 
 /** Visible previous/next links of the source list (the arrow keys and swipes do the same). */
 export function NeighbourLinks({ prev, next }: Neighbours) {

@@ -1,5 +1,5 @@
-// Paging decisions of an infinite work list, apart from rendering: the works of all pages, when to ask for the next
-// page, and when to stop asking on its own.
+// Paging decisions of an infinite list (works or novels), apart from rendering: the items of all pages, when to ask
+// for the next page, and when to stop asking on its own.
 
 export interface LoadMoreInput {
   /** Window scroll position (top edge of the viewport, document coordinates). */
@@ -17,13 +17,16 @@ export function isNearEnd({ scrollY, viewportHeight, contentBottom, distanceView
   return contentBottom - viewportBottom <= distanceViewports * viewportHeight
 }
 
-/** The works of all pages in order, each id once (a page boundary that shifted would otherwise repeat one). */
-export function uniqueById<T extends { id: number }>(pages: readonly { illusts: readonly T[] }[] | undefined): T[] {
+/** The items of all pages in order, each id once (a page boundary that shifted would otherwise repeat one). */
+export function uniqueById<P, T extends { id: number }>(
+  pages: readonly P[] | undefined,
+  itemsOf: (page: P) => readonly T[],
+): T[] {
   if (!pages) return []
   const seen = new Set<number>()
   const out: T[] = []
   for (const page of pages) {
-    for (const item of page.illusts) {
+    for (const item of itemsOf(page)) {
       if (seen.has(item.id)) continue
       seen.add(item.id)
       out.push(item)
@@ -37,14 +40,15 @@ export function uniqueById<T extends { id: number }>(pages: readonly { illusts: 
  * loading on its own after a few of those, so a search whose works are all filtered out does not page through
  * the whole result set unasked.
  */
-export function trailingPagesWithoutVisible(
-  pages: readonly { illusts: readonly { id: number }[] }[] | undefined,
+export function trailingPagesWithoutVisible<P>(
+  pages: readonly P[] | undefined,
+  itemsOf: (page: P) => readonly { id: number }[],
   isVisible: (id: number) => boolean,
 ): number {
   if (!pages) return 0
   let count = 0
   for (let p = pages.length - 1; p >= 0; p--) {
-    if (pages[p]!.illusts.some((w) => isVisible(w.id))) break
+    if (itemsOf(pages[p]!).some((w) => isVisible(w.id))) break
     count++
   }
   return count

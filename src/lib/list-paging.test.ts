@@ -29,12 +29,12 @@ describe('uniqueById', () => {
         ],
       },
     ]
-    expect(uniqueById(pages)).toEqual([
+    expect(uniqueById(pages, (p) => p.illusts)).toEqual([
       { id: 3, v: 'a' },
       { id: 2, v: 'a' },
       { id: 1, v: 'b' },
     ])
-    expect(uniqueById(undefined)).toEqual([])
+    expect(uniqueById(undefined, (p: { illusts: { id: number }[] }) => p.illusts)).toEqual([])
   })
 })
 
@@ -46,9 +46,33 @@ describe('trailingPagesWithoutVisible', () => {
       { illusts: [{ id: 4 }] },
       { illusts: [] },
     ]
-    expect(trailingPagesWithoutVisible(pages, (id) => id === 1)).toBe(3)
-    expect(trailingPagesWithoutVisible(pages, (id) => id === 4)).toBe(1)
-    expect(trailingPagesWithoutVisible(pages, () => false)).toBe(4)
-    expect(trailingPagesWithoutVisible(undefined, () => true)).toBe(0)
+    expect(
+      trailingPagesWithoutVisible(
+        pages,
+        (p) => p.illusts,
+        (id) => id === 1,
+      ),
+    ).toBe(3)
+    expect(
+      trailingPagesWithoutVisible(
+        pages,
+        (p) => p.illusts,
+        (id) => id === 4,
+      ),
+    ).toBe(1)
+    expect(
+      trailingPagesWithoutVisible(
+        pages,
+        (p) => p.illusts,
+        () => false,
+      ),
+    ).toBe(4)
+    expect(
+      trailingPagesWithoutVisible(
+        undefined,
+        (p: { illusts: { id: number }[] }) => p.illusts,
+        () => true,
+      ),
+    ).toBe(0)
   })
 })

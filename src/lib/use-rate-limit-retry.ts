@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { RateLimitedError } from '../../../lib/api-error.ts'
+import { RateLimitedError } from './api-error.ts'
 
 /**
  * When `error` is a rate limit with a `Retry-After`, counts the seconds down and calls `retry` when they are over.

@@ -1,0 +1,318 @@
+// The app's routing on React Router's declarative API (`<BrowserRouter>` + `useRoutes`) instead of its data router:
+// the data router (`createBrowserRouter`) is about 20 kB gzipped of loaders, actions, fetchers and revalidation, and
+// Easel uses none of it: its views fetch through TanStack Query, and a route "loader" here only starts the view's
+// first request (and warms its code) the moment the URL changes, so code and data download side by side.
+//
+// The route table keeps the familiar shape (`path`, `index`, `Component`, `lazy`, `loader`, `children`). This module
+// turns it into `useRoutes` objects: each route gets an error boundary, a lazy route a Suspense boundary, and the
+// loaders of every matched route run once per history entry, during the render that follows the URL change.
+
+import {
+  Component as ReactComponent,
+  createContext,
+  lazy as reactLazy,
+  Suspense,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react'
+import {
+  matchRoutes,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+  useRoutes,
+  type Location,
+  type Params,
+  type RouteObject,
+} from 'react-router'
+
+export interface RouteLoaderArgs {
+  params: Params
+  /** The URL being navigated to (a Request, as React Router's loaders get, so `new URL(request.url)` works). */
+  request: { url: string }
+}
+
+type LazyModule = { Component?: ComponentType; default?: ComponentType }
+
+export interface RouteDef {
+  id?: string
+  path?: string
+  index?: boolean
+  Component?: ComponentType
+  /** Loads the route's module (a chunk of its own); it exports `Component` (or a default component). */
+  lazy?: () => Promise<LazyModule>
+  /** Fire-and-forget: starts the view's first request. Its return value is ignored. */
+  loader?: (args: RouteLoaderArgs) => unknown
+  /** Replaces the default error view of this route. */
+  ErrorBoundary?: ComponentType
+  children?: RouteDef[]
+}
+
+// ---- navigation progress: route chunks on their way ----
+
+let pendingChunks = 0
+const busyListeners = new Set<() => void>()
+const setPending = (delta: number) => {
+  pendingChunks += delta
+  for (const listener of busyListeners) listener()
+}
+
+/** True while the code of a route being opened is still downloading. */
+export function useRouteBusy(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      busyListeners.add(listener)
+      return () => busyListeners.delete(listener)
+    },
+    () => pendingChunks > 0,
+    () => false,
+  )
+}
+
+function lazyComponent(load: () => Promise<LazyModule>) {
+  return reactLazy(async () => {
+    setPending(1)
+    try {
+      const module = await load()
+      const component = module.Component ?? module.default
+      if (!component) throw new Error('A lazy route module exports neither Component nor a default component')
+      return { default: component }
+    } finally {
+      setPending(-1)
+    }
+  })
+}
+
+// ---- errors ----
+
+const RouteErrorContext = createContext<unknown>(undefined)
+
+/** Inside a route's ErrorBoundary: the error it caught. */
+export function useRouteError(): unknown {
+  return useContext(RouteErrorContext)
+}
+
+interface BoundaryProps {
+  fallback: ComponentType
+  /** A change of this key (the URL) clears the error, so leaving a broken view and coming back tries again. */
+  resetKey: string
+  children: ReactNode
+}
+
+class RouteErrorBoundary extends ReactComponent<BoundaryProps, { failed: boolean; error: unknown }> {
+  override state = { failed: false, error: undefined as unknown }
+
+  static getDerivedStateFromError(error: unknown) {
+    return { failed: true, error }
+  }
+
+  override componentDidUpdate(previous: BoundaryProps) {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey)
+      this.setState({ failed: false, error: undefined })
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    if (import.meta.env.DEV) console.error(error, info.componentStack)
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children
+    const Fallback = this.props.fallback
+    return (
+      <RouteErrorContext.Provider value={this.state.error}>
+        <Fallback />
+      </RouteErrorContext.Provider>
+    )
+  }
+}
+
+function RouteFrame({ component: View, errorView }: { component: ComponentType; errorView: ComponentType }) {
+  const { pathname, search } = useLocation()
+  // No Suspense here: a lazy view suspends to the boundary around the shell's outlet, which is already on screen,
+  // so an in-app navigation (a transition) keeps the current view until the next one's code has arrived.
+  return (
+    <RouteErrorBoundary fallback={errorView} resetKey={pathname + search}>
+      <View />
+    </RouteErrorBoundary>
+  )
+}
+
+// ---- the table ----
+
+export interface CompiledRoutes {
+  objects: RouteObject[]
+  defs: RouteDef[]
+}
+
+export function compileRoutes(defs: RouteDef[], defaultErrorView: ComponentType): CompiledRoutes {
+  const compile = (route: RouteDef): RouteObject => {
+    const view = route.Component ?? (route.lazy ? lazyComponent(route.lazy) : undefined)
+    const element = view ? (
+      <RouteFrame component={view} errorView={route.ErrorBoundary ?? defaultErrorView} />
+    ) : undefined
+    if (route.index) return { index: true, element }
+    return { path: route.path, element, ...(route.children ? { children: route.children.map(compile) } : {}) }
+  }
+  return { objects: defs.map(compile), defs }
+}
+
+// Loaders run once per navigation: each one makes a new location object, and StrictMode's second render or a
+// render that a transition restarts sees the same one.
+const loadedLocations = new WeakSet<object>()
+
+function runLoaders(defs: RouteDef[], location: Location) {
+  if (loadedLocations.has(location)) return
+  loadedLocations.add(location)
+  const matches = matchRoutes(defs as RouteObject[], location) ?? []
+  const url = `${window.location.origin}${location.pathname}${location.search}${location.hash}`
+  for (const match of matches) {
+    const loader = (match.route as RouteDef).loader
+    if (!loader) continue
+    try {
+      const result = loader({ params: match.params, request: { url } })
+      if (result instanceof Promise) result.catch(() => {})
+    } catch {
+      // A prefetch that throws is the view's to report when it asks for the same data.
+    }
+  }
+}
+
+/** Renders the matched routes, after starting their loaders. `fallback` shows until the first view's code is in. */
+export function AppRoutes({ routes, fallback }: { routes: CompiledRoutes; fallback?: ReactNode }) {
+  const location = useLocation()
+  // During render, not in an effect: a lazy route suspends this render inside a transition, and its effects would
+  // run only once its code arrived. Starting the requests here lets data and code load at the same time.
+  runLoaders(routes.defs, location)
+  const element = useRoutes(routes.objects, location)
+  return <Suspense fallback={fallback}>{element}</Suspense>
+}
+
+// ---- scroll restoration ----
+
+const SCROLL_STORAGE_KEY = 'easel.scroll'
+/** How long a restore keeps trying while the page grows to the saved height (content still rendering). */
+const RESTORE_WINDOW_MS = 1_500
+
+function loadPositions(): Map<string, number> {
+  try {
+    const raw = sessionStorage.getItem(SCROLL_STORAGE_KEY)
+    return new Map(raw ? (JSON.parse(raw) as [string, number][]) : [])
+  } catch {
+    return new Map()
+  }
+}
+
+/**
+ * Back and Forward return to where that history entry was scrolled; a new entry starts at the top (or at the
+ * element its hash names); a change of the hash alone leaves the scroll to the page. Positions survive a reload.
+ */
+export function ScrollRestorer() {
+  const location = useLocation()
+  const navigationType = useNavigationType()
+  const positions = useRef<Map<string, number>>(null)
+  positions.current ??= loadPositions()
+  const currentKey = useRef(location.key)
+  const previous = useRef<{ pathname: string; search: string } | null>(null)
+
+  useLayoutEffect(() => {
+    window.history.scrollRestoration = 'manual'
+    let frame = 0
+    const onScroll = () => {
+      cancelAnimationFrame(frame)
+      frame = requestAnimationFrame(() => positions.current!.set(currentKey.current, window.scrollY))
+    }
+    const persist = () => {
+      positions.current!.set(currentKey.current, window.scrollY)
+      try {
+        // The latest 100 entries are plenty for Back and for a reload.
+        sessionStorage.setItem(SCROLL_STORAGE_KEY, JSON.stringify([...positions.current!].slice(-100)))
+      } catch {
+        // Storage full or disabled: restoring after a reload is a nicety.
+      }
+    }
+    window.addEventListener('scroll', onScroll, { passive: true })
+    window.addEventListener('pagehide', persist)
+    return () => {
+      cancelAnimationFrame(frame)
+      window.removeEventListener('scroll', onScroll)
+      window.removeEventListener('pagehide', persist)
+    }
+  }, [])
+
+  useLayoutEffect(() => {
+    currentKey.current = location.key
+    const before = previous.current
+    previous.current = { pathname: location.pathname, search: location.search }
+    if (before && before.pathname === location.pathname && before.search === location.search) return // hash only
+
+    const saved = navigationType === 'POP' ? positions.current!.get(location.key) : undefined
+    if (saved === undefined) {
+      const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null
+      if (target) target.scrollIntoView()
+      else window.scrollTo(0, 0)
+      return
+    }
+    // The page may still be growing to its old height (a lazy view, images of known size): keep at it for a moment,
+    // unless the reader takes over.
+    const until = performance.now() + RESTORE_WINDOW_MS
+    let frame = 0
+    const stop = () => {
+      cancelAnimationFrame(frame)
+      for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const)
+        window.removeEventListener(type, stop)
+    }
+    const attempt = () => {
+      window.scrollTo(0, saved)
+      if (Math.abs(window.scrollY - saved) > 1 && performance.now() < until) frame = requestAnimationFrame(attempt)
+      else stop()
+    }
+    for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const)
+      window.addEventListener(type, stop, { passive: true })
+    attempt()
+    return stop
+  }, [location.key, location.pathname, location.search, location.hash, navigationType])
+
+  return null
+}
+
+// ---- redirects worked out on arrival (aliases, shared links) ----
+
+/**
+ * Works out where a URL really leads (the resolver's code loads only when one is followed) and replaces the current
+ * history entry with it, so Back never lands on the alias and bounces forward again. When `resolve` finds nothing,
+ * `Otherwise` renders in place (a 404, say).
+ */
+export function RedirectOnArrival({
+  resolve,
+  Otherwise,
+}: {
+  resolve: (url: URL) => Promise<string | null>
+  Otherwise?: ComponentType
+}) {
+  const location = useLocation()
+  const navigate = useNavigate()
+  const [unresolved, setUnresolved] = useState<string | null>(null)
+  const here = location.pathname + location.search + location.hash
+  useEffect(() => {
+    let current = true
+    void resolve(new URL(here, window.location.origin)).then(
+      (target) => {
+        if (!current) return
+        if (target) navigate(target, { replace: true })
+        else setUnresolved(here)
+      },
+      () => current && setUnresolved(here),
+    )
+    return () => {
+      current = false
+    }
+  }, [here, resolve, navigate])
+  return unresolved === here && Otherwise ? <Otherwise /> : null
+}

@@ -1,0 +1,56 @@
+import { useQuery } from '@tanstack/react-query'
+import { useLocation, useParams } from 'react-router'
+import { ErrorState } from '../../components/states.tsx'
+import { useSession } from '../../features/auth/use-session.ts'
+import { novelQueries } from '../../features/novels/api/novel-queries.ts'
+import { NovelReader } from '../../features/novels/reader/novel-reader.tsx'
+import { NovelNotFound, NovelSkeleton, NovelUnavailable } from '../../features/novels/reader/novel-states.tsx'
+import { WorkCaption } from '../../features/works/components/detail/work-caption.tsx'
+import { NotFoundError } from '../../lib/api-error.ts'
+import { paths } from '../../lib/paths.ts'
+import { useDocumentTitle } from '../use-document-title.ts'
+
+/** A novel's text changes rarely: an open reader does not refetch it under the viewer. */
+const TEXT_STALE_TIME_MS = 10 * 60_000
+
+const novelId = (raw: string | undefined) => (raw && /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : undefined)
+
+/** `/novels/:id` — the novel and its reader (its own chunk). */
+export function Component() {
+  const id = novelId(useParams().id)
+  if (id === undefined) return <NovelNotFound />
+  // Keyed by id: another novel starts with its own opening position and page.
+  return <NovelPage key={id} id={id} />
+}
+
+function NovelPage({ id }: { id: number }) {
+  const session = useSession()
+  const location = useLocation()
+  const detail = useQuery(novelQueries.detail(id))
+  // Asked for at once, beside the detail (the loader has usually started both).
+  const text = useQuery({ ...novelQueries.text(id), staleTime: TEXT_STALE_TIME_MS })
+  const novel = detail.data
+  useDocumentTitle(novel?.visible ? `${novel.title || 'Untitled'} by ${novel.user.name}` : 'Novel')
+
+  const signInHref = paths.login(location.pathname + location.search + location.hash)
+  if (detail.isPending) return <NovelSkeleton />
+  if (detail.isError) {
+    if (detail.error instanceof NotFoundError) return <NovelNotFound />
+    return <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />
+  }
+  if (!detail.data.visible) return <NovelUnavailable signedIn={!!session} signInHref={signInHref} />
+  if (text.isPending) return <NovelSkeleton />
+  if (text.isError) {
+    if (text.error instanceof NotFoundError) return <NovelUnavailable signedIn={!!session} signInHref={signInHref} />
+    return <ErrorState error={text.error} onRetry={() => void text.refetch()} />
+  }
+  return (
+    <NovelReader
+      novel={detail.data}
+      text={text.data}
+      caption={<WorkCaption html={detail.data.caption} />}
+      signedIn={!!session}
+      signInHref={signInHref}
+    />
+  )
+}

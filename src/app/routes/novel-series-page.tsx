@@ -1,0 +1,60 @@
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { useNavigationType, useParams } from 'react-router'
+import { ErrorState, NotFoundState } from '../../components/states.tsx'
+import { novelQueries } from '../../features/novels/api/novel-queries.ts'
+import { InfiniteNovelList } from '../../features/novels/components/infinite-novel-list.tsx'
+import { NovelSeriesHeader, NovelSeriesHeaderSkeleton } from '../../features/novels/components/novel-series-header.tsx'
+import { NovelListSkeleton } from '../../features/novels/components/novel-list-skeleton.tsx'
+import { NotFoundError } from '../../lib/api-error.ts'
+import { LIST_STALE_TIME_MS } from '../../tunables.ts'
+import { useDocumentTitle } from '../use-document-title.ts'
+import { preloadNovelPage } from '../preload.ts'
+
+/** `/novel/series/:id`: a novel series, its header from the first page, then its novels in order (`last_order`). */
+export function Component() {
+  const { id } = useParams()
+  const seriesId = id && /^\d{1,15}$/.test(id) ? Number(id) : undefined
+  if (seriesId === undefined) return <NotFoundState what="series" />
+  return <NovelSeriesPage key={seriesId} seriesId={seriesId} />
+}
+
+function NovelSeriesPage({ seriesId }: { seriesId: number }) {
+  const query = novelQueries.series(seriesId)
+  const navigationType = useNavigationType()
+  // The same query the list below pages through: the header reads its first page. Same freshness rules as the list,
+  // so Back never refetches the pages under the restored scroll position.
+  const { data, error, isPending, refetch } = useInfiniteQuery({
+    ...query,
+    staleTime: LIST_STALE_TIME_MS,
+    refetchOnMount: navigationType !== 'POP',
+  })
+  const first = data?.pages[0]
+  useDocumentTitle(first?.novelSeriesDetail.title ?? (error ? 'Novel series' : null))
+
+  if (error instanceof NotFoundError) return <NotFoundState what="series" />
+  if (isPending)
+    return (
+      <>
+        <NovelSeriesHeaderSkeleton />
+        <NovelListSkeleton label="novels of the series" />
+      </>
+    )
+  if (!first) return <ErrorState error={error} onRetry={() => void refetch()} />
+
+  const detail = first.novelSeriesDetail
+  return (
+    <>
+      <NovelSeriesHeader detail={detail} first={first.novelSeriesFirstNovel} latest={first.novelSeriesLatestNovel} />
+      <h2 className="sr-only">Novels in the series</h2>
+      <InfiniteNovelList
+        onCardIntent={preloadNovelPage}
+        query={query}
+        listKey={`novel-series:${seriesId}`}
+        label={`Novels in ${detail.title}`}
+        emptyMessage="This series has no novels yet."
+        numbering="order"
+        showSeries={false}
+      />
+    </>
+  )
+}

@@ -1,0 +1,62 @@
+// Badges of a novel card: age restriction, AI and original work. Each carries `data-badge` so tests can read the set.
+
+import type { Novel } from '../../../api/model.ts'
+
+export type NovelBadgeKind = 'r18' | 'r18g' | 'ai' | 'ai-partial' | 'original'
+
+export type NovelBadgeSource = Pick<Novel, 'xRestrict' | 'novelAiType' | 'isOriginal'>
+
+/** The badges a novel gets, in display order. */
+export function novelBadgeKinds(novel: NovelBadgeSource): NovelBadgeKind[] {
+  const kinds: NovelBadgeKind[] = []
+  if (novel.xRestrict === 1) kinds.push('r18')
+  else if (novel.xRestrict >= 2) kinds.push('r18g')
+  if (novel.novelAiType === 2) kinds.push('ai')
+  else if (novel.novelAiType === 1) kinds.push('ai-partial')
+  if (novel.isOriginal) kinds.push('original')
+  return kinds
+}
+
+const LABEL: Record<NovelBadgeKind, { text: string; long?: string; className: string }> = {
+  // White on these reds and on the near-black stays well above 4.5:1 in both themes.
+  r18: { text: 'R-18', className: 'bg-[#c4163c] text-white' },
+  r18g: { text: 'R-18G', className: 'bg-[#7a1030] text-white' },
+  ai: { text: 'AI', long: 'AI-generated', className: 'bg-[#1d1c21]/85 text-white' },
+  'ai-partial': { text: 'AI-assisted', long: 'Partly AI-generated', className: 'bg-[#1d1c21]/85 text-white' },
+  original: { text: 'Original', long: 'Original work', className: 'border border-line bg-surface text-ink' },
+}
+
+/** The badges' words in full, for a card's description. */
+export function novelBadgeLabels(novel: NovelBadgeSource): string[] {
+  return novelBadgeKinds(novel).map((kind) => LABEL[kind].long ?? LABEL[kind].text)
+}
+
+/** Spans, not a list, with the short words spelled out for assistive tech. Nothing when there are none. */
+export function NovelBadges({ novel, className = '' }: { novel: NovelBadgeSource; className?: string }) {
+  const kinds = novelBadgeKinds(novel)
+  if (kinds.length === 0) return null
+  return (
+    <span className={`flex flex-wrap gap-1 ${className}`}>
+      {kinds.map((kind) => {
+        const { text, long, className: style } = LABEL[kind]
+        return (
+          <span
+            key={kind}
+            data-badge={kind}
+            title={long}
+            className={`inline-flex items-center rounded px-1.5 py-0.5 text-xs leading-4 font-semibold whitespace-nowrap ${style}`}
+          >
+            {long ? (
+              <>
+                <span aria-hidden="true">{text}</span>
+                <span className="sr-only">{long}</span>
+              </>
+            ) : (
+              text
+            )}
+          </span>
+        )
+      })}
+    </span>
+  )
+}

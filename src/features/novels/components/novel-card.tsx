@@ -1,0 +1,177 @@
+// One novel of a list: a real link to the novel (middle-click, long-press and "copy link" work natively) holding its
+// cover, title, author, series, length and reading time, bookmark count, tags and badges, at a fixed height so the
+// list knows every row's place before anything loads. A novel the filters blur stays blurred behind a button until
+// the viewer reveals it.
+
+import { useId, useRef } from 'react'
+import { Link } from 'react-router'
+import type { Novel } from '../../../api/model.ts'
+import type { FilterReason } from '../../../lib/filter-engine.ts'
+import { paths } from '../../../lib/paths.ts'
+import { NOVEL_CARD_HEIGHT } from '../../../tunables.ts'
+import { formatReadingTime } from '../lib/reading-time.ts'
+import { NovelBadges, novelBadgeLabels } from './novel-badges.tsx'
+
+export interface NovelCardProps {
+  novel: Novel
+  blurred?: boolean
+  blurReasons?: readonly FilterReason[]
+  onReveal?: (id: number) => void
+  /** A rank or a place in a series, shown on the cover. */
+  number?: { value: number; label: string }
+  /** Whether to name the novel's series (not on the series' own page). */
+  showSeries?: boolean
+  /** Covers of the first row load at once; the rest when near the viewport. */
+  eager?: boolean
+  /** Position in the whole list (1-based) and its size (-1 when more pages may follow), for assistive tech. */
+  posInSet?: number
+  setSize?: number
+  /** Warms the reader's chunk (hover, touch, focus). */
+  onIntent?: () => void
+}
+
+const REASON_TEXT: Record<FilterReason, string> = {
+  r18: 'R-18',
+  r18g: 'R-18G',
+  ai: 'AI-generated',
+  sensitive: 'Sensitive',
+  muted: 'Muted',
+}
+
+export function novelTitle(novel: Pick<Novel, 'title'>): string {
+  return novel.title || 'Untitled'
+}
+
+export function NovelCard({
+  novel,
+  blurred = false,
+  blurReasons = [],
+  onReveal,
+  number,
+  showSeries = true,
+  eager = false,
+  posInSet,
+  setSize,
+  onIntent,
+}: NovelCardProps) {
+  const linkRef = useRef<HTMLAnchorElement>(null)
+  const detailsId = useId()
+  const title = novelTitle(novel)
+  // A short name ("Rank 2: Title by Author") and the rest as the link's description, so a screen reader says the
+  // name first and moving through the list stays quick.
+  const name = `${number ? `${number.label} ${number.value}: ` : ''}${title} by ${novel.user.name}`
+  const reasons = blurReasons.map((r) => REASON_TEXT[r]).join(', ') || 'Hidden'
+  const chars = novel.textLength.toLocaleString('en')
+  const bookmarks = novel.totalBookmarks.toLocaleString('en')
+  const tags = novel.tags.map((t) => `#${t.name}`).join(' ')
+  const description = [
+    showSeries && novel.series ? `Series: ${novel.series.title}.` : '',
+    `${chars} characters, ${formatReadingTime(novel.textLength)} to read, ${bookmarks} bookmarks.`,
+    tags ? `Tags: ${tags}.` : '',
+    novelBadgeLabels(novel).join(', '),
+  ]
+    .filter(Boolean)
+    .join(' ')
+
+  return (
+    <div
+      role="listitem"
+      aria-posinset={posInSet}
+      aria-setsize={setSize}
+      data-novel-id={novel.id}
+      className="relative min-w-0 focus-within:z-10"
+      style={{ height: NOVEL_CARD_HEIGHT }}
+    >
+      <Link
+        ref={linkRef}
+        to={paths.novel(novel.id)}
+        // Hidden from the keyboard and assistive tech while the reveal button stands in for it.
+        tabIndex={blurred ? -1 : undefined}
+        aria-hidden={blurred || undefined}
+        aria-label={name}
+        aria-describedby={detailsId}
+        onMouseEnter={onIntent}
+        onTouchStart={onIntent}
+        onFocus={onIntent}
+        className="group flex size-full gap-3 overflow-hidden rounded-xl border border-line bg-surface p-3 outline-offset-2 hover:border-accent focus-visible:outline-3 focus-visible:outline-accent"
+      >
+        <span className={`relative h-[136px] w-24 shrink-0 ${blurred ? 'blur-md' : ''}`}>
+          <img
+            src={novel.imageUrls.medium}
+            alt=""
+            width={96}
+            height={136}
+            decoding="async"
+            loading={eager ? 'eager' : 'lazy'}
+            draggable={false}
+            className="size-full rounded-md bg-line/70 object-cover"
+          />
+          {number && (
+            <span className="absolute top-1 left-1 rounded bg-[#1d1c21]/85 px-1.5 text-xs leading-5 font-semibold text-white">
+              {number.value}
+            </span>
+          )}
+          {/* In the description already. */}
+          <span aria-hidden="true">
+            <NovelBadges novel={novel} className="absolute inset-x-1 bottom-1" />
+          </span>
+        </span>
+        <span className={`flex min-w-0 flex-1 flex-col ${blurred ? 'blur-sm select-none' : ''}`}>
+          <span className="line-clamp-2 text-[15px] leading-5 font-semibold break-words group-hover:underline">
+            {title}
+          </span>
+          <span className="truncate text-sm leading-5 text-muted">{novel.user.name}</span>
+          {/* Seen, not read out: the link's name and description (below) say the same in sentences. */}
+          <span aria-hidden="true" className="contents">
+            {showSeries && novel.series && (
+              <span className="truncate text-xs leading-5 text-muted">▤ {novel.series.title}</span>
+            )}
+            <span className="truncate text-xs leading-5 text-muted">
+              {chars} chars · {formatReadingTime(novel.textLength)} · ♥ {bookmarks}
+            </span>
+            {novel.tags.length > 0 && <span className="mt-auto truncate text-xs leading-5 text-accent">{tags}</span>}
+          </span>
+          <span id={detailsId} className="sr-only">
+            {description}
+          </span>
+        </span>
+      </Link>
+      {blurred && (
+        <button
+          type="button"
+          aria-label={`Show ${title} by ${novel.user.name} (${reasons})`}
+          onClick={() => {
+            onReveal?.(novel.id)
+            // The link takes the button's place; keep the keyboard where it was.
+            requestAnimationFrame(() => linkRef.current?.focus())
+          }}
+          className="absolute inset-0 flex items-center justify-center rounded-xl bg-black/10 p-2 outline-offset-2 focus-visible:outline-3 focus-visible:outline-accent"
+        >
+          {/* A solid pill, so the words keep their contrast over the blurred card. */}
+          <span className="flex flex-col items-center gap-0.5 rounded-md bg-[#1d1c21]/90 px-2.5 py-1.5 text-center text-xs text-white">
+            <span className="font-semibold">{reasons}</span>
+            <span className="underline underline-offset-2">Show</span>
+          </span>
+        </button>
+      )}
+    </div>
+  )
+}
+
+/** A card-shaped placeholder of the final size. */
+export function NovelCardSkeleton() {
+  return (
+    <div
+      aria-hidden="true"
+      className="flex gap-3 rounded-xl border border-line p-3"
+      style={{ height: NOVEL_CARD_HEIGHT }}
+    >
+      <div className="h-[136px] w-24 shrink-0 animate-pulse rounded-md bg-line/60 motion-reduce:animate-none" />
+      <div className="flex flex-1 flex-col gap-2 pt-1">
+        <div className="h-4 w-4/5 animate-pulse rounded bg-line/60 motion-reduce:animate-none" />
+        <div className="h-3 w-2/5 animate-pulse rounded bg-line/60 motion-reduce:animate-none" />
+        <div className="h-3 w-3/5 animate-pulse rounded bg-line/60 motion-reduce:animate-none" />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,218 @@
+import { Link } from 'react-router'
+import type { NovelEmbeddedIllust, NovelImageUrls } from '../../../api/model.ts'
+import { paths } from '../../../lib/paths.ts'
+import { EXTERNAL_LINK_REL, inAppPath } from '../../../lib/sanitize.ts'
+import type { Block, InlineNode, NovelPage, TitleNode } from '../markup/parse-novel.ts'
+
+// One page of a parsed novel as elements. Every string from the markup goes into the DOM as a React text child, so
+// nothing in it is ever read as HTML; the only URLs are http(s) links the parser let through, in-app paths and the
+// service's image URLs.
+
+export interface Embeds {
+  images: Record<string, { urls: NovelImageUrls }>
+  illusts: Record<string, NovelEmbeddedIllust>
+}
+
+interface PageProps {
+  novelId: number
+  page: NovelPage
+  embeds: Embeds
+  /** "Title by author", for image descriptions. */
+  label: string
+}
+
+/** `data-start`/`data-end` mark each block's source offsets: the reading position is measured from them. */
+export function NovelPageText({ novelId, page, embeds, label }: PageProps) {
+  if (page.blocks.length === 0) {
+    return (
+      <p className="text-(--reader-muted) italic" data-start={page.start} data-end={page.end}>
+        This page is blank.
+      </p>
+    )
+  }
+  let imageCount = 0
+  return (
+    <>
+      {page.blocks.map((block) => {
+        if (block.type === 'uploadedimage') imageCount++
+        return (
+          <BlockView
+            key={block.start}
+            block={block}
+            novelId={novelId}
+            embeds={embeds}
+            label={label}
+            imageNumber={imageCount}
+          />
+        )
+      })}
+    </>
+  )
+}
+
+function BlockView({
+  block,
+  novelId,
+  embeds,
+  label,
+  imageNumber,
+}: {
+  block: Block
+  novelId: number
+  embeds: Embeds
+  label: string
+  imageNumber: number
+}) {
+  const span = { 'data-start': block.start, 'data-end': block.end }
+  switch (block.type) {
+    case 'paragraph':
+      return block.content.length === 0 ? (
+        <p {...span} aria-hidden="true">
+          <br />
+        </p>
+      ) : (
+        <p {...span}>
+          <Inline nodes={block.content} novelId={novelId} />
+        </p>
+      )
+    case 'chapter':
+      return (
+        <h2 {...span} id={`chapter-${block.index}`} data-chapter={block.index}>
+          <Title nodes={block.title} />
+        </h2>
+      )
+    case 'pixivimage':
+      return <EmbeddedWork {...span} block={block} embed={embeds.illusts[block.key]} />
+    case 'uploadedimage': {
+      const image = embeds.images[block.imageId]
+      return (
+        <figure {...span} data-embed="image">
+          {image ? (
+            <img
+              src={image.urls['1200x1200']}
+              srcSet={`${image.urls['480mw']} 480w, ${image.urls['1200x1200']} 1200w`}
+              sizes="(max-width: 40rem) 100vw, 40rem"
+              alt={`Illustration ${imageNumber} in ${label}`}
+              loading="lazy"
+              decoding="async"
+            />
+          ) : (
+            <figcaption className="text-(--reader-muted) text-[0.85em]">This image is not available.</figcaption>
+          )}
+        </figure>
+      )
+    }
+  }
+}
+
+function EmbeddedWork({
+  block,
+  embed,
+  ...span
+}: {
+  block: Extract<Block, { type: 'pixivimage' }>
+  embed: NovelEmbeddedIllust | undefined
+  'data-start': number
+  'data-end': number
+}) {
+  const page = block.page ?? undefined
+  const href = paths.artwork(block.illustId, page)
+  const work = embed?.illust
+  if (!work || !work.visible) {
+    return (
+      <figure {...span} data-embed="work">
+        <figcaption className="text-[0.85em]">
+          <Link to={href}>Artwork {block.illustId}</Link>
+          <span className="text-(--reader-muted)"> (its picture is not available)</span>
+        </figcaption>
+      </figure>
+    )
+  }
+  const name = `${work.title || 'Untitled'} by ${work.user.name}${page ? ` — page ${page}` : ''}`
+  return (
+    <figure {...span} data-embed="work">
+      <Link to={href} className="inline-block">
+        <img
+          src={embed.images.medium}
+          alt={name}
+          loading="lazy"
+          decoding="async"
+          // The work's own size: space is kept before the image arrives (pages of a work share it in the catalogue).
+          width={work.width}
+          height={work.height}
+        />
+      </Link>
+      <figcaption className="text-(--reader-muted) text-[0.8em]">
+        <Link to={href}>{work.title || 'Untitled'}</Link> · {work.user.name}
+        {page ? ` · p. ${page}` : ''}
+      </figcaption>
+    </figure>
+  )
+}
+
+function Title({ nodes }: { nodes: TitleNode[] }) {
+  return (
+    <>
+      {nodes.map((node, i) =>
+        node.type === 'text' ? node.text : <Ruby key={i} base={node.base} reading={node.reading} />,
+      )}
+    </>
+  )
+}
+
+function Ruby({ base, reading }: { base: string; reading: string }) {
+  return (
+    <ruby>
+      {base}
+      <rp>(</rp>
+      <rt>{reading}</rt>
+      <rp>)</rp>
+    </ruby>
+  )
+}
+
+/** A CSS string for `text-emphasis-style`: the mark quoted, with quotes and backslashes escaped. */
+const cssString = (s: string) => `"${s.replace(/["\\]/g, '\\$&')}"`
+
+function Inline({ nodes, novelId }: { nodes: InlineNode[]; novelId: number }) {
+  return (
+    <>
+      {nodes.map((node, i) => {
+        switch (node.type) {
+          case 'text':
+            return node.text
+          case 'ruby':
+            return <Ruby key={i} base={node.base} reading={node.reading} />
+          case 'bold':
+            return <strong key={i}>{node.text}</strong>
+          case 'italic':
+            return <i key={i}>{node.text}</i>
+          case 'emphasis':
+            return (
+              <em key={i} className="not-italic" style={{ textEmphasisStyle: cssString(node.mark) }}>
+                {node.text}
+              </em>
+            )
+          case 'jump':
+            return (
+              <Link key={i} to={paths.novel(novelId, node.page)} data-jump={node.page} aria-label={`Page ${node.page}`}>
+                {node.page}
+              </Link>
+            )
+          case 'link': {
+            const inApp = inAppPath(node.href)
+            return inApp ? (
+              <Link key={i} to={inApp}>
+                <Title nodes={node.title} />
+              </Link>
+            ) : (
+              <a key={i} href={node.href} target="_blank" rel={EXTERNAL_LINK_REL}>
+                <Title nodes={node.title} />
+              </a>
+            )
+          }
+        }
+      })}
+    </>
+  )
+}

@@ -1,0 +1,457 @@
+import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react'
+import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router'
+import type { Novel, NovelText } from '../../../api/model.ts'
+import { Avatar } from '../../../components/avatar.tsx'
+import { paths } from '../../../lib/paths.ts'
+import { NovelBookmarkButton } from '../bookmark/novel-bookmark-button.tsx'
+import { NovelBadges } from '../components/novel-badges.tsx'
+import { formatReadingTime } from '../lib/reading-time.ts'
+import { pageAt, parseNovel, type ChapterEntry, type NovelDocument } from '../markup/parse-novel.ts'
+import { NovelPageText } from './novel-page-text.tsx'
+import { NovelSeriesNav } from './novel-series-nav.tsx'
+import { ReaderSettingsPanel } from './reader-settings-panel.tsx'
+import { LINE_HEIGHTS, useReaderSettings, type ReaderSettings, type ReaderTheme } from './reader-settings.ts'
+import { loadReadingPosition } from './reading-position.ts'
+import { useReadingPosition } from './use-reading-position.ts'
+
+// The novel view: what the novel is (title, author, caption, tags, counters, series, bookmark), then the reader:
+// one page of the text at a time (pages split by [newpage], `?p=N` in the URL), chapters, display settings, and the
+// reading position kept per novel.
+
+const THEMES: Record<ReaderTheme, string> = {
+  // Text, link and muted colours all stay above 4.5:1 on their background.
+  light: 'bg-white text-[#1d1c21] [--reader-link:#2f5d8a] [--reader-muted:#55535c]',
+  sepia: 'bg-[#f4ecd8] text-[#3b2f22] [--reader-link:#7a3e0e] [--reader-muted:#65543f]',
+  dark: 'bg-[#1b1b1f] text-[#e4e1da] [--reader-link:#9cc2ea] [--reader-muted:#a9a6ae] [color-scheme:dark]',
+}
+
+const FONTS: Record<ReaderSettings['font'], string> = {
+  serif:
+    '"Hiragino Mincho ProN", "Yu Mincho", YuMincho, "Noto Serif JP", "Noto Serif CJK JP", "Source Han Serif JP", Georgia, serif',
+  sans: 'system-ui, "Hiragino Sans", "Noto Sans JP", "Noto Sans CJK JP", "Source Han Sans JP", sans-serif',
+}
+
+/** Typography of the text, by element (the page's blocks are plain elements, see novel-page-text.tsx). */
+const TEXT_CLASS = [
+  '[&_p]:m-0 [&_p]:whitespace-pre-wrap',
+  '[&_h2]:my-[1.2em] [&_h2]:text-[1.3em] [&_h2]:leading-snug [&_h2]:font-bold',
+  '[&_a]:text-(--reader-link) [&_a]:underline [&_a]:underline-offset-[0.2em]',
+  '[&_rt]:text-[0.5em] [&_figure]:my-[1em] [&_figcaption]:mt-1',
+  '[&_img]:h-auto [&_img]:max-w-full [&_img]:rounded',
+].join(' ')
+
+const VERTICAL_CLASS = [
+  'w-full [writing-mode:vertical-rl] overflow-x-auto overflow-y-hidden overscroll-x-contain',
+  '[&_img]:max-h-full [&_img]:w-auto [&_figure]:max-h-full',
+].join(' ')
+
+const parsePage = (raw: string | null, count: number): number | null => {
+  if (!raw || !/^\d{1,6}$/.test(raw)) return null
+  const n = Number(raw)
+  return n >= 1 && n <= count ? n : null
+}
+
+const numberFormat = new Intl.NumberFormat()
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' })
+
+export interface NovelReaderProps {
+  novel: Novel
+  text: NovelText
+  /** The sanitized caption, rendered by the app (the caption view is shared with works). */
+  caption: ReactNode
+  signedIn: boolean
+  signInHref: string
+}
+
+export function NovelReader({ novel, text, caption, signedIn, signInHref }: NovelReaderProps) {
+  const doc = useMemo(() => parseNovel(text.novelText), [text.novelText])
+  return (
+    <article aria-labelledby="novel-title" data-novel-id={novel.id} className="mx-auto flex max-w-5xl flex-col gap-5">
+      <NovelHeader novel={novel} />
+      {caption}
+      <NovelTags novel={novel} />
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <NovelBookmarkButton novel={novel} signedIn={signedIn} signInHref={signInHref} />
+      </div>
+      {novel.series && (
+        <NovelSeriesNav novelId={novel.id} series={novel.series} prev={text.seriesPrev} next={text.seriesNext} />
+      )}
+      <Reader novel={novel} text={text} doc={doc} />
+    </article>
+  )
+}
+
+function NovelHeader({ novel }: { novel: Novel }) {
+  return (
+    <header className="flex gap-4">
+      <img
+        src={novel.imageUrls.medium}
+        alt=""
+        width={120}
+        height={170}
+        className="hidden h-auto w-24 shrink-0 self-start rounded-md border border-line bg-line object-cover sm:block md:w-30"
+      />
+      <div className="flex min-w-0 flex-col gap-2">
+        <NovelBadges novel={novel} />
+        <h1 id="novel-title" className="text-2xl font-semibold tracking-tight break-words">
+          {novel.title || 'Untitled'}
+        </h1>
+        <Link to={paths.user(novel.user.id)} className="inline-flex min-h-11 items-center gap-2 self-start">
+          <Avatar src={novel.user.profileImageUrls.medium} size={32} />
+          <span className="font-medium hover:underline" data-author>
+            {novel.user.name}
+          </span>
+        </Link>
+        <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted">
+          <Stat label="Characters" value={numberFormat.format(novel.textLength)} />
+          <Stat label="Reading time" value={formatReadingTime(novel.textLength)} />
+          <Stat label="Pages" value={numberFormat.format(novel.pageCount)} />
+          <Stat label="Views" value={numberFormat.format(novel.totalView)} />
+          <Stat label="Bookmarks" value={numberFormat.format(novel.totalBookmarks)} />
+          <Stat label="Comments" value={numberFormat.format(novel.totalComments)} />
+        </dl>
+        <p className="text-sm text-muted">
+          <time dateTime={novel.createDate}>{formatDate(novel.createDate)}</time>
+        </p>
+      </div>
+    </header>
+  )
+}
+
+function formatDate(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date)
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex gap-1">
+      <dt>{label}</dt>
+      <dd className="font-medium text-ink tabular-nums">{value}</dd>
+    </div>
+  )
+}
+
+function NovelTags({ novel }: { novel: Novel }) {
+  if (novel.tags.length === 0) return null
+  return (
+    <ul aria-label="Tags" className="flex flex-wrap gap-x-3 sm:gap-y-1">
+      {novel.tags.map((tag) => (
+        <li key={tag.name}>
+          <Link
+            to={paths.searchNovels({ word: tag.name })}
+            className="inline-flex min-h-11 min-w-11 items-center text-accent underline decoration-accent/40 underline-offset-2 hover:decoration-accent sm:inline sm:min-h-0 sm:min-w-0"
+          >
+            #{tag.name}
+          </Link>
+          {tag.translatedName && tag.translatedName !== tag.name && (
+            <span className="ml-1 text-sm text-muted" lang="en">
+              {tag.translatedName}
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** The text itself: toolbar, the page shown, and page navigation. */
+function Reader({ novel, text, doc }: { novel: Novel; text: NovelText; doc: NovelDocument }) {
+  const settings = useReaderSettings()
+  const vertical = settings.writingMode === 'vertical'
+  const [searchParams] = useSearchParams()
+  const { hash } = useLocation()
+  const navigationType = useNavigationType()
+  const textRef = useRef<HTMLDivElement>(null)
+  const readerRef = useRef<HTMLDivElement>(null)
+  const settingsId = useId()
+  const contentsId = useId()
+  const [openPanel, setOpenPanel] = useState<'settings' | 'contents' | null>(null)
+
+  // Where the view opens: the page in the URL, else the page the viewer left off on; and the place on that page.
+  const [opening] = useState(() => {
+    const saved = loadReadingPosition(novel.id)
+    const urlPage = parsePage(searchParams.get('p'), doc.pages.length)
+    const page = urlPage ?? (saved === null ? 1 : pageAt(doc, saved))
+    const onThisPage = saved !== null && pageAt(doc, saved) === page && !hash.startsWith('#chapter-')
+    // Not read past the first line of the novel: open at the top, with the title and caption, not at the text.
+    const untouched = page === 1 && saved !== null && saved <= (doc.pages[0]!.blocks[0]?.start ?? 0)
+    return { page, offset: onThisPage && !untouched ? saved : null }
+  })
+  const pageNumber = parsePage(searchParams.get('p'), doc.pages.length) ?? opening.page
+  const page = doc.pages[pageNumber - 1]!
+  const count = doc.pages.length
+
+  useReadingPosition({
+    novelId: novel.id,
+    textRef,
+    vertical,
+    layoutKey: `${settings.fontSize}|${settings.lineSpacing}|${settings.font}|${settings.writingMode}`,
+    initialOffset: opening.offset,
+    pageStart: page.start,
+  })
+
+  // Turning the page (a page link, a [jump:N]) shows the new page from its top; a chapter link, its chapter. The
+  // URL without `?p=` stays as it is: every in-app page link names its page, so the bare URL means "where I left off".
+  const shown = useRef({ pageNumber, hash })
+  useEffect(() => {
+    const before = shown.current
+    if (before.pageNumber === pageNumber && before.hash === hash) return
+    shown.current = { pageNumber, hash }
+    if (before.pageNumber !== pageNumber && vertical) textRef.current?.scrollTo({ left: 0, behavior: 'instant' })
+    const target = hash.startsWith('#chapter-') ? document.getElementById(hash.slice(1)) : null
+    if (target) target.scrollIntoView({ block: 'start', behavior: 'instant' })
+    // Back and Forward: the router puts the window where that entry was.
+    else if (before.pageNumber !== pageNumber && navigationType !== 'POP')
+      readerRef.current?.scrollIntoView({ block: 'start', behavior: 'instant' })
+  }, [pageNumber, hash, navigationType, vertical])
+
+  // Escape closes an open panel (they are disclosures, not dialogs: the text stays usable behind them).
+  useEffect(() => {
+    if (!openPanel) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpenPanel(null)
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [openPanel])
+
+  // Vertical text scrolls sideways: a mouse wheel moves along the text until either end, then the page scrolls.
+  useEffect(() => {
+    const el = textRef.current
+    if (!vertical || !el) return
+    const onWheel = (event: WheelEvent) => {
+      if (Math.abs(event.deltaY) <= Math.abs(event.deltaX) || event.ctrlKey) return
+      const max = el.scrollWidth - el.clientWidth
+      // vertical-rl: scrollLeft runs from 0 (the start, at the right) to -max.
+      const atStart = el.scrollLeft >= 0
+      const atEnd = el.scrollLeft <= -max + 1
+      if ((event.deltaY > 0 && atEnd) || (event.deltaY < 0 && atStart)) return
+      event.preventDefault()
+      el.scrollBy({ left: -event.deltaY, behavior: 'instant' })
+    }
+    el.addEventListener('wheel', onWheel, { passive: false })
+    return () => el.removeEventListener('wheel', onWheel)
+  }, [vertical])
+
+  const label = `${novel.title || 'Untitled'} by ${novel.user.name}`
+  const textStyle: CSSProperties = {
+    fontSize: settings.fontSize,
+    lineHeight: LINE_HEIGHTS[settings.lineSpacing],
+    fontFamily: FONTS[settings.font],
+    ...(vertical ? { height: 'clamp(18rem, calc(100dvh - 12rem), 60rem)' } : {}),
+  }
+
+  return (
+    <div ref={readerRef} className="flex flex-col gap-3" data-reader-top>
+      <section
+        aria-label="Novel text"
+        data-reader
+        data-theme={settings.theme}
+        data-writing-mode={settings.writingMode}
+        className={`rounded-lg border border-line ${THEMES[settings.theme]}`}
+      >
+        <div
+          ref={textRef}
+          // Vertical text is its own scroll area: keyboard users can focus it and scroll with the arrow keys.
+          tabIndex={vertical ? 0 : undefined}
+          role={vertical ? 'region' : undefined}
+          aria-label={vertical ? `Page ${pageNumber} of ${count}` : undefined}
+          data-page={pageNumber}
+          className={`${TEXT_CLASS} ${
+            vertical ? `${VERTICAL_CLASS} px-[1.5em] py-[1.25em]` : 'mx-auto max-w-[38em] px-4 py-6 sm:px-8'
+          }`}
+          style={textStyle}
+        >
+          <NovelPageText novelId={novel.id} page={page} embeds={text} label={label} />
+        </div>
+      </section>
+      {/* The reading bar stays at the bottom of the screen while the text is in view, within reach of a thumb:
+          the display settings change under the reader's eyes, and its panels open over the text without moving it. */}
+      <div className="sticky bottom-(--bottom-nav) z-20 pb-2" data-reader-bar>
+        <div className="relative">
+          {openPanel && (
+            <div
+              id={openPanel === 'settings' ? settingsId : contentsId}
+              className="absolute inset-x-0 bottom-full mb-2 max-h-[min(70dvh,36rem)] overflow-y-auto rounded-lg border border-line bg-surface p-4 shadow-lg"
+            >
+              {openPanel === 'settings' ? (
+                <ReaderSettingsPanel settings={settings} />
+              ) : (
+                <ChapterList
+                  novelId={novel.id}
+                  chapters={doc.chapters}
+                  current={pageNumber}
+                  onChoose={() => setOpenPanel(null)}
+                />
+              )}
+            </div>
+          )}
+          <div className="flex flex-wrap items-center gap-2 rounded-full border border-line bg-surface/95 py-1 pr-1 pl-4 shadow-sm backdrop-blur">
+            <p className="mr-auto text-sm text-muted" data-page-indicator>
+              Page <span className="font-medium text-ink tabular-nums">{pageNumber}</span> of {count}
+            </p>
+            {doc.chapters.length > 0 && (
+              <PanelButton
+                controls={contentsId}
+                expanded={openPanel === 'contents'}
+                onClick={() => setOpenPanel(openPanel === 'contents' ? null : 'contents')}
+              >
+                Contents
+              </PanelButton>
+            )}
+            <PanelButton
+              controls={settingsId}
+              expanded={openPanel === 'settings'}
+              onClick={() => setOpenPanel(openPanel === 'settings' ? null : 'settings')}
+            >
+              Display
+            </PanelButton>
+          </div>
+        </div>
+      </div>
+      <PageNav novelId={novel.id} current={pageNumber} count={count} vertical={vertical} />
+      {pageNumber === count && text.seriesNext && (
+        <p className="text-right">
+          <Link to={paths.novel(text.seriesNext.id)} className={pagerLink} data-series-continue>
+            Next in the series: {text.seriesNext.title || 'Untitled'} →
+          </Link>
+        </p>
+      )}
+    </div>
+  )
+}
+
+function PanelButton({
+  controls,
+  expanded,
+  onClick,
+  children,
+}: {
+  controls: string
+  expanded: boolean
+  onClick: () => void
+  children: ReactNode
+}) {
+  return (
+    <button
+      type="button"
+      aria-expanded={expanded}
+      aria-controls={controls}
+      onClick={onClick}
+      className="inline-flex min-h-11 items-center gap-1 rounded-full border border-line bg-surface px-4 text-sm font-medium hover:bg-line/40 aria-expanded:bg-line/60"
+    >
+      {children}
+      <span aria-hidden="true" className="text-xs">
+        {expanded ? '▴' : '▾'}
+      </span>
+    </button>
+  )
+}
+
+function ChapterList({
+  novelId,
+  chapters,
+  current,
+  onChoose,
+}: {
+  novelId: number
+  chapters: ChapterEntry[]
+  current: number
+  onChoose: () => void
+}) {
+  return (
+    <nav aria-label="Chapters">
+      <ol className="flex flex-col">
+        {chapters.map((c) => (
+          <li key={c.index}>
+            <Link
+              to={`${paths.novel(novelId, c.page)}#chapter-${c.index}`}
+              onClick={onChoose}
+              className="flex min-h-11 items-center justify-between gap-3 rounded-md px-2 hover:bg-line/40 aria-[current=page]:font-semibold"
+              aria-current={c.page === current ? 'page' : undefined}
+            >
+              <span className="min-w-0">
+                <ChapterTitle chapter={c} />
+              </span>
+              <span className="shrink-0 text-sm text-muted tabular-nums">p. {c.page}</span>
+            </Link>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  )
+}
+
+function ChapterTitle({ chapter }: { chapter: ChapterEntry }) {
+  return (
+    <>
+      {chapter.title.map((n, i) =>
+        n.type === 'text' ? (
+          n.text
+        ) : (
+          <ruby key={i}>
+            {n.base}
+            <rp>(</rp>
+            <rt>{n.reading}</rt>
+            <rp>)</rp>
+          </ruby>
+        ),
+      )}
+    </>
+  )
+}
+
+const pagerLink =
+  'inline-flex min-h-11 min-w-11 items-center justify-center rounded-full border border-line bg-surface px-3 text-sm font-medium hover:bg-line/40'
+
+/** Previous / next and every page; in vertical writing the pages run right to left, so "next" sits on the left. */
+function PageNav({
+  novelId,
+  current,
+  count,
+  vertical,
+}: {
+  novelId: number
+  current: number
+  count: number
+  vertical: boolean
+}) {
+  if (count < 2) return null
+  const direction = vertical ? 'flex-row-reverse' : 'flex-row'
+  return (
+    <nav aria-label="Pages" className="flex flex-col gap-2">
+      <ol className={`flex flex-wrap justify-center gap-1 ${direction}`}>
+        {Array.from({ length: count }, (_, i) => i + 1).map((n) => (
+          <li key={n}>
+            <Link
+              to={paths.novel(novelId, n)}
+              aria-label={`Page ${n}`}
+              aria-current={n === current ? 'page' : undefined}
+              className={`${pagerLink} aria-[current=page]:border-accent aria-[current=page]:bg-accent aria-[current=page]:text-on-accent`}
+              data-page-link={n}
+            >
+              {n}
+            </Link>
+          </li>
+        ))}
+      </ol>
+      <div className={`flex justify-between gap-2 ${direction}`}>
+        {current > 1 ? (
+          <Link to={paths.novel(novelId, current - 1)} rel="prev" className={pagerLink}>
+            {vertical ? 'Previous page →' : '← Previous page'}
+          </Link>
+        ) : (
+          <span />
+        )}
+        {current < count ? (
+          <Link to={paths.novel(novelId, current + 1)} rel="next" className={pagerLink}>
+            {vertical ? '← Next page' : 'Next page →'}
+          </Link>
+        ) : (
+          <span />
+        )}
+      </div>
+    </nav>
+  )
+}

@@ -1,0 +1,47 @@
+// The service worker's runtime caches: names and bounds. vite.config.ts reads this file at build time to generate
+// the worker (so it lives apart from src/tunables.ts, which pulls in browser-only modules), and the app reads the
+// names to empty the API cache when the signed-in account changes.
+
+/** Runtime cache names. The precache (app shell) is Workbox's own. */
+export const SW_CACHE = {
+  /** GET answers of the catalogue API (`/v1/`, `/v2/`), network-first. */
+  api: 'easel-api',
+  /** Thumbnails, avatars and covers (`/img/c/…`, `/img/user-profile/…`, …), cache-first. */
+  images: 'easel-images',
+  /** Original-size pages, the work view's image, cache-first with a much smaller bound (they are large). */
+  originals: 'easel-originals',
+} as const
+
+/**
+ * How long an API request may take before a cached answer is shown instead. The network answer, when it comes,
+ * still refreshes the cache. Short: on a bad connection the last known page is better than a spinner.
+ */
+export const API_NETWORK_TIMEOUT_S = 3
+/** About ten lists of three pages and their details: what someone browsed in the last sessions. */
+export const API_CACHE_MAX_ENTRIES = 300
+export const API_CACHE_MAX_AGE_S = 7 * 24 * 3600
+
+/** A few screens of grids (a thumbnail is 10–60 KB): at most ~20 MB. */
+export const IMAGE_CACHE_MAX_ENTRIES = 600
+export const IMAGE_CACHE_MAX_AGE_S = 30 * 24 * 3600
+
+/** The last works opened (an original is 0.1–2 MB). */
+export const ORIGINAL_CACHE_MAX_ENTRIES = 60
+export const ORIGINAL_CACHE_MAX_AGE_S = 7 * 24 * 3600
+
+/**
+ * Paths the service owns, never answered with the SPA's index.html by the worker: the API, images, the token
+ * endpoint, webviews, and files with an extension the SPA has no route for (robots.txt, the manifest, icons, the
+ * worker itself). `.php` paths stay: the pixiv-style aliases (`/member_illust.php?…`) are SPA routes.
+ */
+export const NAVIGATION_DENYLIST = [
+  /^\/v[12]\//,
+  /^\/img\//,
+  /^\/auth\//,
+  /^\/webview\//,
+  /^\/assets\//,
+  /\.(?:txt|xml|json|webmanifest|js|mjs|map|css|png|jpe?g|gif|webp|avif|svg|ico|zip)$/i,
+]
+
+/** How often an open app asks for a new version of the worker (besides the browser's own check on navigation). */
+export const SW_UPDATE_CHECK_MS = 60 * 60 * 1000

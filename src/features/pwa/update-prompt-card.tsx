@@ -1,0 +1,47 @@
+import { useState } from 'react'
+import { Button } from '../../components/button.tsx'
+import { pwaStatus } from './pwa-status.ts'
+
+/**
+ * The prompt itself, loaded only once a new version waits. Reload activates it (the page reloads once the new
+ * worker controls it); Later hides the prompt until the next start, when the new version is still waiting.
+ */
+export default function UpdatePromptCard({ onLater }: { onLater: () => void }) {
+  const [updating, setUpdating] = useState(false)
+  const [failed, setFailed] = useState(false)
+
+  const accept = () => {
+    setUpdating(true)
+    setFailed(false)
+    pwaStatus.applyUpdate().then(
+      (applied) => {
+        // Nothing to apply after all (the waiting worker went away): reload anyway, the viewer asked for it.
+        if (!applied) window.location.reload()
+      },
+      () => {
+        setUpdating(false)
+        setFailed(true)
+      },
+    )
+  }
+
+  return (
+    <section
+      aria-label="Update available"
+      className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4 text-ink shadow-lg"
+    >
+      <p className="text-sm">
+        <span className="font-semibold">A new version of Easel is available.</span>{' '}
+        {failed ? 'It could not be started; try again, or reload the page.' : 'Reload to use it.'}
+      </p>
+      <div className="flex justify-end gap-2">
+        <Button variant="ghost" onClick={onLater} disabled={updating}>
+          Later
+        </Button>
+        <Button variant="primary" onClick={accept} disabled={updating}>
+          {updating ? 'Reloading…' : 'Reload'}
+        </Button>
+      </div>
+    </section>
+  )
+}

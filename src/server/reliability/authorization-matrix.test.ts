@@ -1,0 +1,352 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openTestApp, type TestApp } from '../testing/harness.ts'
+import { fixtures } from '../data/fixtures.ts'
+import { allowed, kindedItemsOf, type Caller } from '../testing/visibility.ts'
+import { report, scale } from '../testing/reliability.ts'
+
+// The authorization matrix: every list, search, ranking, recommendation, detail and bookmark endpoint, asked by each
+// kind of caller relative to one author (anonymous, the author, a mutual follower, another user, and a one-way
+// follower: following is not enough for restrict-1 works, it takes a mutual follow). Each cell checks
+// that nothing restricted leaks: restrict 1/2 and age-restricted works and novels (the rule of testing/visibility.ts,
+// shared with the visibility contract test), the author's private bookmarks and private follows, and the
+// caller-relative fields (is_bookmarked, user.is_followed) that would betray someone else's.
+
+type CallerKind = 'anonymous' | 'author' | 'mutual' | 'other' | 'follower'
+const KINDS: CallerKind[] = ['anonymous', 'author', 'mutual', 'other', 'follower']
+const PAGES = scale(2, 4)
+const SECRET_TAG = 'matrix-secret-tag'
+const REAL_IMAGE = /img-master|img-original|img-zip-ugoira|user-profile|novel-cover-master/
+
+let app: TestApp
+const callers = {} as Record<CallerKind, Caller & { token?: string }>
+let author: number
+/** Items the author bookmarked privately for this test, and the user they follow privately. */
+const secret = { works: [] as number[], novels: [] as number[], followee: 0 }
+let restrictedWorks: { id: number; user_id: number; restrict: number; x_restrict: number; type: string }[]
+let restrictedNovels: { id: number; user_id: number; restrict: number; x_restrict: number }[]
+const cells = new Set<string>()
+let itemsChecked = 0
+
+beforeAll(async () => {
+  app = openTestApp()
+  const store = app.services.store
+  // An author with restrict-1 and restrict-2 works and novels and a mutual follower other than the demo account.
+  const has = (table: 'works' | 'novels', user: number, where: string) =>
+    (table === 'works' ? fixtures.workWhere : fixtures.novelWhere)(store, `w.user_id = ${user} AND ${where}`) !==
+    undefined
+  author = [...new Set(fixtures.novelsWhere(store, 'w.restrict = 1').map((n) => n.user_id))].find(
+    (u) =>
+      u !== 1 &&
+      has('works', u, 'w.restrict = 1') &&
+      has('works', u, 'w.restrict = 2') &&
+      has('novels', u, 'w.restrict = 2') &&
+      fixtures.mutualPair(store, u, 1) !== undefined,
+  )!
+  expect(author, 'the catalogue has an author with every kind of restricted item').toBeDefined()
+  const mutual = fixtures.mutualPair(store, author, 1)!.b
+  const other = fixtures.strangerOf(store, author)
+  for (const [kind, id] of [
+    ['author', author],
+    ['mutual', mutual],
+    ['other', other],
+  ] as const)
+    callers[kind] = { id, maxX: store.user(id)!.x_restrict, token: await app.login(fixtures.userAccount(store, id)) }
+  callers.anonymous = { id: 0, maxX: 0 }
+  // A one-way follower: follows the author (made so here if need be), is not followed back.
+  const follower = Array.from({ length: 40 }, (_, i) => i + 2).find(
+    (u) => ![author, mutual, other].includes(u) && !store.isMutual(u, author) && store.user(u)?.password_hash,
+  )!
+  callers.follower = {
+    id: follower,
+    maxX: store.user(follower)!.x_restrict,
+    token: await app.login(fixtures.userAccount(store, follower)),
+  }
+  if (store.followedAmong(follower, [author]).size === 0)
+    await ok(app.post('/v1/user/follow/add', { user_id: String(author) }, callers.follower.token))
+
+  restrictedWorks = store
+    .worksByIds(
+      fixtures.worksWhere(store, `w.user_id = ${author} AND (w.restrict > 0 OR w.x_restrict > 0)`).map((w) => w.id),
+    )
+    .concat(
+      store.worksByIds([1, 2].map((x) => fixtures.workWhere(store, `w.x_restrict = ${x} AND w.restrict = 0`)!.id)),
+    )
+  restrictedNovels = store
+    .novelsByIds(
+      fixtures.novelsWhere(store, `w.user_id = ${author} AND (w.restrict > 0 OR w.x_restrict > 0)`).map((n) => n.id),
+    )
+    .concat(
+      store.novelsByIds([1, 2].map((x) => fixtures.novelWhere(store, `w.x_restrict = ${x} AND w.restrict = 0`)!.id)),
+    )
+
+  // The author's secrets: private bookmarks (with a tag) of public works and novels others can see, and of their own
+  // restrict-2 work, and a private follow.
+  const token = callers.author.token
+  const bookmarked = new Set(fixtures.bookmarksOf(store, 'illust', author).map((b) => b.item_id))
+  secret.works = fixtures
+    .worksWhere(
+      store,
+      `w.restrict = 0 AND w.x_restrict = 0 AND w.user_id NOT IN (${author}, ${mutual}, ${other}, ${follower})`,
+    )
+    .filter((w) => !bookmarked.has(w.id))
+    .slice(0, 3)
+    .map((w) => w.id)
+    .concat(restrictedWorks.find((w) => w.restrict === 2)!.id)
+  const novelsBookmarked = new Set(fixtures.bookmarksOf(store, 'novel', author).map((b) => b.item_id))
+  secret.novels = fixtures
+    .novelsWhere(store, `w.restrict = 0 AND w.x_restrict = 0 AND w.user_id != ${author}`)
+    .filter((n) => !novelsBookmarked.has(n.id))
+    .slice(0, 2)
+    .map((n) => n.id)
+  for (const id of secret.works)
+    await ok(
+      app.post('/v2/illust/bookmark/add', { illust_id: String(id), restrict: 'private', 'tags[]': SECRET_TAG }, token),
+    )
+  for (const id of secret.novels)
+    await ok(
+      app.post('/v2/novel/bookmark/add', { novel_id: String(id), restrict: 'private', 'tags[]': SECRET_TAG }, token),
+    )
+  const followed = store.followedAmong(
+    author,
+    Array.from({ length: 300 }, (_, i) => i + 2),
+  )
+  secret.followee = Array.from({ length: 300 }, (_, i) => i + 2).find((u) => u !== author && !followed.has(u))!
+  await ok(app.post('/v1/user/follow/add', { user_id: String(secret.followee), restrict: 'private' }, token))
+})
+afterAll(() => {
+  report('authorization matrix cells', cells.size, `${itemsChecked} items checked`)
+  app.close()
+})
+
+async function ok(res: Promise<Response>) {
+  const r = await res
+  expect(r.status, await r.clone().text()).toBe(200)
+}
+
+const fetchAs = (who: CallerKind, path: string) => app.fetch(path, { token: callers[who].token })
+
+/** Every item of a list answer passes the rule, and its caller-relative fields are the caller's own. */
+function checkItems(who: CallerKind, path: string, body: Record<string, any>) {
+  const caller = callers[who]
+  const store = app.services.store
+  for (const { kind, item } of kindedItemsOf(body)) {
+    itemsChecked++
+    const where = `${who} got ${kind} ${item.id} from ${path}`
+    expect(item.visible, where).toBe(true)
+    expect(allowed(store, caller, item), `${where} (restrict ${item.restrict}, x_restrict ${item.x_restrict})`).toBe(
+      true,
+    )
+    expect(item.is_bookmarked, `${where}: is_bookmarked`).toBe(store.bookmarkOf(kind, caller.id, item.id) !== undefined)
+    expect(item.user.is_followed, `${where}: is_followed`).toBe(store.followedAmong(caller.id, [item.user.id]).size > 0)
+  }
+  for (const p of body.user_previews ?? [])
+    expect(p.user.is_followed, `${who}: is_followed of ${p.user.id} in ${path}`).toBe(
+      store.followedAmong(caller.id, [p.user.id]).size > 0,
+    )
+}
+
+/** Walks a list as `who` for a few pages; every page is checked. Returns the pages' bodies. */
+async function walkAs(who: CallerKind, cell: string, path: string) {
+  cells.add(`${cell} × ${who}`)
+  const bodies: Record<string, any>[] = []
+  let url: string | null = path
+  for (let page = 0; url && page < PAGES; page++) {
+    const res = await fetchAs(who, url)
+    const text = await res.text()
+    expect(res.status, `${who} ${url}: ${text.slice(0, 300)}`).toBe(200)
+    const body = JSON.parse(text)
+    checkItems(who, url, body)
+    bodies.push(body)
+    url = body.next_url ?? null
+  }
+  return bodies
+}
+
+function listCells(): [string, string][] {
+  const store = app.services.store
+  const tagOf = (kind: 'illust' | 'novel', id: number) => store.tagsOf(kind, [id]).get(id)![0]!.name
+  const r1 = restrictedWorks.find((w) => w.restrict === 1 && w.user_id === author)!
+  const n1 = restrictedNovels.find((n) => n.restrict === 1 && n.user_id === author)!
+  const publicWork = fixtures.workWhere(store, `w.user_id = ${author} AND w.restrict = 0 AND w.x_restrict = 0`)
+  const illustSeries = fixtures.worksWhere(store, `w.user_id = ${author} AND w.series_id IS NOT NULL`)[0]
+  const novelSeries = fixtures.novelsWhere(store, `w.user_id = ${author} AND w.series_id IS NOT NULL`)[0]
+  const series = (kind: 'works' | 'novels', id: number) =>
+    (store.db.prepare(`SELECT series_id FROM ${kind} WHERE id = ?`).get(id) as { series_id: number }).series_id
+  const out: [string, string][] = [
+    ['search illust (tag)', `/v1/search/illust?word=${encodeURIComponent(tagOf('illust', r1.id))}`],
+    [
+      'search illust (popular)',
+      `/v1/search/illust?word=${encodeURIComponent(tagOf('illust', r1.id))}&sort=popular_desc`,
+    ],
+    [
+      'search illust (title)',
+      `/v1/search/illust?word=${encodeURIComponent(tagOf('illust', r1.id))}&search_target=title_and_caption`,
+    ],
+    ['search novel (tag)', `/v1/search/novel?word=${encodeURIComponent(tagOf('novel', n1.id))}`],
+    ['search novel (text)', `/v1/search/novel?word=${encodeURIComponent(tagOf('novel', n1.id))}&search_target=keyword`],
+    ['ranking illust day', '/v1/illust/ranking?mode=day'],
+    ['ranking illust week', '/v1/illust/ranking?mode=week'],
+    ['ranking manga', '/v1/illust/ranking?mode=day_manga'],
+    ['ranking novel day', '/v1/novel/ranking?mode=day'],
+    ['recommended illust', '/v1/illust/recommended?include_ranking_illusts=true'],
+    ['recommended manga', '/v1/illust/recommended?content_type=manga'],
+    ['recommended nologin', '/v1/illust/recommended-nologin'],
+    ['recommended novel', '/v1/novel/recommended?include_ranking_novels=true'],
+    ['trending tags', '/v1/trending-tags/illust'],
+    ['user illusts', `/v1/user/illusts?user_id=${author}`],
+    ['user manga', `/v1/user/illusts?user_id=${author}&type=manga`],
+    ['user novels', `/v1/user/novels?user_id=${author}`],
+    ['user following (public)', `/v1/user/following?user_id=${author}`],
+    ['bookmarks illust (public)', `/v1/user/bookmarks/illust?user_id=${author}`],
+    ['bookmarks novel (public)', `/v1/user/bookmarks/novel?user_id=${author}`],
+    ['bookmarks of the mutual', `/v1/user/bookmarks/illust?user_id=${callers.mutual.id}`],
+  ]
+  if (publicWork) out.push(['related', `/v2/illust/related?illust_id=${publicWork.id}`])
+  if (illustSeries)
+    out.push(['illust series', `/v1/illust/series?illust_series_id=${series('works', illustSeries.id)}`])
+  if (novelSeries) out.push(['novel series', `/v2/novel/series?series_id=${series('novels', novelSeries.id)}`])
+  return out
+}
+
+describe('authorization matrix', () => {
+  it.each(KINDS)('lists, searches, rankings and recommendations leak nothing to %s', async (who) => {
+    for (const [cell, path] of listCells()) {
+      const bodies = await walkAs(who, cell, path)
+      if (who === 'author') continue
+      const ids = new Set(bodies.flatMap((b) => kindedItemsOf(b).map((x) => `${x.kind}:${x.item.id}`)))
+      if (cell.startsWith('bookmarks'))
+        for (const id of [...secret.works.map((i) => `illust:${i}`), ...secret.novels.map((i) => `novel:${i}`)])
+          expect(ids.has(id), `${who} sees the author's private bookmark ${id} in ${path}`).toBe(false)
+      if (cell === 'user following (public)')
+        expect(
+          bodies.flatMap((b) => b.user_previews.map((p: { user: { id: number } }) => p.user.id)),
+          `${who} sees the author's private follow`,
+        ).not.toContain(secret.followee)
+    }
+  })
+
+  it.each(KINDS)('private bookmarks, bookmark tags and follows are the author’s alone (%s)', async (who) => {
+    for (const [cell, path] of <[string, string][]>[
+      ['bookmarks illust (private)', `/v1/user/bookmarks/illust?user_id=${author}&restrict=private`],
+      ['bookmarks novel (private)', `/v1/user/bookmarks/novel?user_id=${author}&restrict=private`],
+      ['bookmark tags illust (private)', `/v1/user/bookmark-tags/illust?user_id=${author}&restrict=private`],
+      ['bookmark tags novel (private)', `/v1/user/bookmark-tags/novel?user_id=${author}&restrict=private`],
+      ['user following (private)', `/v1/user/following?user_id=${author}&restrict=private`],
+    ]) {
+      cells.add(`${cell} × ${who}`)
+      const res = await fetchAs(who, path)
+      const body = (await res.json()) as any
+      if (who !== 'author') {
+        expect(res.status, `${who} ${path}`).toBe(403)
+        expect(body.error.user_message).toBeTruthy()
+        continue
+      }
+      // Positive control: the owner does see them.
+      expect(res.status).toBe(200)
+      checkItems(who, path, body)
+      const text = JSON.stringify(body)
+      if (cell.startsWith('bookmarks illust'))
+        expect(body.illusts.map((i: any) => i.id)).toEqual(expect.arrayContaining(secret.works))
+      if (cell.startsWith('bookmarks novel'))
+        expect(body.novels.map((i: any) => i.id)).toEqual(expect.arrayContaining(secret.novels))
+      if (cell.startsWith('bookmark tags')) expect(text).toContain(SECRET_TAG)
+      if (cell.startsWith('user following'))
+        expect(body.user_previews.map((p: any) => p.user.id)).toContain(secret.followee)
+    }
+    for (const kind of ['illust', 'novel']) {
+      const path = `/v1/user/bookmark-tags/${kind}?user_id=${author}`
+      cells.add(`bookmark tags ${kind} (public) × ${who}`)
+      const res = await fetchAs(who, path)
+      expect(res.status).toBe(200)
+      expect(await res.text(), `${who}: a private bookmark's tag in ${path}`).not.toContain(SECRET_TAG)
+    }
+  })
+
+  it.each(KINDS)('detail answers show %s only what they may see', async (who) => {
+    const caller = callers[who]
+    const store = app.services.store
+    const probe = async (
+      cell: string,
+      path: string,
+      item: { restrict: number; x_restrict: number; user_id: number },
+    ) => {
+      cells.add(`${cell} × ${who}`)
+      const res = await fetchAs(who, path)
+      return { res, may: allowed(store, caller, { ...item, user: { id: item.user_id } }) }
+    }
+    for (const w of restrictedWorks) {
+      const { res, may } = await probe('illust detail', `/v1/illust/detail?illust_id=${w.id}`, w)
+      const text = await res.text()
+      expect(res.status).toBe(200)
+      const { illust } = JSON.parse(text)
+      expect(illust.visible, `${who} illust ${w.id}`).toBe(may)
+      if (may) expect(illust.title).toBe(store.work(w.id)!.title)
+      else {
+        expect(illust.title, `${who} illust ${w.id}`).toBe('')
+        expect(illust.tags).toEqual([])
+        expect(text, `${who} illust ${w.id}`).not.toMatch(REAL_IMAGE)
+      }
+      const related = await probe('related', `/v2/illust/related?illust_id=${w.id}`, w)
+      expect(related.res.status, `${who} related ${w.id}`).toBe(may ? 200 : 404)
+      if (w.type === 'ugoira') {
+        const meta = await probe('ugoira metadata', `/v1/ugoira/metadata?illust_id=${w.id}`, w)
+        expect(meta.res.status, `${who} ugoira ${w.id}`).toBe(may ? 200 : 404)
+      }
+      if (who !== 'anonymous') {
+        const bd = await probe('illust bookmark detail', `/v2/illust/bookmark/detail?illust_id=${w.id}`, w)
+        expect(bd.res.status, `${who} bookmark detail ${w.id}`).toBe(may ? 200 : 404)
+      }
+    }
+    for (const n of restrictedNovels) {
+      const { res, may } = await probe('novel detail', `/v2/novel/detail?novel_id=${n.id}`, n)
+      const text = await res.text()
+      expect(res.status).toBe(200)
+      const { novel } = JSON.parse(text)
+      expect(novel.visible, `${who} novel ${n.id}`).toBe(may)
+      if (!may) {
+        expect(novel.title).toBe('')
+        expect(text).not.toMatch(REAL_IMAGE)
+      }
+      const body = await probe('novel text', `/v1/novel/text?novel_id=${n.id}`, n)
+      expect(body.res.status, `${who} novel text ${n.id}`).toBe(may ? 200 : 404)
+      if (who !== 'anonymous') {
+        const bd = await probe('novel bookmark detail', `/v2/novel/bookmark/detail?novel_id=${n.id}`, n)
+        expect(bd.res.status, `${who} novel bookmark detail ${n.id}`).toBe(may ? 200 : 404)
+      }
+    }
+    // Bookmark detail tells the caller about their own bookmark only, never the author's private one.
+    if (who !== 'anonymous')
+      for (const id of secret.works.slice(0, 3)) {
+        cells.add(`illust bookmark detail × ${who}`)
+        const bd = (await (await fetchAs(who, `/v2/illust/bookmark/detail?illust_id=${id}`)).json()) as any
+        expect(bd.bookmark_detail.is_bookmarked, `${who} bookmark detail of ${id}`).toBe(
+          store.bookmarkOf('illust', caller.id, id) !== undefined,
+        )
+      }
+  })
+
+  it.each(KINDS)('the author’s profile counts only what %s may see', async (who) => {
+    cells.add(`user detail × ${who}`)
+    const res = await fetchAs(who, `/v1/user/detail?user_id=${author}`)
+    expect(res.status).toBe(200)
+    const { profile } = (await res.json()) as any
+    const walkAll = async (path: string, key: string) => {
+      const ids: number[] = []
+      let url: string | null = path
+      while (url) {
+        const body = (await (await fetchAs(who, url)).json()) as any
+        ids.push(...body[key].map((x: any) => (key === 'user_previews' ? x.user.id : x.id)))
+        url = body.next_url
+      }
+      return ids
+    }
+    const illusts = await walkAll(`/v1/user/illusts?user_id=${author}&type=illust`, 'illusts')
+    const manga = await walkAll(`/v1/user/illusts?user_id=${author}&type=manga`, 'illusts')
+    const novels = await walkAll(`/v1/user/novels?user_id=${author}`, 'novels')
+    expect(profile.total_illusts + profile.total_manga, `${who}: works counted`).toBe(illusts.length + manga.length)
+    expect(profile.total_novels, `${who}: novels counted`).toBe(novels.length)
+    const follows = await walkAll(`/v1/user/following?user_id=${author}`, 'user_previews')
+    expect(profile.total_follow_users, `${who}: follows counted`).toBe(follows.length)
+    expect(follows).not.toContain(secret.followee)
+  })
+})
