@@ -438,6 +438,8 @@ async function largeCatalogue(): Promise<void> {
     return
   }
   const catalogueFile = path.join(largeDir, 'catalogue.db')
+  // The catalogue is reused between runs, its rendered images are not: the cold thumbnail run must render.
+  await rm(path.join(largeDir, 'image-cache'), { recursive: true, force: true })
   if (largeMode === 'regen') await rm(largeDir, { recursive: true, force: true })
   let reused = existsSync(catalogueFile)
   if (!reused && existsSync(largeDir)) {

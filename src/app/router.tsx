@@ -10,8 +10,8 @@
 import {
   Component as ReactComponent,
   createContext,
-  lazy as reactLazy,
   Suspense,
+  use,
   useContext,
   useEffect,
   useLayoutEffect,
@@ -76,18 +76,33 @@ export function useRouteBusy(): boolean {
   )
 }
 
-function lazyComponent(load: () => Promise<LazyModule>) {
-  return reactLazy(async () => {
-    setPending(1)
-    try {
-      const module = await load()
-      const component = module.Component ?? module.default
-      if (!component) throw new Error('A lazy route module exports neither Component nor a default component')
-      return { default: component }
-    } finally {
-      setPending(-1)
-    }
-  })
+/**
+ * A lazy route's view. Unlike React.lazy it can be loaded before it renders (`preload`: when the URL changes, beside
+ * the view's data) and, once loaded, renders synchronously. A failed load is forgotten, so coming back retries it.
+ */
+function lazyRoute(load: () => Promise<LazyModule>) {
+  let view: ComponentType | undefined
+  let loading: Promise<void> | undefined
+  const preload = () =>
+    (loading ??= (async () => {
+      setPending(1)
+      try {
+        const module = await load()
+        view = module.Component ?? module.default
+        if (!view) throw new Error('A lazy route module exports neither Component nor a default component')
+      } catch (error) {
+        loading = undefined
+        throw error
+      } finally {
+        setPending(-1)
+      }
+    })())
+  function LazyRoute() {
+    if (!view) use(preload())
+    const View = view!
+    return <View />
+  }
+  return { LazyRoute, preload, isLoaded: () => view !== undefined }
 }
 
 // ---- errors ----
@@ -149,49 +164,81 @@ function RouteFrame({ component: View, errorView }: { component: ComponentType; 
 export interface CompiledRoutes {
   objects: RouteObject[]
   defs: RouteDef[]
+  /** The lazy routes' loaders, by route. */
+  lazies: Map<RouteDef, ReturnType<typeof lazyRoute>>
 }
 
 export function compileRoutes(defs: RouteDef[], defaultErrorView: ComponentType): CompiledRoutes {
+  const lazies = new Map<RouteDef, ReturnType<typeof lazyRoute>>()
   const compile = (route: RouteDef): RouteObject => {
-    const view = route.Component ?? (route.lazy ? lazyComponent(route.lazy) : undefined)
+    let view = route.Component
+    if (!view && route.lazy) {
+      const lazy = lazyRoute(route.lazy)
+      lazies.set(route, lazy)
+      view = lazy.LazyRoute
+    }
     const element = view ? (
       <RouteFrame component={view} errorView={route.ErrorBoundary ?? defaultErrorView} />
     ) : undefined
     if (route.index) return { index: true, element }
     return { path: route.path, element, ...(route.children ? { children: route.children.map(compile) } : {}) }
   }
-  return { objects: defs.map(compile), defs }
+  return { objects: defs.map(compile), defs, lazies }
 }
 
-// Loaders run once per navigation: each one makes a new location object, and StrictMode's second render or a
-// render that a transition restarts sees the same one.
-const loadedLocations = new WeakSet<object>()
+// Each navigation makes a new location object; StrictMode's second render, or a render that a transition restarts,
+// sees the same one. What a navigation started is kept by it: the code of its views that is still loading.
+const navigations = new WeakMap<object, Promise<unknown> | null>()
 
-function runLoaders(defs: RouteDef[], location: Location) {
-  if (loadedLocations.has(location)) return
-  loadedLocations.add(location)
-  const matches = matchRoutes(defs as RouteObject[], location) ?? []
+/**
+ * Once per navigation: starts the code of every matched lazy view and every matched loader (the views' first
+ * requests), side by side. Returns what is still loading of the code, or null when all of it is in.
+ */
+function startNavigation(routes: CompiledRoutes, location: Location): Promise<unknown> | null {
+  const known = navigations.get(location)
+  if (known !== undefined) return known
+  const matches = matchRoutes(routes.defs as RouteObject[], location) ?? []
   const url = `${window.location.origin}${location.pathname}${location.search}${location.hash}`
+  const code: Promise<void>[] = []
   for (const match of matches) {
-    const loader = (match.route as RouteDef).loader
-    if (!loader) continue
+    const route = match.route as RouteDef
+    const lazy = routes.lazies.get(route)
+    if (lazy && !lazy.isLoaded()) code.push(lazy.preload())
+    if (!route.loader) continue
     try {
-      const result = loader({ params: match.params, request: { url } })
+      const result = route.loader({ params: match.params, request: { url } })
       if (result instanceof Promise) result.catch(() => {})
     } catch {
       // A prefetch that throws is the view's to report when it asks for the same data.
     }
   }
+  const waiting = code.length ? Promise.allSettled(code) : null
+  navigations.set(location, waiting)
+  return waiting
 }
 
-/** Renders the matched routes, after starting their loaders. `fallback` shows until the first view's code is in. */
+/**
+ * Renders the matched routes, after starting their code and loaders. On the first load, `fallback` stands in until
+ * the first view's code is in: held back by state rather than by Suspense, so the view appears the moment it can
+ * (a revealed Suspense fallback would hold it back for React's reveal throttle). Later navigations are transitions:
+ * the current view stays until the next one's code is in.
+ */
 export function AppRoutes({ routes, fallback }: { routes: CompiledRoutes; fallback?: ReactNode }) {
   const location = useLocation()
-  // During render, not in an effect: a lazy route suspends this render inside a transition, and its effects would
-  // run only once its code arrived. Starting the requests here lets data and code load at the same time.
-  runLoaders(routes.defs, location)
+  // During render, not in an effect: an effect would run only after the view's code arrived.
+  const waiting = startNavigation(routes, location)
+  const [firstViewReady, setFirstViewReady] = useState(waiting === null)
+  useEffect(() => {
+    if (firstViewReady) return
+    let live = true
+    // A failed load renders too: the route's error view says what went wrong.
+    void (waiting ?? Promise.resolve()).finally(() => live && setFirstViewReady(true))
+    return () => {
+      live = false
+    }
+  }, [firstViewReady, waiting])
   const element = useRoutes(routes.objects, location)
-  return <Suspense fallback={fallback}>{element}</Suspense>
+  return firstViewReady || waiting === null ? <Suspense fallback={fallback}>{element}</Suspense> : fallback
 }
 
 // ---- scroll restoration ----
