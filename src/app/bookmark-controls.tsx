@@ -1,0 +1,80 @@
+import { useNavigate, useOutletContext, useSearchParams } from 'react-router'
+import type { BookmarkTag } from '../api/model.ts'
+import { LinkTabs } from '../components/tabs.tsx'
+import type { BookmarkListParams } from '../lib/api-client.ts'
+import { paths } from '../lib/paths.ts'
+import { BookmarkTagFilter } from './bookmark-tag-filter.tsx'
+import type { UserOutletContext } from './routes/user-layout.tsx'
+
+// What the artworks and the novels bookmark pages share: which bookmarks the URL asks for, and the controls above
+// the list (the kind switch, public/private for one's own, the tag filter).
+
+export type BookmarkKind = 'artworks' | 'novels'
+
+const pathOf = { artworks: paths.userBookmarks, novels: paths.userNovelBookmarks } as const
+
+export interface BookmarkScope extends UserOutletContext {
+  restrict: 'public' | 'private'
+  tag: string | undefined
+  params: BookmarkListParams
+  /** Changes with restrict and tag: the list's identity. */
+  key: string
+}
+
+/** `?restrict=private` (one's own only) and `?tag=` of a bookmarks page, inside the user layout. */
+export function useBookmarkScope(): BookmarkScope {
+  const context = useOutletContext<UserOutletContext>()
+  const [search] = useSearchParams()
+  const restrict = context.isSelf && search.get('restrict') === 'private' ? 'private' : 'public'
+  const tag = search.get('tag') || undefined
+  return {
+    ...context,
+    restrict,
+    tag,
+    params: { userId: context.userId, restrict, ...(tag ? { tag } : {}) },
+    key: `${restrict}:${tag ?? ''}`,
+  }
+}
+
+export function BookmarkControls({
+  kind,
+  scope: { userId, isSelf, restrict, tag },
+  tags,
+}: {
+  kind: BookmarkKind
+  scope: BookmarkScope
+  /** The owner's bookmark tags of this kind and restrict. */
+  tags: readonly BookmarkTag[]
+}) {
+  const navigate = useNavigate()
+  const path = pathOf[kind]
+  return (
+    <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+      <div className="flex flex-wrap gap-3">
+        <LinkTabs
+          label="Kind of bookmark"
+          tabs={[
+            { href: paths.userBookmarks(userId), label: 'Artworks', current: kind === 'artworks' },
+            { href: paths.userNovelBookmarks(userId), label: 'Novels', current: kind === 'novels' },
+          ]}
+        />
+        {isSelf && (
+          <LinkTabs
+            label="Visibility"
+            tabs={[
+              { href: path(userId, { tag }), label: 'Public', current: restrict === 'public' },
+              { href: path(userId, { restrict: 'private', tag }), label: 'Private', current: restrict === 'private' },
+            ]}
+          />
+        )}
+      </div>
+      <BookmarkTagFilter
+        tags={tags}
+        tag={tag}
+        onSelect={(next) =>
+          void navigate(path(userId, { restrict: restrict === 'private' ? 'private' : undefined, tag: next }))
+        }
+      />
+    </div>
+  )
+}
