@@ -1,19 +1,8 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import type { BookmarkDetail, Illust, Restrict } from '../../../../api/model.ts'
-import { api } from '../../../../lib/api.ts'
+import { useQuery, type QueryClient } from '@tanstack/react-query'
+import type { Illust } from '../../../../api/model.ts'
+import { useOptimisticBookmark } from '../../../../lib/use-optimistic-bookmark.ts'
 import { workQueries } from '../../api/work-queries.ts'
 import { patchWork, type WorkPatch } from '../../lib/cache-patch.ts'
-
-export interface BookmarkChange {
-  /** true: add (or switch the privacy of) the bookmark; false: remove it. */
-  bookmarked: boolean
-  restrict: Restrict
-}
-
-interface Snapshot {
-  wasBookmarked: boolean
-  previousDetail: BookmarkDetail | undefined
-}
 
 /** Applies a patch to every cached copy of the work (detail and lists), writing only the queries that change. */
 function patchEverywhere(client: QueryClient, id: number, patch: WorkPatch) {
@@ -35,50 +24,11 @@ export function useBookmarkDetail(work: Illust, signedIn: boolean) {
  * so quick double clicks reach the service in order.
  */
 export function useBookmark(work: Illust) {
-  const client = useQueryClient()
-  const id = work.id
-  const detailKey = workQueries.detail(id).queryKey
-  const bookmarkKey = workQueries.bookmarkDetail(id).queryKey
-
-  return useMutation({
-    scope: { id: `bookmark-illust-${id}` },
-    mutationFn: ({ bookmarked, restrict }: BookmarkChange) =>
-      bookmarked ? api.addBookmark('illust', id, { restrict }) : api.deleteBookmark('illust', id),
-    onMutate: async ({ bookmarked, restrict }): Promise<Snapshot> => {
-      // A detail fetch already under way would land after this and undo the optimistic state.
-      await client.cancelQueries({ queryKey: detailKey })
-      const current = client.getQueryData(detailKey) ?? work
-      const wasBookmarked = current.isBookmarked
-      const previousDetail = client.getQueryData(bookmarkKey)
-      if (wasBookmarked !== bookmarked) {
-        patchEverywhere(client, id, {
-          isBookmarked: bookmarked,
-          totalBookmarks: (n) => Math.max(0, n + (bookmarked ? 1 : -1)),
-        })
-      }
-      client.setQueryData(bookmarkKey, (old) =>
-        old
-          ? { ...old, isBookmarked: bookmarked, restrict }
-          : bookmarked
-            ? { isBookmarked: true, tags: [], restrict }
-            : old,
-      )
-      return { wasBookmarked, previousDetail }
-    },
-    onError: (_error, { bookmarked }, snapshot) => {
-      if (!snapshot) return
-      if (snapshot.wasBookmarked !== bookmarked) {
-        patchEverywhere(client, id, {
-          isBookmarked: snapshot.wasBookmarked,
-          totalBookmarks: (n) => Math.max(0, n + (bookmarked ? -1 : 1)),
-        })
-      }
-      client.setQueryData(bookmarkKey, snapshot.previousDetail)
-    },
-    onSettled: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: detailKey }),
-        client.invalidateQueries({ queryKey: bookmarkKey }),
-      ]),
+  return useOptimisticBookmark({
+    kind: 'illust',
+    item: work,
+    detailKey: workQueries.detail(work.id).queryKey,
+    bookmarkKey: workQueries.bookmarkDetail(work.id).queryKey,
+    patchEverywhere,
   })
 }
