@@ -47,10 +47,12 @@ export const HIGH_PRIORITY_CELLS = 4
 // ---- Thumbnails ----
 
 /**
- * The service's thumbnail sizes (DESIGN.md §2.6): `medium` fits 540×540, `large` fits 600×1200. A cell takes `large`
- * when `medium` would be upscaled by more than `THUMB_UPSCALE_TOLERANCE` at the device pixel ratio the quality setting
- * allows (`THUMB_MAX_DPR`).
+ * The service's thumbnail sizes (DESIGN.md §2.6): `small` fits 360×360, `medium` 540×540, `large` 600×1200. A cell
+ * takes the smallest one that is upscaled by no more than `THUMB_UPSCALE_TOLERANCE` at the device pixel ratio the
+ * quality setting allows (`THUMB_MAX_DPR`). `small` is for phones: a ~190 CSS px cell at the 1.5× cap needs ~290 px,
+ * so 540 would send about 3× the pixels it shows.
  */
+export const THUMB_SMALL_BOX = { width: 360, height: 360 } as const
 export const THUMB_MEDIUM_BOX = { width: 540, height: 540 } as const
 export const THUMB_LARGE_BOX = { width: 600, height: 1200 } as const
 export const THUMB_MAX_DPR: Record<ImageQuality, number> = { 'data-saver': 1, standard: 1.5, high: 3 }

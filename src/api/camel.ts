@@ -49,10 +49,19 @@ export type CamelCasedDeep<T> = T extends Primitive
       ? { [K in keyof T]: CamelCasedDeep<T[K]> }
       : { [K in keyof T as K extends string ? CamelCase<K> : K]: CamelCasedDeep<T[K]> }
 
+const MAX_CONVERTED_KEYS = 512
+const convertedKeys = new Map<string, string>()
+
 /** The runtime twin of `CamelCase`: split on `_`, capitalise every part after the first. */
 export function camelCase(key: string): string {
+  const known = convertedKeys.get(key)
+  if (known !== undefined) return known
   const [head = '', ...rest] = key.split('_')
-  return head + rest.map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join('')
+  const converted = head + rest.map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join('')
+  // The wire has a few dozen distinct keys, converted thousands of times per page of works; the bound keeps an
+  // unusual answer (keys made of data) from growing the table without end.
+  if (convertedKeys.size < MAX_CONVERTED_KEYS) convertedKeys.set(key, converted)
+  return converted
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

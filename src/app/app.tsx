@@ -5,7 +5,7 @@ import { clearApiCache } from '../features/pwa/api-cache.ts'
 import { session } from '../lib/api.ts'
 import { createQueryClient } from './query-client.ts'
 import { RouteError } from './route-error.tsx'
-import { AppRoutes, compileRoutes } from './router.tsx'
+import { AppRoutes, compileRoutes, startInitialNavigation } from './router.tsx'
 import { createRoutes } from './routes.tsx'
 import { ShellFallback } from './shell.tsx'
 
@@ -15,6 +15,8 @@ const SESSION_CHECK_MS = 60_000
 // Created once at module load: the cache and the compiled route table outlive re-renders.
 const queryClient = createQueryClient()
 const routes = compileRoutes(createRoutes(queryClient), RouteError)
+// The opened page's first request and code start now, while React prepares its first render.
+if (typeof window !== 'undefined') startInitialNavigation(routes)
 
 /**
  * Keeps the token fresh: on a timer, when the tab becomes visible again (timers sleep in background tabs) and when

@@ -1,6 +1,8 @@
 // Route chunks that are worth warming before the click: the work detail (from every card) and the work grid (from
 // the pages that show one). Each import() is the same promise the router's lazy() uses, so warming is free later.
 
+import { lazyModule } from '../lib/lazy-module.ts'
+
 export const loadArtworkPage = () => import('../features/works/routes/artwork-page.tsx')
 
 /** Cards call this on hover, touch or focus, so the detail view opens without waiting for its code. */
@@ -10,16 +12,18 @@ export function preloadArtworkPage(): void {
   })
 }
 
-export const loadWorkList = () => import('../features/works/components/infinite-work-list.tsx')
+/** The work grid (with TanStack Virtual): a chunk of its own, warmed by the loaders of the pages that show one. */
+export const workListModule = lazyModule(() => import('../features/works/components/infinite-work-list.tsx'))
 
 export function preloadWorkList(): void {
-  void loadWorkList().catch(() => {})
+  void workListModule.load().catch(() => {})
 }
 
-export const loadNovelList = () => import('../features/novels/components/infinite-novel-list.tsx')
+/** The novel list, likewise. */
+export const novelListModule = lazyModule(() => import('../features/novels/components/infinite-novel-list.tsx'))
 
 export function preloadNovelList(): void {
-  void loadNovelList().catch(() => {})
+  void novelListModule.load().catch(() => {})
 }
 
 /** Novel cards call this on hover, touch or focus, so the reader opens without waiting for its code. */

@@ -190,15 +190,19 @@ export function compileRoutes(defs: RouteDef[], defaultErrorView: ComponentType)
 // sees the same one. What a navigation started is kept by it: the code of its views that is still loading.
 const navigations = new WeakMap<object, Promise<unknown> | null>()
 
+type UrlParts = Pick<Location, 'pathname' | 'search' | 'hash'>
+const urlKey = (l: UrlParts) => `${l.pathname}${l.search}${l.hash}`
+
+/** The page being opened, started before React's first render (startInitialNavigation). */
+let initial: { key: string; waiting: Promise<unknown> | null } | undefined
+
 /**
- * Once per navigation: starts the code of every matched lazy view and every matched loader (the views' first
- * requests), side by side. Returns what is still loading of the code, or null when all of it is in.
+ * Starts the code of every matched lazy view and every matched loader (the views' first requests), side by side.
+ * Returns what is still loading of the code, or null when all of it is in.
  */
-function startNavigation(routes: CompiledRoutes, location: Location): Promise<unknown> | null {
-  const known = navigations.get(location)
-  if (known !== undefined) return known
+function runNavigation(routes: CompiledRoutes, location: UrlParts): Promise<unknown> | null {
   const matches = matchRoutes(routes.defs as RouteObject[], location) ?? []
-  const url = `${window.location.origin}${location.pathname}${location.search}${location.hash}`
+  const url = `${window.location.origin}${urlKey(location)}`
   const code: Promise<void>[] = []
   for (const match of matches) {
     const route = match.route as RouteDef
@@ -212,7 +216,25 @@ function startNavigation(routes: CompiledRoutes, location: Location): Promise<un
       // A prefetch that throws is the view's to report when it asks for the same data.
     }
   }
-  const waiting = code.length ? Promise.allSettled(code) : null
+  return code.length ? Promise.allSettled(code) : null
+}
+
+/**
+ * Starts the page being opened (its loaders and its views' code) as the entry script runs, before React's first
+ * render: that render is a task of its own, and a phone would only then send the view's first request. The first
+ * render finds the navigation under way.
+ */
+export function startInitialNavigation(routes: CompiledRoutes): void {
+  initial = { key: urlKey(window.location), waiting: runNavigation(routes, window.location) }
+}
+
+/** Once per navigation (see runNavigation); the page being opened may have been started already. */
+function startNavigation(routes: CompiledRoutes, location: Location): Promise<unknown> | null {
+  const known = navigations.get(location)
+  if (known !== undefined) return known
+  const started = initial?.key === urlKey(location) ? initial : undefined
+  initial = undefined
+  const waiting = started ? started.waiting : runNavigation(routes, location)
   navigations.set(location, waiting)
   return waiting
 }

@@ -5,6 +5,7 @@ import { session } from '../lib/api.ts'
 import { paths } from '../lib/paths.ts'
 import { homeTab } from './home-query.ts'
 import { loadArtworkPage, preloadNovelList, preloadWorkList } from './preload.ts'
+import { novelRankingQueryParams, rankingQueryParams } from './ranking-query.ts'
 import { RedirectOnArrival, type RouteDef, type RouteLoaderArgs } from './router.tsx'
 import { HomePage } from './routes/home-page.tsx'
 import { NotFoundPage } from './routes/not-found-page.tsx'
@@ -80,18 +81,13 @@ export function createRoutes(queryClient: QueryClient): RouteDef[] {
             const xRestrict = session.get()?.user.xRestrict ?? null
             if (search.get('kind') === 'novel') {
               preloadNovelList()
-              return prefetchNovels(async (q) => {
-                const { novelRankingQueryParams } = await import('./ranking-query.ts')
-                const params = novelRankingQueryParams(search, xRestrict)
-                if (params) await queryClient.prefetchInfiniteQuery(q.ranking(params))
-              })
+              const params = novelRankingQueryParams(search, xRestrict)
+              return params && prefetchNovels((q) => queryClient.prefetchInfiniteQuery(q.ranking(params)))
             }
             preloadWorkList()
-            return prefetch(async () => {
-              const { rankingQueryParams } = await import('./ranking-query.ts')
-              const params = rankingQueryParams(search, xRestrict)
-              if (params) await queryClient.prefetchInfiniteQuery(workQueries.ranking(params))
-            })
+            // The ranking's request is asked for at once: its URL rules are in the entry, not behind another chunk.
+            const params = rankingQueryParams(search, xRestrict)
+            return params && prefetch(() => queryClient.prefetchInfiniteQuery(workQueries.ranking(params)))
           },
         },
         { path: 'search', lazy: () => import('./routes/search-page.tsx') },

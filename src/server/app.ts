@@ -132,6 +132,8 @@ export function createApp(services: Services, log: Logger) {
     '/assets/*',
     serveStatic({
       root: config.staticDir,
+      // The build writes brotli and gzip twins of every script and style (vite.config.ts `precompress`).
+      precompressed: true,
       onFound: (_p, c) => void c.header('Cache-Control', 'public, max-age=31536000, immutable'),
     }),
   )

@@ -1,7 +1,7 @@
-import { lazy, Suspense } from 'react'
 import { useSearchParams } from 'react-router'
 import { LinkTabs } from '../../components/tabs.tsx'
 import { workQueries } from '../../features/works/api/work-queries.ts'
+import { lazyModule } from '../../lib/lazy-module.ts'
 import { paths } from '../../lib/paths.ts'
 import { homeTab } from '../home-query.ts'
 import { GridSkeleton } from '../grid-skeleton.tsx'
@@ -9,7 +9,12 @@ import { useDocumentTitle } from '../use-document-title.ts'
 import { WorkList } from '../work-list.tsx'
 
 // The novels tab is the rarer one: its list and queries stay out of the entry chunk.
-const HomeNovels = lazy(() => import('./home-novels.tsx'))
+const homeNovels = lazyModule(() => import('./home-novels.tsx'))
+
+function NovelsTab() {
+  const HomeNovels = homeNovels.use()?.default
+  return HomeNovels ? <HomeNovels /> : <GridSkeleton label="recommended novels" />
+}
 
 const TABS = [
   { tab: 'illust', label: 'Illustrations' },
@@ -32,9 +37,7 @@ export function HomePage() {
         tabs={TABS.map((t) => ({ href: paths.home(t.tab), label: t.label, current: t.tab === tab }))}
       />
       {tab === 'novel' ? (
-        <Suspense fallback={<GridSkeleton label="recommended novels" />}>
-          <HomeNovels />
-        </Suspense>
+        <NovelsTab />
       ) : (
         <WorkList
           key={tab}

@@ -73,6 +73,24 @@ describe('resolveImagePath', () => {
     )
   })
 
+  it('takes the shape from the suffix: 360 _square1200 crops, 360 _master1200 fits', () => {
+    const p = workImagePaths(work, 0)
+    const fit = p.medium.replace('/c/540x540_70/', '/c/360x360_70/')
+    expect(resolveImagePath(strip(fit), cat)).toMatchObject({ t: 'raster', vw: 1000, vh: 800, w: 360, h: 288 })
+    expect(resolveImagePath(strip(p.squareMedium), cat)).toMatchObject({ w: 360, h: 360 })
+  })
+
+  it('answers only the suffixes each size token allows', () => {
+    const p = workImagePaths(work, 0)
+    for (const bad of [
+      p.medium.replace('_master1200', '_square1200'),
+      p.large.replace('_master1200', '_square1200'),
+      p.large.replace('600x1200_90', '600x1200_90_webp').replace('_master1200', '_square1200'),
+      p.squareMedium.replace('360x360_70', '360x360_10_webp').replace('_square1200', '_master1200'),
+    ])
+      expect(resolveImagePath(strip(bad), cat), bad).toBeNull()
+  })
+
   it('gives each page and size its own spec', () => {
     const specs = [0, 1, 2].flatMap((p) =>
       Object.values(workImagePaths(work, p)).map((x) => JSON.stringify(resolveImagePath(strip(x), cat))),

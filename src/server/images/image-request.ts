@@ -106,12 +106,20 @@ const RE = {
   noProfile: /^\/common\/images\/no_profile\.png$/,
 }
 
-const WORK_THUMB_BOX: Record<string, { box: [number, number]; crop: boolean }> = {
-  '360x360_70': { box: [360, 360], crop: true },
-  '360x360_10_webp': { box: [360, 360], crop: true },
-  '540x540_70': { box: [540, 540], crop: false },
-  '600x1200_90': { box: [600, 1200], crop: false },
-  '600x1200_90_webp': { box: [600, 1200], crop: false },
+type ThumbSuffix = 'square1200' | 'master1200'
+
+/**
+ * Work thumbnails: per size token, the suffixes it answers. The suffix decides the shape: `_square1200` is a
+ * centre crop to the box, `_master1200` the master fitted within it. `360x360_70` has both (the fitted one is the
+ * grid's small size on phones); every other pair is a 404. A token's `_70` / `_90` is its JPEG quality, as on the
+ * CDN; a `_webp` token is its JPEG twin's image (one cache entry).
+ */
+const WORK_THUMB_SIZES: Record<string, { box: [number, number]; suffixes: readonly ThumbSuffix[]; q: number }> = {
+  '360x360_70': { box: [360, 360], suffixes: ['square1200', 'master1200'], q: 70 },
+  '360x360_10_webp': { box: [360, 360], suffixes: ['square1200'], q: 70 },
+  '540x540_70': { box: [540, 540], suffixes: ['master1200'], q: 70 },
+  '600x1200_90': { box: [600, 1200], suffixes: ['master1200'], q: 90 },
+  '600x1200_90_webp': { box: [600, 1200], suffixes: ['master1200'], q: 90 },
 }
 
 const COVER_BOX: Record<string, { box: [number, number]; crop: boolean }> = {
@@ -180,12 +188,13 @@ export function resolveImagePath(path: string, cat: ImageCatalogue): ImageSpec |
   let m: RegExpExecArray | null
 
   if ((m = RE.workThumb.exec(path))) {
-    const [, size, d, id, page, suffix] = m as unknown as [string, string, string, string, string, string]
-    const spec = WORK_THUMB_BOX[size]
-    if (!spec || (suffix === 'square1200') !== spec.crop) return null
+    const [, size, d, id, page, suffix] = m as unknown as [string, string, string, string, string, ThumbSuffix]
+    const spec = WORK_THUMB_SIZES[size]
+    if (!spec || !spec.suffixes.includes(suffix)) return null
     const w = cat.work(Number(id))
     if (!isValidWork(w) || pathDate(w.createdTs) !== d || Number(page) >= w.pageCount) return null
-    return raster(workSubject(w, Number(page), 0), w.width, w.height, spec.box, spec.crop, 'jpeg', THUMB_QUALITY)
+    const crop = suffix === 'square1200'
+    return raster(workSubject(w, Number(page), 0), w.width, w.height, spec.box, crop, 'jpeg', spec.q)
   }
 
   if ((m = RE.workMaster.exec(path))) {

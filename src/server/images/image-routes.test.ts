@@ -53,6 +53,16 @@ const small = {
   ext: 'jpg' as const,
   frameDelays: null,
 }
+const landscape = {
+  id: 126,
+  createdTs: TS + 180,
+  type: 'illust' as const,
+  pageCount: 1,
+  width: 1200,
+  height: 800,
+  ext: 'jpg' as const,
+  frameDelays: null,
+}
 const manga = {
   id: 200,
   createdTs: TS + 3600,
@@ -84,7 +94,7 @@ const plainNovel = { id: 501, createdTs: TS + 20000, coverHash: null, images: []
 const series = { id: 40, createdTs: TS + 30000, coverToken: 'Xy12ab_cd-EF' }
 
 const catalogue = createFakeCatalogue({
-  works: [illust, wide, small, manga, ugoira],
+  works: [illust, wide, small, landscape, manga, ugoira],
   users: [user],
   novels: [novel, plainNovel],
   series: [series],
@@ -129,6 +139,10 @@ async function expectImage(path: string, format: 'jpeg' | 'png', width: number, 
   return body
 }
 
+/** The grid's small size: the medium path with the 360 token, as the gallery derives it. */
+const smallFit = (w: Parameters<typeof workImagePaths>[0], page: number) =>
+  workImagePaths(w, page).medium.replace('/c/540x540_70/', '/c/360x360_70/')
+
 async function expectNotFound(path: string, init?: RequestInit) {
   const { res, body } = await get(path, init)
   expect(res.status, path).toBe(404)
@@ -161,6 +175,25 @@ describe('work images', () => {
     const w = workImagePaths(wide, 0)
     await expectImage(w.medium, 'jpeg', 540, 270)
     await expectImage(w.large, 'jpeg', 600, 300)
+  })
+
+  it('the 360 size with _master1200 fits the master within 360×360 (the grid’s small size), a JPEG', async () => {
+    await expectImage(smallFit(landscape, 0), 'jpeg', 360, 240)
+    await expectImage(smallFit(illust, 1), 'jpeg', 270, 360)
+    await expectImage(smallFit(wide, 0), 'jpeg', 360, 180)
+    await expectImage(smallFit(manga, 2), 'jpeg', 255, 360)
+    await expectImage(smallFit(small, 0), 'jpeg', 300, 200)
+  })
+
+  it('the fitted 360 is well under the 540 in bytes, and not the square crop', async () => {
+    for (const w of [landscape, illust, manga]) {
+      const fit = (await get(smallFit(w, 0))).body
+      const medium = (await get(workImagePaths(w, 0).medium)).body
+      const square = (await get(workImagePaths(w, 0).squareMedium)).body
+      // 360² / 540² ≈ 0.44 of the pixels; JPEG bytes do not fall quite as fast
+      expect(fit.byteLength, `${w.id}`).toBeLessThan(medium.byteLength * 0.7)
+      expect(fit.equals(square)).toBe(false)
+    }
   })
 
   it('never upscales a small original', async () => {
@@ -300,6 +333,18 @@ describe('HTTP caching', () => {
     expect(r.res.headers.get('x-image-cache')).toBeNull()
   })
 
+  it('the fitted and the square 360 of one work have their own ETags (the suffix is part of the key)', async () => {
+    const fresh = mount(await tempDir())
+    const fit = await get(smallFit(landscape, 0), undefined, fresh)
+    const square = await get(workImagePaths(landscape, 0).squareMedium, undefined, fresh)
+    expect(fit.res.headers.get('x-image-cache')).toBe('render')
+    expect(square.res.headers.get('x-image-cache')).toBe('render')
+    expect(fit.res.headers.get('etag')).not.toBe(square.res.headers.get('etag'))
+    const again = await get(smallFit(landscape, 0), undefined, fresh)
+    expect(again.res.headers.get('x-image-cache')).toBe('memory')
+    expect(again.body.equals(fit.body)).toBe(true)
+  })
+
   it('HEAD returns the headers only', async () => {
     const p = workImagePaths(wide, 0).squareMedium
     const full = await get(p)
@@ -373,7 +418,10 @@ describe('validation', () => {
       good.replace('.jpg', '.png'),
       good.replace('123_p0', '0123_p0'),
       good.replace('123_p0', '123_p00'),
-      good.replace('_square1200', '_master1200'),
+      // each size token answers only its own suffixes
+      good.replace('360x360_70', '360x360_10_webp').replace('_square1200', '_master1200'),
+      workImagePaths(illust, 0).large.replace('_master1200', '_square1200'),
+      workImagePaths(illust, 0).large.replace('600x1200_90', '600x1200_90_webp').replace('_master1200', '_square1200'),
       good.replace('360x360_70', '361x361_70'),
       workImagePaths(illust, 0).medium.replace('_master1200', '_square1200'),
       '/img/foo/bar.jpg',
@@ -392,6 +440,8 @@ describe('validation', () => {
       workImagePaths({ ...illust, id: 999 }, 0).squareMedium,
       workImagePaths({ ...illust, createdTs: illust.createdTs + 1 }, 0).squareMedium,
       workImagePaths(illust, 2).squareMedium,
+      smallFit(illust, 2),
+      smallFit({ ...illust, id: 999 }, 0),
       workImagePaths(manga, 3).large,
       `/img/img-original/img/${d}/123_p0.jpg`, // work is png
       `/img/img-original/img/${d}/123_ugoira0.png`, // not an ugoira

@@ -3,7 +3,13 @@
 
 import type { ImageUrls } from '../../../api/model.ts'
 import type { ImageQuality } from '../../../lib/settings.ts'
-import { THUMB_LARGE_BOX, THUMB_MAX_DPR, THUMB_MEDIUM_BOX, THUMB_UPSCALE_TOLERANCE } from '../../../tunables.ts'
+import {
+  THUMB_LARGE_BOX,
+  THUMB_MAX_DPR,
+  THUMB_MEDIUM_BOX,
+  THUMB_SMALL_BOX,
+  THUMB_UPSCALE_TOLERANCE,
+} from '../../../tunables.ts'
 
 export interface ThumbnailInput {
   /** The work's own size (its first page). */
@@ -17,10 +23,12 @@ function fitScale(width: number, height: number, box: { width: number; height: n
   return Math.min(1, box.width / width, box.height / height)
 }
 
-export type ThumbnailSize = 'medium' | 'large'
+export type ThumbnailSize = 'small' | 'medium' | 'large'
 
 /**
- * The size for a cell of `cellWidth`×`cellHeight` CSS px showing the image with `object-fit: cover`.
+ * The size for a cell of `cellWidth`×`cellHeight` CSS px showing the image with `object-fit: cover`. Data-saver
+ * never takes `large`. When the work is no bigger than the small box, small and medium are the same image: medium
+ * wins, as the URL every App-API server has.
  */
 export function thumbnailSize(
   work: Pick<ThumbnailInput, 'width' | 'height'>,
@@ -30,13 +38,27 @@ export function thumbnailSize(
   devicePixelRatio = 1,
 ): ThumbnailSize {
   const { width, height } = work
-  if (!(width > 0 && height > 0) || quality === 'data-saver') return 'medium'
+  if (!(width > 0 && height > 0)) return 'medium'
   const dpr = Math.min(Math.max(1, devicePixelRatio), THUMB_MAX_DPR[quality])
   // Source pixels per CSS pixel the cell needs (cover: the larger of the two axes' scales), in device pixels.
   const needed = Math.max(cellWidth / width, cellHeight / height) * dpr
+  const covers = (scale: number) => scale * THUMB_UPSCALE_TOLERANCE >= needed
+  const small = fitScale(width, height, THUMB_SMALL_BOX)
   const medium = fitScale(width, height, THUMB_MEDIUM_BOX)
-  if (medium * THUMB_UPSCALE_TOLERANCE >= needed) return 'medium'
+  if (small < medium && covers(small)) return 'small'
+  if (quality === 'data-saver' || covers(medium)) return 'medium'
   return fitScale(width, height, THUMB_LARGE_BOX) > medium ? 'large' : 'medium'
+}
+
+// Our service and pixiv's CDN name sizes the same way: the small size is the medium path with the 360 token.
+const MEDIUM_SEGMENT = '/c/540x540_70/img-master/'
+const SMALL_SEGMENT = '/c/360x360_70/img-master/'
+const MASTER_NAME = /_master1200\.jpg(?:[?#]|$)/
+
+/** The fitted 360×360 URL beside a `medium` URL, or undefined when `medium` is not in the CDN's scheme. */
+export function smallThumbnailUrl(medium: string): string | undefined {
+  if (!medium.includes(MEDIUM_SEGMENT) || !MASTER_NAME.test(medium)) return undefined
+  return medium.replace(MEDIUM_SEGMENT, SMALL_SEGMENT)
 }
 
 export function thumbnailUrl(
@@ -46,5 +68,7 @@ export function thumbnailUrl(
   quality: ImageQuality,
   devicePixelRatio = 1,
 ): string {
-  return work.imageUrls[thumbnailSize(work, cellWidth, cellHeight, quality, devicePixelRatio)]
+  const size = thumbnailSize(work, cellWidth, cellHeight, quality, devicePixelRatio)
+  if (size === 'small') return smallThumbnailUrl(work.imageUrls.medium) ?? work.imageUrls.medium
+  return work.imageUrls[size]
 }

@@ -2,13 +2,13 @@
 // thumbnail that has its final size before it loads, with the work's badges. A work the filters blur stays blurred
 // behind a button until the viewer reveals it.
 
-import { useRef, type CSSProperties } from 'react'
+import { useRef, useState, type CSSProperties } from 'react'
 import { Link } from 'react-router'
 import type { Illust } from '../../../api/model.ts'
 import type { FilterReason } from '../../../lib/filter-engine.ts'
 import { paths } from '../../../lib/paths.ts'
 import type { ImageQuality } from '../../../lib/settings.ts'
-import { thumbnailUrl } from './thumbnail.ts'
+import { smallThumbnailUrl, thumbnailUrl } from './thumbnail.ts'
 import { WorkBadges } from './work-badges.tsx'
 
 export interface WorkCardProps {
@@ -57,7 +57,11 @@ export function WorkCard({
 }: WorkCardProps) {
   const linkRef = useRef<HTMLAnchorElement>(null)
   const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1
-  const src = thumbnailUrl(work, box.width, box.height, imageQuality, dpr)
+  const chosen = thumbnailUrl(work, box.width, box.height, imageQuality, dpr)
+  // A server without the small size (another App-API host) 404s it: that card falls back to medium, once.
+  const [failedSmall, setFailedSmall] = useState<string>()
+  const src = chosen === failedSmall ? work.imageUrls.medium : chosen
+  const isSmall = src === smallThumbnailUrl(work.imageUrls.medium)
   const alt = workAlt(work)
   const style: CSSProperties = { left: box.x, width: box.width, height: box.height }
   const reasons = blurReasons.map((r) => REASON_TEXT[r]).join(', ') || 'Hidden'
@@ -90,6 +94,7 @@ export function WorkCard({
           decoding="async"
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={highPriority ? 'high' : undefined}
+          onError={isSmall ? () => setFailedSmall(src) : undefined}
           draggable={false}
           className={`size-full object-cover transition-[filter,transform] duration-200 motion-reduce:transition-none ${
             blurred ? 'scale-110 blur-xl' : 'group-hover:brightness-95'

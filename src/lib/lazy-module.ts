@@ -1,0 +1,59 @@
+import { useEffect, useState, useSyncExternalStore } from 'react'
+
+// Code that is a chunk of its own, rendered without Suspense. A view shows its own placeholder as ordinary content
+// until the module is in, and the module's component replaces it in the very next commit. React.lazy inside a
+// Suspense boundary would show the same placeholder, but once a fallback has painted React holds the reveal back
+// for its fallback throttle (300 ms): on a phone's first load that delayed every thumbnail of the grid by 300 ms
+// after its data and code had both arrived.
+
+export interface LazyModule<T> {
+  /** Starts loading (once; a failed load is forgotten, so the next call retries). */
+  load: () => Promise<T>
+  /** The module, once loaded. */
+  current: () => T | undefined
+  /** In a component: the module once loaded (re-rendering then), undefined before. A failed load throws. */
+  use: () => T | undefined
+}
+
+export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
+  let loaded: T | undefined
+  let loading: Promise<T> | undefined
+  const listeners = new Set<() => void>()
+
+  const load = () =>
+    (loading ??= importer().then(
+      (module) => {
+        loaded = module
+        for (const listener of listeners) listener()
+        return module
+      },
+      (error: unknown) => {
+        loading = undefined
+        throw error
+      },
+    ))
+
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener)
+    return () => listeners.delete(listener)
+  }
+  const current = () => loaded
+
+  function use(): T | undefined {
+    const module = useSyncExternalStore(subscribe, current, current)
+    const [failure, setFailure] = useState<{ error: unknown } | null>(null)
+    useEffect(() => {
+      if (loaded !== undefined) return
+      let live = true
+      load().catch((error: unknown) => live && setFailure({ error }))
+      return () => {
+        live = false
+      }
+    }, [])
+    // To the nearest error boundary (the route's error view, with its retry).
+    if (failure && module === undefined) throw failure.error
+    return module
+  }
+
+  return { load, current, use }
+}
