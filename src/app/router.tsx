@@ -10,6 +10,7 @@
 import {
   Component as ReactComponent,
   createContext,
+  createElement,
   Suspense,
   use,
   useContext,
@@ -32,6 +33,7 @@ import {
   type Params,
   type RouteObject,
 } from 'react-router'
+import { lazyModule } from '../lib/lazy-module.ts'
 
 export interface RouteLoaderArgs {
   params: Params
@@ -79,30 +81,25 @@ export function useRouteBusy(): boolean {
 /**
  * A lazy route's view. Unlike React.lazy it can be loaded before it renders (`preload`: when the URL changes, beside
  * the view's data) and, once loaded, renders synchronously. A failed load is forgotten, so coming back retries it.
+ * While it loads it suspends, unlike lazyModule's other users: an in-app navigation is a transition, and keeps the
+ * current view on screen until the next one's code is in.
  */
 function lazyRoute(load: () => Promise<LazyModule>) {
-  let view: ComponentType | undefined
-  let loading: Promise<void> | undefined
-  const preload = () =>
-    (loading ??= (async () => {
-      setPending(1)
-      try {
-        const module = await load()
-        view = module.Component ?? module.default
-        if (!view) throw new Error('A lazy route module exports neither Component nor a default component')
-      } catch (error) {
-        loading = undefined
-        throw error
-      } finally {
-        setPending(-1)
-      }
-    })())
+  const module = lazyModule(async () => {
+    setPending(1)
+    try {
+      const { Component, default: view = Component } = await load()
+      if (!view) throw new Error('A lazy route module exports neither Component nor a default component')
+      return view
+    } finally {
+      setPending(-1)
+    }
+  })
   function LazyRoute() {
-    if (!view) use(preload())
-    const View = view!
-    return <View />
+    // The module's own component, the same on every render once loaded (never a new type).
+    return createElement(module.current() ?? use(module.load()))
   }
-  return { LazyRoute, preload, isLoaded: () => view !== undefined }
+  return { LazyRoute, preload: async () => void (await module.load()), isLoaded: () => module.current() !== undefined }
 }
 
 // ---- errors ----
