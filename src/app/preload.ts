@@ -19,11 +19,9 @@ export function preloadWorkList(): void {
   void workListModule.load().catch(() => {})
 }
 
-/** The novel list, likewise. */
-export const novelListModule = lazyModule(() => import('../features/novels/components/infinite-novel-list.tsx'))
-
-export function preloadNovelList(): void {
-  void novelListModule.load().catch(() => {})
+/** The novel ranking (its queries, list and cards): warmed by the ranking's loader when the URL asks for novels. */
+export function preloadNovelRanking(): void {
+  void import('./routes/ranking-novels.tsx').catch(() => {})
 }
 
 /** Novel cards call this on hover, touch or focus, so the reader opens without waiting for its code. */

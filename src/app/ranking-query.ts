@@ -1,6 +1,15 @@
 import type { IllustRankingMode, NovelRankingMode, RankingParams } from '../lib/api-client.ts'
 import { rankingDateParam } from '../features/ranking/ranking-date.ts'
-import { resolveNovelRankingMode, resolveRankingMode } from '../features/ranking/ranking-modes.ts'
+import {
+  novelRankingModes,
+  rankingKindParam,
+  rankingModes,
+  resolveNovelRankingMode,
+  resolveRankingMode,
+  type ModeResolution,
+  type RankingKind,
+  type RankingModeInfo,
+} from '../features/ranking/ranking-modes.ts'
 
 /**
  * The ranking request the URL describes for this viewer, or null when the mode is unknown or not allowed (the page
@@ -25,4 +34,39 @@ export function novelRankingQueryParams(
   if (resolved.kind !== 'ok') return null
   const date = rankingDateParam(search.get('date'))
   return date ? { mode: resolved.info.mode, date } : { mode: resolved.info.mode }
+}
+
+/** What a ranking URL shows this viewer, for the page's frame (ranking-frame.tsx) and its list. */
+export interface RankingView {
+  kind: RankingKind
+  resolved: ModeResolution<IllustRankingMode> | ModeResolution<NovelRankingMode>
+  /** The chosen day; undefined for the latest. */
+  date: string | undefined
+  /** The mode, when it exists. */
+  mode: string | undefined
+  title: string
+  /** The mode tabs this viewer sees. */
+  modes: RankingModeInfo<string>[]
+}
+
+export function rankingView(search: URLSearchParams, accountXRestrict: number | null): RankingView {
+  const kind = rankingKindParam(search.get('kind'))
+  const isNovel = kind === 'novel'
+  const resolved = isNovel
+    ? resolveNovelRankingMode(search.get('mode'), accountXRestrict)
+    : resolveRankingMode(search.get('mode'), accountXRestrict)
+  const title =
+    resolved.kind === 'unknown'
+      ? isNovel
+        ? 'Novel ranking'
+        : 'Ranking'
+      : `${resolved.info.label} ${isNovel ? 'novel ' : ''}ranking`
+  return {
+    kind,
+    resolved,
+    date: rankingDateParam(search.get('date')),
+    mode: resolved.kind === 'unknown' ? undefined : resolved.info.mode,
+    title,
+    modes: isNovel ? novelRankingModes(accountXRestrict) : rankingModes(accountXRestrict),
+  }
 }

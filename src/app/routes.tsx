@@ -4,7 +4,7 @@ import { userQueries } from '../features/users/api/user-queries.ts'
 import { session } from '../lib/api.ts'
 import { paths } from '../lib/paths.ts'
 import { homeTab } from './home-query.ts'
-import { loadArtworkPage, preloadNovelList, preloadWorkList } from './preload.ts'
+import { loadArtworkPage, preloadNovelRanking, preloadWorkList } from './preload.ts'
 import { novelRankingQueryParams, rankingQueryParams } from './ranking-query.ts'
 import { RedirectOnArrival, type RouteDef, type RouteLoaderArgs } from './router.tsx'
 import { HomePage } from './routes/home-page.tsx'
@@ -80,7 +80,7 @@ export function createRoutes(queryClient: QueryClient): RouteDef[] {
             const search = new URL(request.url).searchParams
             const xRestrict = session.get()?.user.xRestrict ?? null
             if (search.get('kind') === 'novel') {
-              preloadNovelList()
+              preloadNovelRanking()
               const params = novelRankingQueryParams(search, xRestrict)
               return params && prefetchNovels((q) => queryClient.prefetchInfiniteQuery(q.ranking(params)))
             }

@@ -1,7 +1,9 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
 
-// Code that is a chunk of its own, rendered without Suspense. A view shows its own placeholder as ordinary content
-// until the module is in, and the module's component replaces it in the very next commit. React.lazy inside a
+// Code that is a chunk of its own, loaded once (a failed load is retried by the next use). In a component, `use`
+// renders without Suspense: the view shows its own placeholder as ordinary content until the module is in, and the
+// module's component replaces it in the very next commit. (The router's lazy routes load through it too, but
+// suspend: an in-app navigation is a transition that keeps the current view until the next one's code is in.) React.lazy inside a
 // Suspense boundary would show the same placeholder, but once a fallback has painted React holds the reveal back
 // for its fallback throttle (300 ms): on a phone's first load that delayed every thumbnail of the grid by 300 ms
 // after its data and code had both arrived.

@@ -1,0 +1,121 @@
+import type { ReactNode } from 'react'
+import { Link, useNavigate, useNavigationType } from 'react-router'
+import { buttonClass } from '../components/button.tsx'
+import { EmptyState } from '../components/states.tsx'
+import { LinkTabs } from '../components/tabs.tsx'
+import { RankingDatePicker } from '../features/ranking/components/ranking-date-picker.tsx'
+import { paths } from '../lib/paths.ts'
+import { LIST_STALE_TIME_MS } from '../tunables.ts'
+import type { RankingView } from './ranking-query.ts'
+import { useDocumentTitle } from './use-document-title.ts'
+
+const formatDate = (iso: string) =>
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString(undefined, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  })
+
+/** The list's accessible name: the ranking's title, and its day when one is chosen. */
+export const rankingListLabel = (view: RankingView) => `${view.title}${view.date ? `, ${formatDate(view.date)}` : ''}`
+
+/** What the ranking page hands the body of either kind (works here, novels in their own chunk). */
+export interface RankingBodyProps {
+  view: RankingView
+  search: URLSearchParams
+  xRestrict: number | null
+  signedIn: boolean
+}
+
+/**
+ * Freshness of the query for the latest ranking's first page: with no date chosen it is the list itself, so it keeps
+ * the list's rules (Back must not refetch the pages under the restored scroll position).
+ */
+export function useLatestFreshness() {
+  const navigationType = useNavigationType()
+  return { staleTime: LIST_STALE_TIME_MS, refetchOnMount: navigationType !== 'POP' }
+}
+
+/** `hrefFor(mode, date, kind)`: the ranking URL of a mode and day (the page's defaults left out). */
+function rankingHref(view: RankingView, mode: string | undefined, date: string | undefined, kind = view.kind) {
+  return paths.ranking({ kind: kind === 'novel' ? 'novel' : undefined, mode: mode === 'day' ? undefined : mode, date })
+}
+
+/**
+ * What every ranking shows around its list: the title and day, the date picker, the works/novels switch, the mode
+ * tabs, and the states of a mode that does not exist or that the viewer may not see. `latest` is the latest ranked
+ * day, once the list's first page names it.
+ */
+export function RankingFrame({
+  view,
+  latest,
+  signedIn,
+  children,
+}: {
+  view: RankingView
+  latest: string | undefined
+  signedIn: boolean
+  children?: ReactNode
+}) {
+  const navigate = useNavigate()
+  const { title, date, mode, resolved } = view
+  useDocumentTitle(title)
+  const hrefFor = (m: string | undefined, d: string | undefined, k?: RankingView['kind']) => rankingHref(view, m, d, k)
+
+  return (
+    <>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+          <p className="text-sm text-muted">
+            {date ? formatDate(date) : latest ? `Latest: ${formatDate(latest)}` : 'Latest'}
+          </p>
+        </div>
+        {resolved.kind === 'ok' && (
+          <RankingDatePicker
+            date={date}
+            latest={latest}
+            hrefFor={(d) => hrefFor(mode, d)}
+            onChange={(d) => void navigate(hrefFor(mode, d))}
+          />
+        )}
+      </div>
+      <LinkTabs
+        label="Ranked works"
+        className="mb-2"
+        tabs={[
+          {
+            href: hrefFor(undefined, date, 'illust'),
+            label: 'Illustrations and manga',
+            current: view.kind !== 'novel',
+          },
+          { href: hrefFor(undefined, date, 'novel'), label: 'Novels', current: view.kind === 'novel' },
+        ]}
+      />
+      <LinkTabs
+        label="Ranking modes"
+        className="mb-4"
+        tabs={view.modes.map((m) => ({ href: hrefFor(m.mode, date), label: m.label, current: m.mode === mode }))}
+      />
+      {resolved.kind === 'unknown' && (
+        <EmptyState title="There is no such ranking">
+          <Link className={buttonClass('primary', 'mt-3')} to={hrefFor(undefined, undefined)}>
+            See the daily ranking
+          </Link>
+        </EmptyState>
+      )}
+      {resolved.kind === 'restricted' &&
+        (signedIn ? (
+          <EmptyState title="Not available">Your account’s age setting does not allow this ranking.</EmptyState>
+        ) : (
+          <EmptyState title="Sign in to see this ranking">
+            <Link className={buttonClass('primary', 'mt-3')} to={paths.login(hrefFor(resolved.info.mode, date))}>
+              Sign in
+            </Link>
+          </EmptyState>
+        ))}
+      {children}
+    </>
+  )
+}
