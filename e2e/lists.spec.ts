@@ -415,6 +415,10 @@ test.describe('work lists', () => {
     expect([...seen].sort()).toEqual(['ai', 'ai-partial', 'book', 'pages', 'r18', 'r18g', 'ugoira'])
     // The page count reads as the number.
     await page.evaluate(() => window.scrollTo(0, 0))
+    // The grid redraws its first rows after the scroll: read a card only once they are back (not a card of the
+    // screens below, about to be dropped).
+    await expect(cards(page).and(page.locator('[aria-posinset="1"]'))).toBeVisible()
+    await frames(page)
     const multi = await cards(page)
       .filter({ has: page.locator('[data-badge="pages"]') })
       .first()
