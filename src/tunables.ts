@@ -32,6 +32,11 @@ export const GRID_MAX_ASPECT_RATIO = 2.5
  * under 300 `<img>` in the document.
  */
 export const GRID_OVERSCAN_ROWS = 2
+/** How many cells of the first row load eagerly with `fetchpriority="high"` (the LCP candidates). */
+export const HIGH_PRIORITY_CELLS = 4
+
+// ---- Every infinite list (src/lib/use-infinite-list.ts: the work grid and the novel lists) ----
+
 /** The next page is requested once the end of the loaded rows is this many viewport heights away. */
 export const PREFETCH_VIEWPORTS = 2
 /**
@@ -41,8 +46,6 @@ export const PREFETCH_VIEWPORTS = 2
 export const RESERVE_VIEWPORTS = 1.25
 /** After this many pages in a row that the filters hid entirely, the list waits for a "Load more" click. */
 export const MAX_AUTO_PAGES_WITHOUT_VISIBLE = 3
-/** How many cells of the first row load eagerly with `fetchpriority="high"` (the LCP candidates). */
-export const HIGH_PRIORITY_CELLS = 4
 
 // ---- Thumbnails ----
 

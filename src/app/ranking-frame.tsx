@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react'
-import { Link, useNavigate, useNavigationType } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { buttonClass } from '../components/button.tsx'
 import { EmptyState } from '../components/states.tsx'
 import { LinkTabs } from '../components/tabs.tsx'
 import { RankingDatePicker } from '../features/ranking/components/ranking-date-picker.tsx'
 import { paths } from '../lib/paths.ts'
-import { LIST_STALE_TIME_MS } from '../tunables.ts'
 import type { RankingView } from './ranking-query.ts'
 import { useDocumentTitle } from './use-document-title.ts'
 
@@ -26,15 +25,6 @@ export interface RankingBodyProps {
   search: URLSearchParams
   xRestrict: number | null
   signedIn: boolean
-}
-
-/**
- * Freshness of the query for the latest ranking's first page: with no date chosen it is the list itself, so it keeps
- * the list's rules (Back must not refetch the pages under the restored scroll position).
- */
-export function useLatestFreshness() {
-  const navigationType = useNavigationType()
-  return { staleTime: LIST_STALE_TIME_MS, refetchOnMount: navigationType !== 'POP' }
 }
 
 /** `hrefFor(mode, date, kind)`: the ranking URL of a mode and day (the page's defaults left out). */

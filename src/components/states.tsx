@@ -43,6 +43,50 @@ function currentPath(): string {
   return typeof window === 'undefined' ? '/' : window.location.pathname + window.location.search
 }
 
+/** A whole-page state of a detail view: a big code (404) when there is one, the heading, then what to do next. */
+export function StatePanel({ title, code, children }: { title: string; code?: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-16 text-center">
+      {code && (
+        <p className="text-5xl font-semibold text-muted" aria-hidden="true">
+          {code}
+        </p>
+      )}
+      <h1 className="text-lg font-semibold">{title}</h1>
+      {children}
+    </div>
+  )
+}
+
+/**
+ * `visible: false`: the service sent a placeholder (private, followers only, or age-restricted for this viewer).
+ * `children` says why in the feature's words; signed out, a sign-in link follows.
+ */
+export function UnavailableState({
+  title,
+  signedIn,
+  signInHref,
+  children,
+}: {
+  title: string
+  signedIn: boolean
+  signInHref: string
+  children: ReactNode
+}) {
+  return (
+    <section data-unavailable className="mx-auto my-8 max-w-md rounded-lg border border-line p-6 text-center">
+      <StatePanel title={title}>
+        <p className="text-muted">{children}</p>
+        {!signedIn && (
+          <Link className={buttonClass('primary')} to={signInHref}>
+            Sign in
+          </Link>
+        )}
+      </StatePanel>
+    </section>
+  )
+}
+
 export function NotFoundState({ what = 'page' }: { what?: string }) {
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-16 text-center">

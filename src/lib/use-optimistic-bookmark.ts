@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query'
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query'
 import type { BookmarkDetail, Restrict, WorkKind } from '../api/model.ts'
 import { api } from './api.ts'
 
@@ -26,22 +26,35 @@ interface Snapshot {
 export interface OptimisticBookmarkOptions {
   kind: WorkKind
   item: { id: number; isBookmarked: boolean }
-  /** The item's detail query and its bookmark-detail query. */
+  /** The prefix of every query of this kind, the item's detail query and its bookmark-detail query. */
+  allKey: QueryKey
   detailKey: QueryKey
   bookmarkKey: QueryKey
-  /** Writes the patch into every cached copy of the item (of this kind only: ids are shared across kinds). */
-  patchEverywhere: (client: QueryClient, id: number, patch: BookmarkPatch) => void
+  /**
+   * Applies the patch to every copy of the item inside one query's data (of this kind only: ids are shared across
+   * kinds), returning the data itself when nothing changed.
+   */
+  patchData: (data: unknown, id: number, patch: BookmarkPatch) => unknown
 }
 
 export function useOptimisticBookmark({
   kind,
   item,
+  allKey,
   detailKey,
   bookmarkKey,
-  patchEverywhere,
+  patchData,
 }: OptimisticBookmarkOptions) {
   const client = useQueryClient()
   const id = item.id
+  const patchEverywhere = (patch: BookmarkPatch) => {
+    for (const [key, data] of client.getQueriesData({ queryKey: allKey })) {
+      if (data === undefined) continue
+      const next = patchData(data, id, patch)
+      // Writing only what changed keeps observers of the other queries from re-rendering.
+      if (next !== data) client.setQueryData(key, next)
+    }
+  }
   const counted = (bookmarked: boolean, delta: number): BookmarkPatch => ({
     isBookmarked: bookmarked,
     totalBookmarks: (n) => Math.max(0, n + delta),
@@ -56,7 +69,7 @@ export function useOptimisticBookmark({
       await client.cancelQueries({ queryKey: detailKey })
       const wasBookmarked = (client.getQueryData<{ isBookmarked: boolean }>(detailKey) ?? item).isBookmarked
       const previousDetail = client.getQueryData<BookmarkDetail>(bookmarkKey)
-      if (wasBookmarked !== bookmarked) patchEverywhere(client, id, counted(bookmarked, bookmarked ? 1 : -1))
+      if (wasBookmarked !== bookmarked) patchEverywhere(counted(bookmarked, bookmarked ? 1 : -1))
       client.setQueryData<BookmarkDetail>(bookmarkKey, (old) =>
         old
           ? { ...old, isBookmarked: bookmarked, restrict }
@@ -68,8 +81,7 @@ export function useOptimisticBookmark({
     },
     onError: (_error, { bookmarked }, snapshot) => {
       if (!snapshot) return
-      if (snapshot.wasBookmarked !== bookmarked)
-        patchEverywhere(client, id, counted(snapshot.wasBookmarked, bookmarked ? -1 : 1))
+      if (snapshot.wasBookmarked !== bookmarked) patchEverywhere(counted(snapshot.wasBookmarked, bookmarked ? -1 : 1))
       client.setQueryData(bookmarkKey, snapshot.previousDetail)
     },
     onSettled: () =>

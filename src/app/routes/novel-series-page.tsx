@@ -1,12 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { useNavigationType, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { ErrorState, NotFoundState } from '../../components/states.tsx'
 import { novelQueries } from '../../features/novels/api/novel-queries.ts'
 import { InfiniteNovelList } from '../../features/novels/components/infinite-novel-list.tsx'
 import { NovelSeriesHeader, NovelSeriesHeaderSkeleton } from '../../features/novels/components/novel-series-header.tsx'
 import { NovelListSkeleton } from '../../features/novels/components/novel-list-skeleton.tsx'
 import { NotFoundError } from '../../lib/api-error.ts'
-import { LIST_STALE_TIME_MS } from '../../tunables.ts'
+import { useListFreshness } from '../../lib/use-infinite-list.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { preloadNovelPage } from '../preload.ts'
 
@@ -20,14 +20,9 @@ export function Component() {
 
 function NovelSeriesPage({ seriesId }: { seriesId: number }) {
   const query = novelQueries.series(seriesId)
-  const navigationType = useNavigationType()
-  // The same query the list below pages through: the header reads its first page. Same freshness rules as the list,
-  // so Back never refetches the pages under the restored scroll position.
-  const { data, error, isPending, refetch } = useInfiniteQuery({
-    ...query,
-    staleTime: LIST_STALE_TIME_MS,
-    refetchOnMount: navigationType !== 'POP',
-  })
+  // The same query the list below pages through: the header reads its first page. Same cache rules as the list, so
+  // Back never refetches the pages under the restored scroll position.
+  const { data, error, isPending, refetch } = useInfiniteQuery({ ...query, ...useListFreshness() })
   const first = data?.pages[0]
   useDocumentTitle(first?.novelSeriesDetail.title ?? (error ? 'Novel series' : null))
 

@@ -1,18 +1,20 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { novelQueries } from '../../features/novels/api/novel-queries.ts'
 import { latestRankingDate } from '../../features/ranking/ranking-date.ts'
+import { useListFreshness } from '../../lib/use-infinite-list.ts'
 import { InfiniteNovelList } from '../../features/novels/components/infinite-novel-list.tsx'
 import { preloadNovelPage } from '../preload.ts'
-import { RankingFrame, rankingListLabel, useLatestFreshness, type RankingBodyProps } from '../ranking-frame.tsx'
+import { RankingFrame, rankingListLabel, type RankingBodyProps } from '../ranking-frame.tsx'
 import { novelRankingQueryParams } from '../ranking-query.ts'
 
 /** `/ranking?kind=novel`: the novel ranking of a mode on a day, numbered by rank (its own chunk). */
 export function NovelRanking({ view, search, xRestrict, signedIn }: RankingBodyProps) {
   const params = novelRankingQueryParams(search, xRestrict)
-  // The latest ranking's first page names the latest day; it is the list itself when no date is chosen.
+  // The latest ranking's first page names the latest day; it is the list itself when no date is chosen (hence the
+  // list's cache rules).
   const latestNovels = useInfiniteQuery({
     ...novelQueries.ranking({ mode: params?.mode ?? 'day' }),
-    ...useLatestFreshness(),
+    ...useListFreshness(),
     enabled: params !== null,
   })
   const first = latestNovels.data?.pages[0]

@@ -4,7 +4,8 @@ import { useSession } from '../../features/auth/use-session.ts'
 import { latestRankingDate } from '../../features/ranking/ranking-date.ts'
 import { workQueries } from '../../features/works/api/work-queries.ts'
 import { lazyModule } from '../../lib/lazy-module.ts'
-import { RankingFrame, rankingListLabel, useLatestFreshness, type RankingBodyProps } from '../ranking-frame.tsx'
+import { useListFreshness } from '../../lib/use-infinite-list.ts'
+import { RankingFrame, rankingListLabel, type RankingBodyProps } from '../ranking-frame.tsx'
 import { rankingQueryParams, rankingView } from '../ranking-query.ts'
 import { WorkList } from '../work-list.tsx'
 
@@ -25,10 +26,11 @@ export function Component() {
 
 function WorkRanking({ view, search, xRestrict, signedIn }: RankingBodyProps) {
   const params = rankingQueryParams(search, xRestrict)
-  // The latest ranking's first page names the latest day; it is the list itself when no date is chosen.
+  // The latest ranking's first page names the latest day; it is the list itself when no date is chosen (hence the
+  // list's cache rules).
   const latestWorks = useInfiniteQuery({
     ...workQueries.ranking({ mode: params?.mode ?? 'day' }),
-    ...useLatestFreshness(),
+    ...useListFreshness(),
     enabled: params !== null,
   })
   const first = latestWorks.data?.pages[0]

@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider, infiniteQueryOptions } from '@tanstack/react-query'
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { MemoryRouter } from 'react-router'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
 import type { Novel } from '../../../api/model.ts'
 import { ServerError } from '../../../lib/api-error.ts'
 import { updateSettings } from '../../../lib/settings.ts'
+import { giveListsAWidth, numberedPagesQuery, renderWithQueryClient } from '../../../lib/testing/list-harness.tsx'
 import { InfiniteNovelList, type InfiniteNovelListProps, type NovelListPage } from './infinite-novel-list.tsx'
 
 function novel(id: number, over: Partial<Novel> = {}): Novel {
@@ -36,40 +35,19 @@ function novel(id: number, over: Partial<Novel> = {}): Novel {
 }
 
 function listQuery(key: string, fetchPage: (pageParam: number) => Promise<NovelListPage>) {
-  return infiniteQueryOptions({
-    queryKey: ['novels', 'test', key],
-    queryFn: ({ pageParam }) => fetchPage(pageParam),
-    initialPageParam: 0,
-    getNextPageParam: (last: NovelListPage, _all, param) => (last.nextUrl ? param + 1 : undefined),
-  })
+  return numberedPagesQuery(['novels', 'test', key], fetchPage)
 }
 
 type Query = ReturnType<typeof listQuery>
 type Extra = Partial<Omit<InfiniteNovelListProps<NovelListPage, Query['queryKey'], number>, 'query'>>
 
 function renderList(query: Query, props: Extra = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <InfiniteNovelList query={query} listKey={`test:${String(query.queryKey[2])}`} label="Test novels" {...props} />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderWithQueryClient(
+    <InfiniteNovelList query={query} listKey={`test:${String(query.queryKey[2])}`} label="Test novels" {...props} />,
   )
 }
 
-// jsdom has no layout: give the list a width so rows exist (three columns of cards).
-const realRect = HTMLElement.prototype.getBoundingClientRect
-beforeAll(() => {
-  window.scrollTo = () => {}
-  HTMLElement.prototype.getBoundingClientRect = function () {
-    const width = this.getAttribute('role') === 'list' ? 1000 : 0
-    return { x: 0, y: 0, top: 0, left: 0, bottom: 0, right: width, width, height: 0, toJSON: () => ({}) } as DOMRect
-  }
-})
-afterAll(() => {
-  HTMLElement.prototype.getBoundingClientRect = realRect
-})
+giveListsAWidth() // three columns of cards
 
 const cardIds = () => screen.getAllByRole('listitem').map((li) => Number(li.getAttribute('data-novel-id')))
 

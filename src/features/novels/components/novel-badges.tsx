@@ -1,6 +1,7 @@
 // Badges of a novel card: age restriction, AI and original work. Each carries `data-badge` so tests can read the set.
 
 import type { Novel } from '../../../api/model.ts'
+import { Badge, ratingBadgeKinds } from '../../../components/badge.tsx'
 
 export type NovelBadgeKind = 'r18' | 'r18g' | 'ai' | 'ai-partial' | 'original'
 
@@ -8,11 +9,7 @@ export type NovelBadgeSource = Pick<Novel, 'xRestrict' | 'novelAiType' | 'isOrig
 
 /** The badges a novel gets, in display order. */
 export function novelBadgeKinds(novel: NovelBadgeSource): NovelBadgeKind[] {
-  const kinds: NovelBadgeKind[] = []
-  if (novel.xRestrict === 1) kinds.push('r18')
-  else if (novel.xRestrict >= 2) kinds.push('r18g')
-  if (novel.novelAiType === 2) kinds.push('ai')
-  else if (novel.novelAiType === 1) kinds.push('ai-partial')
+  const kinds: NovelBadgeKind[] = ratingBadgeKinds(novel.xRestrict, novel.novelAiType)
   if (novel.isOriginal) kinds.push('original')
   return kinds
 }
@@ -40,21 +37,13 @@ export function NovelBadges({ novel, className = '' }: { novel: NovelBadgeSource
       {kinds.map((kind) => {
         const { text, long, className: style } = LABEL[kind]
         return (
-          <span
+          <Badge
             key={kind}
-            data-badge={kind}
-            title={long}
+            kind={kind}
+            text={text}
+            long={long}
             className={`inline-flex items-center rounded px-1.5 py-0.5 text-xs leading-4 font-semibold whitespace-nowrap ${style}`}
-          >
-            {long ? (
-              <>
-                <span aria-hidden="true">{text}</span>
-                <span className="sr-only">{long}</span>
-              </>
-            ) : (
-              text
-            )}
-          </span>
+          />
         )
       })}
     </span>

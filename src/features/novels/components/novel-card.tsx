@@ -6,6 +6,7 @@
 import { useId, useRef } from 'react'
 import { Link } from 'react-router'
 import type { Novel } from '../../../api/model.ts'
+import { RevealButton } from '../../../components/reveal-button.tsx'
 import type { FilterReason } from '../../../lib/filter-engine.ts'
 import { paths } from '../../../lib/paths.ts'
 import { NOVEL_CARD_HEIGHT } from '../../../tunables.ts'
@@ -30,14 +31,6 @@ export interface NovelCardProps {
   onIntent?: () => void
 }
 
-const REASON_TEXT: Record<FilterReason, string> = {
-  r18: 'R-18',
-  r18g: 'R-18G',
-  ai: 'AI-generated',
-  sensitive: 'Sensitive',
-  muted: 'Muted',
-}
-
 export function novelTitle(novel: Pick<Novel, 'title'>): string {
   return novel.title || 'Untitled'
 }
@@ -60,7 +53,6 @@ export function NovelCard({
   // A short name ("Rank 2: Title by Author") and the rest as the link's description, so a screen reader says the
   // name first and moving through the list stays quick.
   const name = `${number ? `${number.label} ${number.value}: ` : ''}${title} by ${novel.user.name}`
-  const reasons = blurReasons.map((r) => REASON_TEXT[r]).join(', ') || 'Hidden'
   const chars = novel.textLength.toLocaleString('en')
   const bookmarks = novel.totalBookmarks.toLocaleString('en')
   const tags = novel.tags.map((t) => `#${t.name}`).join(' ')
@@ -137,22 +129,13 @@ export function NovelCard({
         </span>
       </Link>
       {blurred && (
-        <button
-          type="button"
-          aria-label={`Show ${title} by ${novel.user.name} (${reasons})`}
-          onClick={() => {
-            onReveal?.(novel.id)
-            // The link takes the button's place; keep the keyboard where it was.
-            requestAnimationFrame(() => linkRef.current?.focus())
-          }}
-          className="absolute inset-0 flex items-center justify-center rounded-xl bg-black/10 p-2 outline-offset-2 focus-visible:outline-3 focus-visible:outline-accent"
-        >
-          {/* A solid pill, so the words keep their contrast over the blurred card. */}
-          <span className="flex flex-col items-center gap-0.5 rounded-md bg-[#1d1c21]/90 px-2.5 py-1.5 text-center text-xs text-white">
-            <span className="font-semibold">{reasons}</span>
-            <span className="underline underline-offset-2">Show</span>
-          </span>
-        </button>
+        <RevealButton
+          name={`${title} by ${novel.user.name}`}
+          reasons={blurReasons}
+          onReveal={() => onReveal?.(novel.id)}
+          linkRef={linkRef}
+          shape="rounded-xl bg-black/10"
+        />
       )}
     </div>
   )

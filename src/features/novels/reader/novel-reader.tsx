@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type R
 import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router'
 import type { Novel, NovelText } from '../../../api/model.ts'
 import { Avatar } from '../../../components/avatar.tsx'
+import { TagList } from '../../../components/tag-list.tsx'
 import { paths } from '../../../lib/paths.ts'
 import { NovelBookmarkButton } from '../bookmark/novel-bookmark-button.tsx'
 import { NovelBadges } from '../components/novel-badges.tsx'
@@ -69,7 +70,7 @@ export function NovelReader({ novel, text, caption, signedIn, signInHref }: Nove
     <article aria-labelledby="novel-title" data-novel-id={novel.id} className="mx-auto flex max-w-5xl flex-col gap-5">
       <NovelHeader novel={novel} />
       {caption}
-      <NovelTags novel={novel} />
+      <TagList tags={novel.tags} href={(word) => paths.searchNovels({ word })} />
       <div className="flex flex-wrap items-start justify-between gap-3">
         <NovelBookmarkButton novel={novel} signedIn={signedIn} signInHref={signInHref} />
       </div>
@@ -129,29 +130,6 @@ function Stat({ label, value }: { label: string; value: string }) {
       <dt>{label}</dt>
       <dd className="font-medium text-ink tabular-nums">{value}</dd>
     </div>
-  )
-}
-
-function NovelTags({ novel }: { novel: Novel }) {
-  if (novel.tags.length === 0) return null
-  return (
-    <ul aria-label="Tags" className="flex flex-wrap gap-x-3 sm:gap-y-1">
-      {novel.tags.map((tag) => (
-        <li key={tag.name}>
-          <Link
-            to={paths.searchNovels({ word: tag.name })}
-            className="inline-flex min-h-11 min-w-11 items-center text-accent underline decoration-accent/40 underline-offset-2 hover:decoration-accent sm:inline sm:min-h-0 sm:min-w-0"
-          >
-            #{tag.name}
-          </Link>
-          {tag.translatedName && tag.translatedName !== tag.name && (
-            <span className="ml-1 text-sm text-muted" lang="en">
-              {tag.translatedName}
-            </span>
-          )}
-        </li>
-      ))}
-    </ul>
   )
 }
 

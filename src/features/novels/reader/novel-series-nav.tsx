@@ -1,8 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { useEffect, useMemo } from 'react'
+import { useMemo } from 'react'
 import { Link } from 'react-router'
 import type { Novel, Series } from '../../../api/model.ts'
 import { paths } from '../../../lib/paths.ts'
+import { useLoadPagesUntil } from '../../../lib/use-load-pages-until.ts'
 import { novelQueries } from '../api/novel-queries.ts'
 
 /** Series pages hold 30 novels: looking further than this for the novel's place is not worth the requests. */
@@ -23,13 +24,7 @@ export function NovelSeriesNav({
   const query = useInfiniteQuery({ ...novelQueries.series(series.id), staleTime: 5 * 60_000 })
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.novels) ?? [], [query.data])
   const index = items.findIndex((n) => n.id === novelId)
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query
-  const pageCount = query.data?.pages.length ?? 0
-
-  useEffect(() => {
-    if (index < 0 && hasNextPage && !isFetchingNextPage && pageCount > 0 && pageCount < MAX_SERIES_PAGES)
-      void fetchNextPage()
-  }, [index, hasNextPage, isFetchingNextPage, pageCount, fetchNextPage])
+  useLoadPagesUntil(query, index >= 0, MAX_SERIES_PAGES)
 
   const total = query.data?.pages[0]?.novelSeriesDetail.contentCount
 

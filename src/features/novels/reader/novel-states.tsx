@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { buttonClass } from '../../../components/button.tsx'
 import { Skeleton } from '../../../components/skeleton.tsx'
+import { StatePanel, UnavailableState } from '../../../components/states.tsx'
 import { paths } from '../../../lib/paths.ts'
 
 /** While the novel loads: the header, then lines of text, in the final layout's places. */
@@ -28,46 +28,22 @@ export function NovelSkeleton() {
   )
 }
 
-function Panel({ title, code, children }: { title: string; code?: string; children: ReactNode }) {
-  return (
-    <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-16 text-center">
-      {code && (
-        <p className="text-5xl font-semibold text-muted" aria-hidden="true">
-          {code}
-        </p>
-      )}
-      <h1 className="text-lg font-semibold">{title}</h1>
-      {children}
-    </div>
-  )
-}
-
 export function NovelNotFound() {
   return (
-    <Panel title="This novel doesn't exist or was deleted" code="404">
+    <StatePanel title="This novel doesn't exist or was deleted" code="404">
       <p className="text-muted">Check the link, or find something else to read.</p>
       <Link className={buttonClass('primary')} to={paths.home('novel')}>
         Recommended novels
       </Link>
-    </Panel>
+    </StatePanel>
   )
 }
 
-/** `visible: false`: the service sent a placeholder (private, followers only, or age-restricted for this viewer). */
 export function NovelUnavailable({ signedIn, signInHref }: { signedIn: boolean; signInHref: string }) {
   return (
-    <section data-unavailable className="mx-auto my-8 max-w-md rounded-lg border border-line p-6 text-center">
-      <Panel title="This novel is not available">
-        <p className="text-muted">
-          The author has limited who can read it, or it is age-restricted
-          {signedIn ? ' and your account settings do not allow it.' : '. Signing in may let you read it.'}
-        </p>
-        {!signedIn && (
-          <Link className={buttonClass('primary')} to={signInHref}>
-            Sign in
-          </Link>
-        )}
-      </Panel>
-    </section>
+    <UnavailableState title="This novel is not available" signedIn={signedIn} signInHref={signInHref}>
+      The author has limited who can read it, or it is age-restricted
+      {signedIn ? ' and your account settings do not allow it.' : '. Signing in may let you read it.'}
+    </UnavailableState>
   )
 }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { localStorageStore, useLocalStorageStore } from '../../../lib/local-storage-store.ts'
 import { READER_FONT_SIZES } from '../../../tunables.ts'
 
 // The reader's own display settings, persisted in localStorage like the gallery's settings (src/lib/settings.ts):
@@ -28,9 +28,6 @@ export const DEFAULT_READER_SETTINGS: ReaderSettings = {
 
 export const LINE_HEIGHTS: Record<LineSpacing, number> = { compact: 1.6, normal: 1.85, loose: 2.1 }
 
-const KEY = 'easel.reader'
-const listeners = new Set<() => void>()
-
 const oneOf = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
   allowed.includes(value as T) ? (value as T) : fallback
 
@@ -54,29 +51,15 @@ export function readerSettingsFrom(raw: string | null): ReaderSettings {
   }
 }
 
-function load(): ReaderSettings {
-  try {
-    return readerSettingsFrom(typeof localStorage === 'undefined' ? null : localStorage.getItem(KEY))
-  } catch {
-    return DEFAULT_READER_SETTINGS
-  }
-}
-
-// After the helpers above: `load` uses them, and a const is not there before its line has run.
-let snapshot: ReaderSettings = load()
+// After the helpers above: the store reads what was saved at once, and a const is not there before its line has run.
+const store = localStorageStore('easel.reader', DEFAULT_READER_SETTINGS, readerSettingsFrom)
 
 export function getReaderSettings(): ReaderSettings {
-  return snapshot
+  return store.get()
 }
 
 export function updateReaderSettings(patch: Partial<ReaderSettings>) {
-  snapshot = { ...snapshot, ...patch }
-  try {
-    localStorage.setItem(KEY, JSON.stringify(snapshot))
-  } catch {
-    // private mode or full storage: the change still holds for this session
-  }
-  for (const l of listeners) l()
+  store.set({ ...store.get(), ...patch })
 }
 
 /** The next font size up (+1) or down (-1) from `size`, staying within READER_FONT_SIZES. */
@@ -87,20 +70,6 @@ export function stepFontSize(size: number, direction: 1 | -1): number {
   return READER_FONT_SIZES[to]!
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener)
-  const onStorage = (e: StorageEvent) => {
-    if (e.key !== KEY) return
-    snapshot = load()
-    listener()
-  }
-  window.addEventListener('storage', onStorage)
-  return () => {
-    listeners.delete(listener)
-    window.removeEventListener('storage', onStorage)
-  }
-}
-
 export function useReaderSettings(): ReaderSettings {
-  return useSyncExternalStore(subscribe, getReaderSettings, () => DEFAULT_READER_SETTINGS)
+  return useLocalStorageStore(store)
 }

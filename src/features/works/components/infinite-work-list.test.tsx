@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider, infiniteQueryOptions } from '@tanstack/react-query'
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { MemoryRouter } from 'react-router'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
 import type { Illust } from '../../../api/model.ts'
 import { RateLimitedError, ServerError } from '../../../lib/api-error.ts'
 import { neighboursIn } from '../../../lib/source-list.ts'
+import { giveListsAWidth, numberedPagesQuery, renderWithQueryClient } from '../../../lib/testing/list-harness.tsx'
 import { InfiniteWorkList, type WorkListPage } from './infinite-work-list.tsx'
 
 function illust(id: number, over: Partial<Illust> = {}): Illust {
@@ -39,38 +38,16 @@ function illust(id: number, over: Partial<Illust> = {}): Illust {
 }
 
 function listQuery(key: string, fetchPage: (pageParam: number) => Promise<WorkListPage>) {
-  return infiniteQueryOptions({
-    queryKey: ['works', 'test', key],
-    queryFn: ({ pageParam }) => fetchPage(pageParam),
-    initialPageParam: 0,
-    getNextPageParam: (last: WorkListPage, _all, param) => (last.nextUrl ? param + 1 : undefined),
-  })
+  return numberedPagesQuery(['works', 'test', key], fetchPage)
 }
 
 function renderList(query: ReturnType<typeof listQuery>, props: { emptyMessage?: string } = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <InfiniteWorkList query={query} listKey={`test:${String(query.queryKey[2])}`} label="Test works" {...props} />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderWithQueryClient(
+    <InfiniteWorkList query={query} listKey={`test:${String(query.queryKey[2])}`} label="Test works" {...props} />,
   )
 }
 
-// jsdom has no layout: give the grid a width so rows exist.
-const realRect = HTMLElement.prototype.getBoundingClientRect
-beforeAll(() => {
-  // jsdom does not scroll; the virtualizer syncs the window to its offset on mount.
-  window.scrollTo = () => {}
-  HTMLElement.prototype.getBoundingClientRect = function () {
-    const width = this.getAttribute('role') === 'list' ? 1000 : 0
-    return { x: 0, y: 0, top: 0, left: 0, bottom: 0, right: width, width, height: 0, toJSON: () => ({}) } as DOMRect
-  }
-})
-afterAll(() => {
-  HTMLElement.prototype.getBoundingClientRect = realRect
-})
+giveListsAWidth()
 
 describe('InfiniteWorkList', () => {
   it('shows each visible work as a link with alt text and sized image, and hides R-18 works by default', async () => {

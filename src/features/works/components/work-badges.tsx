@@ -2,6 +2,7 @@
 // form; the detail view can use the long one. Each badge carries `data-badge` so tests can read the set.
 
 import type { Illust } from '../../../api/model.ts'
+import { Badge, ratingBadgeKinds } from '../../../components/badge.tsx'
 
 export type BadgeKind = 'r18' | 'r18g' | 'ai' | 'ai-partial' | 'pages' | 'ugoira' | 'book'
 
@@ -9,11 +10,7 @@ export type BadgeSource = Pick<Illust, 'xRestrict' | 'illustAiType' | 'pageCount
 
 /** The badges a work gets, in display order. */
 export function workBadgeKinds(work: BadgeSource): BadgeKind[] {
-  const kinds: BadgeKind[] = []
-  if (work.xRestrict === 1) kinds.push('r18')
-  else if (work.xRestrict >= 2) kinds.push('r18g')
-  if (work.illustAiType === 2) kinds.push('ai')
-  else if (work.illustAiType === 1) kinds.push('ai-partial')
+  const kinds: BadgeKind[] = ratingBadgeKinds(work.xRestrict, work.illustAiType)
   if (work.type === 'ugoira') kinds.push('ugoira')
   if (work.illustBookStyle === 1) kinds.push('book')
   if (work.pageCount > 1) kinds.push('pages')
@@ -75,23 +72,14 @@ export function WorkBadges({ work, variant = 'card', only, className = '' }: Wor
       {kinds.map((kind) => {
         const { text, long } = label(kind, work, variant)
         return (
-          <span
+          <Badge
             key={kind}
-            data-badge={kind}
-            title={long}
+            kind={kind}
+            text={text}
+            long={long}
+            icon={kind === 'ugoira' ? <span aria-hidden="true">▶</span> : kind === 'pages' ? <PagesIcon /> : null}
             className={`inline-flex items-center gap-0.5 rounded font-semibold whitespace-nowrap ${size} ${STYLE[kind]}`}
-          >
-            {kind === 'ugoira' && <span aria-hidden="true">▶</span>}
-            {kind === 'pages' && <PagesIcon />}
-            {long ? (
-              <>
-                <span aria-hidden="true">{text}</span>
-                <span className="sr-only">{long}</span>
-              </>
-            ) : (
-              text
-            )}
-          </span>
+          />
         )
       })}
     </span>

@@ -5,6 +5,7 @@
 import { useRef, useState, type CSSProperties } from 'react'
 import { Link } from 'react-router'
 import type { Illust } from '../../../api/model.ts'
+import { RevealButton } from '../../../components/reveal-button.tsx'
 import type { FilterReason } from '../../../lib/filter-engine.ts'
 import { paths } from '../../../lib/paths.ts'
 import type { ImageQuality } from '../../../lib/settings.ts'
@@ -28,14 +29,6 @@ export interface WorkCardProps {
   setSize?: number
   /** Warms the detail route's chunk (hover, touch, focus). */
   onIntent?: () => void
-}
-
-const REASON_TEXT: Record<FilterReason, string> = {
-  r18: 'R-18',
-  r18g: 'R-18G',
-  ai: 'AI-generated',
-  sensitive: 'Sensitive',
-  muted: 'Muted',
 }
 
 export function workAlt(work: Pick<Illust, 'title' | 'user'>): string {
@@ -64,7 +57,6 @@ export function WorkCard({
   const isSmall = src === smallThumbnailUrl(work.imageUrls.medium)
   const alt = workAlt(work)
   const style: CSSProperties = { left: box.x, width: box.width, height: box.height }
-  const reasons = blurReasons.map((r) => REASON_TEXT[r]).join(', ') || 'Hidden'
 
   return (
     <div
@@ -103,22 +95,13 @@ export function WorkCard({
         <WorkBadges work={work} className="pointer-events-none absolute inset-x-1 top-1" />
       </Link>
       {blurred && (
-        <button
-          type="button"
-          aria-label={`Show ${alt} (${reasons})`}
-          onClick={() => {
-            onReveal?.(work.id)
-            // The link takes the button's place; keep the keyboard where it was.
-            requestAnimationFrame(() => linkRef.current?.focus())
-          }}
-          className="absolute inset-0 flex items-center justify-center rounded-md bg-black/20 p-2 outline-offset-2 focus-visible:outline-3 focus-visible:outline-accent"
-        >
-          {/* A solid pill, so the words keep their contrast over any blurred colours. */}
-          <span className="flex flex-col items-center gap-0.5 rounded-md bg-[#1d1c21]/90 px-2.5 py-1.5 text-center text-xs text-white">
-            <span className="font-semibold">{reasons}</span>
-            <span className="underline underline-offset-2">Show</span>
-          </span>
-        </button>
+        <RevealButton
+          name={alt}
+          reasons={blurReasons}
+          onReveal={() => onReveal?.(work.id)}
+          linkRef={linkRef}
+          shape="rounded-md bg-black/20"
+        />
       )}
     </div>
   )

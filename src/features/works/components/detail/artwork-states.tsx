@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { buttonClass } from '../../../../components/button.tsx'
 import { Skeleton } from '../../../../components/skeleton.tsx'
+import { StatePanel, UnavailableState } from '../../../../components/states.tsx'
 import { paths } from '../../../../lib/paths.ts'
 import { fitStyle } from '../../lib/fit.ts'
 
@@ -26,46 +26,22 @@ export function ArtworkSkeleton({ width, height }: { width?: number; height?: nu
   )
 }
 
-function Panel({ title, children, code }: { title: string; children: ReactNode; code?: string }) {
-  return (
-    <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-16 text-center">
-      {code && (
-        <p className="text-5xl font-semibold text-muted" aria-hidden="true">
-          {code}
-        </p>
-      )}
-      <h1 className="text-lg font-semibold">{title}</h1>
-      {children}
-    </div>
-  )
-}
-
 export function ArtworkNotFound() {
   return (
-    <Panel title="This work doesn't exist or was deleted" code="404">
+    <StatePanel title="This work doesn't exist or was deleted" code="404">
       <p className="text-muted">Check the link, or find something else to look at.</p>
       <Link className={buttonClass('primary')} to={paths.home()}>
         Back to the home page
       </Link>
-    </Panel>
+    </StatePanel>
   )
 }
 
-/** `visible: false`: the service sent a placeholder (private, followers only, or age-restricted for this viewer). */
 export function ArtworkUnavailable({ signedIn, signInHref }: { signedIn: boolean; signInHref: string }) {
   return (
-    <section data-unavailable className="mx-auto my-8 max-w-md rounded-lg border border-line p-6 text-center">
-      <Panel title="This work is not available">
-        <p className="text-muted">
-          The artist has limited who can see it, or it is age-restricted
-          {signedIn ? ' and your account settings do not allow it.' : '. Signing in may let you see it.'}
-        </p>
-        {!signedIn && (
-          <Link className={buttonClass('primary')} to={signInHref}>
-            Sign in
-          </Link>
-        )}
-      </Panel>
-    </section>
+    <UnavailableState title="This work is not available" signedIn={signedIn} signInHref={signInHref}>
+      The artist has limited who can see it, or it is age-restricted
+      {signedIn ? ' and your account settings do not allow it.' : '. Signing in may let you see it.'}
+    </UnavailableState>
   )
 }

@@ -1,8 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { useEffect, useMemo } from 'react'
+import { useMemo } from 'react'
 import { Link } from 'react-router'
 import type { Illust } from '../../../../api/model.ts'
 import { paths } from '../../../../lib/paths.ts'
+import { useLoadPagesUntil } from '../../../../lib/use-load-pages-until.ts'
 import { workQueries } from '../../api/work-queries.ts'
 
 /** Series pages hold 30 works; looking further than this for the work's neighbours is not worth the requests. */
@@ -14,14 +15,7 @@ export function SeriesNav({ work }: { work: Illust }) {
   const query = useInfiniteQuery({ ...workQueries.series(series?.id ?? 0), enabled: !!series, staleTime: 5 * 60_000 })
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.illusts) ?? [], [query.data])
   const index = items.findIndex((w) => w.id === work.id)
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query
-  const pageCount = query.data?.pages.length ?? 0
-
-  useEffect(() => {
-    if (index < 0 && hasNextPage && !isFetchingNextPage && pageCount > 0 && pageCount < MAX_SERIES_PAGES) {
-      void fetchNextPage()
-    }
-  }, [index, hasNextPage, isFetchingNextPage, pageCount, fetchNextPage])
+  useLoadPagesUntil(query, index >= 0, MAX_SERIES_PAGES)
 
   if (!series) return null
   const prev = index > 0 ? items[index - 1] : undefined

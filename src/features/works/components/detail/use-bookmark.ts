@@ -1,17 +1,8 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import type { Illust } from '../../../../api/model.ts'
 import { useOptimisticBookmark } from '../../../../lib/use-optimistic-bookmark.ts'
 import { workQueries } from '../../api/work-queries.ts'
-import { patchWork, type WorkPatch } from '../../lib/cache-patch.ts'
-
-/** Applies a patch to every cached copy of the work (detail and lists), writing only the queries that change. */
-function patchEverywhere(client: QueryClient, id: number, patch: WorkPatch) {
-  for (const [key, data] of client.getQueriesData({ queryKey: workQueries.all() })) {
-    if (data === undefined) continue
-    const next = patchWork(data, id, patch)
-    if (next !== data) client.setQueryData(key, next)
-  }
-}
+import { patchWork } from '../../lib/cache-patch.ts'
 
 /** The caller's bookmark of a work, when signed in and bookmarked: says whether it is private. */
 export function useBookmarkDetail(work: Illust, signedIn: boolean) {
@@ -27,8 +18,9 @@ export function useBookmark(work: Illust) {
   return useOptimisticBookmark({
     kind: 'illust',
     item: work,
+    allKey: workQueries.all(),
     detailKey: workQueries.detail(work.id).queryKey,
     bookmarkKey: workQueries.bookmarkDetail(work.id).queryKey,
-    patchEverywhere,
+    patchData: patchWork,
   })
 }

@@ -1,5 +1,5 @@
-import { Link } from 'react-router'
 import type { Illust } from '../../../../api/model.ts'
+import { TagList } from '../../../../components/tag-list.tsx'
 import { paths } from '../../../../lib/paths.ts'
 import { WorkBadges } from '../work-badges.tsx'
 import { WorkCaption } from './work-caption.tsx'
@@ -29,25 +29,7 @@ export function WorkInfo({ work }: { work: Illust }) {
   return (
     <div className="flex flex-col gap-4">
       <WorkCaption html={work.caption} />
-      {work.tags.length > 0 && (
-        <ul aria-label="Tags" className="flex flex-wrap gap-x-3 sm:gap-y-1">
-          {work.tags.map((tag) => (
-            <li key={tag.name}>
-              <Link
-                to={paths.search({ word: tag.name })}
-                className="inline-flex min-h-11 min-w-11 items-center text-accent underline decoration-accent/40 underline-offset-2 hover:decoration-accent sm:inline sm:min-h-0 sm:min-w-0"
-              >
-                #{tag.name}
-              </Link>
-              {tag.translatedName && tag.translatedName !== tag.name && (
-                <span className="ml-1 text-sm text-muted" lang="en">
-                  {tag.translatedName}
-                </span>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <TagList tags={work.tags} href={(word) => paths.search({ word })} />
       <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted">
         <Stat label="Views" value={work.totalView} />
         <Stat label="Bookmarks" value={work.totalBookmarks} />

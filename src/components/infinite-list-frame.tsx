@@ -1,0 +1,128 @@
+// What every infinite list of works or novels shows around its rows: the count of what the filters hid, the empty and
+// all-hidden messages in place of the rows, and one line under them; and the panel that stands for a list whose first
+// page failed.
+
+import type { CSSProperties, ReactNode, Ref } from 'react'
+import { Link } from 'react-router'
+import { ApiError, RateLimitedError } from '../lib/api-error.ts'
+import { paths } from '../lib/paths.ts'
+import type { InfiniteList } from '../lib/use-infinite-list.ts'
+import type { RowFocusHandlers } from '../lib/use-window-rows.ts'
+import { Button } from './button.tsx'
+
+interface InfiniteListFrameProps {
+  list: InfiniteList<unknown>
+  /** What the list holds, plural and lower case ("works"), for its messages. */
+  noun: string
+  /** Accessible name of the list, e.g. "Search results for cat". */
+  label: string
+  emptyMessage: string
+  /** The rows' container: its ref (geometry), focus handlers (virtualization) and style (height, placeholders). */
+  containerRef: Ref<HTMLDivElement>
+  focusHandlers: RowFocusHandlers
+  style: CSSProperties
+  /** The rows, absolutely placed in the container. */
+  children: ReactNode
+}
+
+export function InfiniteListFrame({
+  list,
+  noun,
+  label,
+  emptyMessage,
+  containerRef,
+  focusHandlers,
+  style,
+  children,
+}: InfiniteListFrameProps) {
+  const { loaded, hiddenCount } = list
+  return (
+    <div>
+      <p className="mb-2 min-h-6 text-sm text-muted" data-testid="hidden-count">
+        {hiddenCount > 0 && (
+          <>
+            {hiddenCount} hidden by your filters ·{' '}
+            <Link to={paths.settings()} className="text-accent underline underline-offset-2 hover:no-underline">
+              Filter settings
+            </Link>
+          </>
+        )}
+      </p>
+
+      {loaded && list.items.length === 0 ? (
+        <p className="py-16 text-center text-muted">{emptyMessage}</p>
+      ) : loaded && list.visible.length === 0 && !list.hasNextPage ? (
+        <p className="py-16 text-center text-muted">
+          All {hiddenCount} {noun} here are hidden by your filters.{' '}
+          <Link to={paths.settings()} className="text-accent underline underline-offset-2 hover:no-underline">
+            Change filter settings
+          </Link>
+        </p>
+      ) : (
+        <div
+          ref={containerRef}
+          role="list"
+          aria-label={label}
+          aria-busy={list.isPending || list.isFetchingNextPage}
+          className="relative w-full"
+          {...focusHandlers}
+          style={style}
+        >
+          {children}
+        </div>
+      )}
+
+      <ListFooter list={list} noun={noun} />
+    </div>
+  )
+}
+
+function errorMessage(error: unknown, retryIn: number | null, noun: string): string {
+  if (error instanceof RateLimitedError && retryIn !== null) return `Too many requests — retrying in ${retryIn} s`
+  if (error instanceof ApiError) return error.userMessage
+  return `Something went wrong while loading these ${noun}.`
+}
+
+/** The list's first page failed: what happened, and Retry. */
+export function ListLoadError({ list, noun }: { list: InfiniteList<unknown>; noun: string }) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-line px-4 py-12 text-center">
+      <p>{errorMessage(list.error, list.retryIn, noun)}</p>
+      <Button variant="primary" onClick={() => void list.refetch()}>
+        Retry
+      </Button>
+    </div>
+  )
+}
+
+/** One fixed-height line under the rows: loading, the end, an error with Retry, or a "Load more" button. */
+function ListFooter({ list, noun }: { list: InfiniteList<unknown>; noun: string }) {
+  const { isPending, isFetchingNextPage, hasNextPage, autoPaused, tailError } = list
+  let status = ''
+  if (isPending) status = `Loading ${noun}…`
+  else if (isFetchingNextPage) status = 'Loading more…'
+  else if (!tailError && !hasNextPage && list.visible.length > 0) status = "You've reached the end"
+
+  return (
+    <div className="flex min-h-16 flex-col items-center justify-center gap-2 py-3 text-sm text-muted">
+      <p role="status" className="flex items-center gap-2">
+        {(isPending || isFetchingNextPage) && (
+          <span
+            aria-hidden="true"
+            className="size-4 animate-spin rounded-full border-2 border-line border-t-accent motion-reduce:animate-none"
+          />
+        )}
+        {status}
+      </p>
+      {tailError && (
+        <div role="alert" className="flex flex-wrap items-center justify-center gap-3 text-ink">
+          <span>{errorMessage(list.error, list.retryIn, noun)}</span>
+          <Button onClick={list.retryTail}>Retry</Button>
+        </div>
+      )}
+      {!tailError && autoPaused && hasNextPage && !isFetchingNextPage && (
+        <Button onClick={() => void list.fetchNextPage()}>Load more</Button>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,50 @@
+import type { RefObject } from 'react'
+import type { FilterReason } from '../lib/filter-engine.ts'
+
+const REASON_TEXT: Record<FilterReason, string> = {
+  r18: 'R-18',
+  r18g: 'R-18G',
+  ai: 'AI-generated',
+  sensitive: 'Sensitive',
+  muted: 'Muted',
+}
+
+/**
+ * Stands over a card the filters blurred (filling the card's positioned box), says why it is hidden, and reveals it
+ * on a click. `shape` gives the button the card's corners and a tint.
+ */
+export function RevealButton({
+  name,
+  reasons,
+  onReveal,
+  linkRef,
+  shape,
+}: {
+  /** What the card shows ("Title by Author"). */
+  name: string
+  reasons: readonly FilterReason[]
+  onReveal: () => void
+  /** The card's link, which takes the button's place. */
+  linkRef: RefObject<HTMLAnchorElement | null>
+  shape: string
+}) {
+  const why = reasons.map((r) => REASON_TEXT[r]).join(', ') || 'Hidden'
+  return (
+    <button
+      type="button"
+      aria-label={`Show ${name} (${why})`}
+      onClick={() => {
+        onReveal()
+        // The link takes the button's place; keep the keyboard where it was.
+        requestAnimationFrame(() => linkRef.current?.focus())
+      }}
+      className={`absolute inset-0 flex items-center justify-center ${shape} p-2 outline-offset-2 focus-visible:outline-3 focus-visible:outline-accent`}
+    >
+      {/* A solid pill, so the words keep their contrast over the blurred card. */}
+      <span className="flex flex-col items-center gap-0.5 rounded-md bg-[#1d1c21]/90 px-2.5 py-1.5 text-center text-xs text-white">
+        <span className="font-semibold">{why}</span>
+        <span className="underline underline-offset-2">Show</span>
+      </span>
+    </button>
+  )
+}
