@@ -558,17 +558,21 @@ test.describe('touch', () => {
     await image.scrollIntoViewIfNeeded()
     const box = (await image.boundingBox())!
     const cdp = await page.context().newCDPSession(page)
+    // A 180 ms gesture, timed by the events' own timestamps: however busy the machine is while the events are
+    // sent, the page sees a swipe of that speed (the gesture's duration is part of what makes it a swipe).
     const swipe = async (dx: number, dy: number) => {
       const x = box.x + box.width / 2
       const y = box.y + box.height / 2
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] })
+      const t0 = Date.now() / 1000
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }], timestamp: t0 })
       for (let i = 1; i <= 5; i++) {
         await cdp.send('Input.dispatchTouchEvent', {
           type: 'touchMove',
           touchPoints: [{ x: x + (dx * i) / 5, y: y + (dy * i) / 5 }],
+          timestamp: t0 + i * 0.03,
         })
       }
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [], timestamp: t0 + 0.18 })
     }
 
     // Mostly vertical: not a swipe.
