@@ -96,8 +96,9 @@ function lazyRoute(load: () => Promise<LazyModule>) {
     }
   })
   function LazyRoute() {
-    // The module's own component, the same on every render once loaded (never a new type).
-    return createElement(module.current() ?? use(module.load()))
+    // Every render asks `use` (a loaded module is returned at once): a render that suspended and is retried must call
+    // it again. The component is the module's own, the same on every render (never a new type).
+    return createElement(use(module.load()))
   }
   return { LazyRoute, preload: async () => void (await module.load()), isLoaded: () => module.current() !== undefined }
 }

@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react'
-import { Component, type ReactNode } from 'react'
+import { Component, Suspense, use, type ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { lazyModule } from './lazy-module.ts'
 
@@ -49,6 +49,21 @@ describe('lazyModule', () => {
     expect(screen.getByText('loaded view')).toBeInTheDocument()
     expect(importer).toHaveBeenCalledTimes(1)
     expect(mod.current()?.Greeting).toBe(Greeting)
+  })
+
+  it('lets use() read a module already loaded at once, without showing the Suspense fallback', async () => {
+    const mod = lazyModule(async () => ({ Greeting }))
+    await mod.load()
+    function Reader() {
+      return <p>{use(mod.load()).Greeting === Greeting ? 'read at once' : 'wrong module'}</p>
+    }
+    render(
+      <Suspense fallback={<p>fallback</p>}>
+        <Reader />
+      </Suspense>,
+    )
+    expect(screen.getByText('read at once')).toBeInTheDocument()
+    expect(screen.queryByText('fallback')).toBeNull()
   })
 
   it('throws a failed load to the error boundary, and a later load retries', async () => {

@@ -9,7 +9,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react'
 // after its data and code had both arrived.
 
 export interface LazyModule<T> {
-  /** Starts loading (once; a failed load is forgotten, so the next call retries). */
+  /** Starts loading (once; a failed load is forgotten, so the next call retries). Safe to pass to React's `use`. */
   load: () => Promise<T>
   /** The module, once loaded. */
   current: () => T | undefined
@@ -17,15 +17,24 @@ export interface LazyModule<T> {
   use: () => T | undefined
 }
 
+/**
+ * A promise that says so once it has resolved, in the fields React's `use` reads (the protocol TanStack Query's
+ * `query.promise` follows too): `use` then returns the module at once instead of suspending for a settled promise it
+ * has not seen before, so a view may call `use(load())` on every render.
+ */
+type SettledThenable<T> = Promise<T> & { status?: 'fulfilled'; value?: T }
+
 export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
   let loaded: T | undefined
-  let loading: Promise<T> | undefined
+  let loading: SettledThenable<T> | undefined
   const listeners = new Set<() => void>()
 
-  const load = () =>
-    (loading ??= importer().then(
+  const load = () => {
+    if (loading) return loading
+    const promise: SettledThenable<T> = importer().then(
       (module) => {
         loaded = module
+        Object.assign(promise, { status: 'fulfilled', value: module })
         for (const listener of listeners) listener()
         return module
       },
@@ -33,7 +42,9 @@ export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
         loading = undefined
         throw error
       },
-    ))
+    )
+    return (loading = promise)
+  }
 
   const subscribe = (listener: () => void) => {
     listeners.add(listener)
