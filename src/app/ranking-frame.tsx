@@ -4,20 +4,13 @@ import { buttonClass } from '../components/button.tsx'
 import { EmptyState } from '../components/states.tsx'
 import { LinkTabs } from '../components/tabs.tsx'
 import { RankingDatePicker } from '../features/ranking/components/ranking-date-picker.tsx'
+import { formatDay } from '../lib/format.ts'
 import { paths } from '../lib/paths.ts'
 import type { RankingView } from './ranking-query.ts'
 import { useDocumentTitle } from './use-document-title.ts'
 
-const formatDate = (iso: string) =>
-  new Date(`${iso}T00:00:00Z`).toLocaleDateString(undefined, {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  })
-
 /** The list's accessible name: the ranking's title, and its day when one is chosen. */
-export const rankingListLabel = (view: RankingView) => `${view.title}${view.date ? `, ${formatDate(view.date)}` : ''}`
+export const rankingListLabel = (view: RankingView) => `${view.title}${view.date ? `, ${formatDay(view.date)}` : ''}`
 
 /** What the ranking page hands the body of either kind (works here, novels in their own chunk). */
 export interface RankingBodyProps {
@@ -59,7 +52,7 @@ export function RankingFrame({
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
           <p className="text-sm text-muted">
-            {date ? formatDate(date) : latest ? `Latest: ${formatDate(latest)}` : 'Latest'}
+            {date ? formatDay(date) : latest ? `Latest: ${formatDay(latest)}` : 'Latest'}
           </p>
         </div>
         {resolved.kind === 'ok' && (

@@ -8,6 +8,7 @@ import { Link } from 'react-router'
 import type { Novel } from '../../../api/model.ts'
 import { RevealButton } from '../../../components/reveal-button.tsx'
 import type { FilterReason } from '../../../lib/filter-engine.ts'
+import { formatCount } from '../../../lib/format.ts'
 import { paths } from '../../../lib/paths.ts'
 import { NOVEL_CARD_HEIGHT } from '../../../tunables.ts'
 import { formatReadingTime } from '../lib/reading-time.ts'
@@ -53,8 +54,8 @@ export function NovelCard({
   // A short name ("Rank 2: Title by Author") and the rest as the link's description, so a screen reader says the
   // name first and moving through the list stays quick.
   const name = `${number ? `${number.label} ${number.value}: ` : ''}${title} by ${novel.user.name}`
-  const chars = novel.textLength.toLocaleString('en')
-  const bookmarks = novel.totalBookmarks.toLocaleString('en')
+  const chars = formatCount(novel.textLength)
+  const bookmarks = formatCount(novel.totalBookmarks)
   const tags = novel.tags.map((t) => `#${t.name}`).join(' ')
   const description = [
     showSeries && novel.series ? `Series: ${novel.series.title}.` : '',

@@ -4,12 +4,11 @@ import type { Novel, NovelSeriesDetail } from '../../../api/model.ts'
 import { Avatar } from '../../../components/avatar.tsx'
 import { buttonClass } from '../../../components/button.tsx'
 import { Skeleton } from '../../../components/skeleton.tsx'
+import { formatCount } from '../../../lib/format.ts'
 import { paths } from '../../../lib/paths.ts'
 import { sanitizeCaption } from '../../../lib/sanitize.ts'
 import { formatReadingTime } from '../lib/reading-time.ts'
 import { novelTitle } from './novel-card.tsx'
-
-const count = (n: number) => n.toLocaleString('en')
 
 /**
  * A novel series: the first novel's cover, title, author, how many novels and characters (and the reading time of
@@ -27,8 +26,8 @@ export function NovelSeriesHeader({
   // The caption is untrusted HTML (the demo catalogue plants hostile markup on purpose).
   const caption = useMemo(() => sanitizeCaption(detail.caption), [detail.caption])
   const stats = [
-    { label: 'Novels', value: count(detail.contentCount) },
-    { label: 'Characters', value: count(detail.totalCharacterCount) },
+    { label: 'Novels', value: formatCount(detail.contentCount) },
+    { label: 'Characters', value: formatCount(detail.totalCharacterCount) },
     { label: 'Reading time', value: formatReadingTime(detail.totalCharacterCount) },
     { label: 'Status', value: detail.isConcluded ? 'Concluded' : 'Ongoing' },
   ]

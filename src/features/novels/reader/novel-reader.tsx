@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigationType, useSearchParams } from 'react-rou
 import type { Novel, NovelText } from '../../../api/model.ts'
 import { Avatar } from '../../../components/avatar.tsx'
 import { TagList } from '../../../components/tag-list.tsx'
+import { formatCount, formatDate } from '../../../lib/format.ts'
 import { paths } from '../../../lib/paths.ts'
 import { NovelBookmarkButton } from '../bookmark/novel-bookmark-button.tsx'
 import { NovelBadges } from '../components/novel-badges.tsx'
@@ -51,9 +52,6 @@ const parsePage = (raw: string | null, count: number): number | null => {
   const n = Number(raw)
   return n >= 1 && n <= count ? n : null
 }
-
-const numberFormat = new Intl.NumberFormat()
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' })
 
 export interface NovelReaderProps {
   novel: Novel
@@ -104,12 +102,12 @@ function NovelHeader({ novel }: { novel: Novel }) {
           </span>
         </Link>
         <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted">
-          <Stat label="Characters" value={numberFormat.format(novel.textLength)} />
+          <Stat label="Characters" value={formatCount(novel.textLength)} />
           <Stat label="Reading time" value={formatReadingTime(novel.textLength)} />
-          <Stat label="Pages" value={numberFormat.format(novel.pageCount)} />
-          <Stat label="Views" value={numberFormat.format(novel.totalView)} />
-          <Stat label="Bookmarks" value={numberFormat.format(novel.totalBookmarks)} />
-          <Stat label="Comments" value={numberFormat.format(novel.totalComments)} />
+          <Stat label="Pages" value={formatCount(novel.pageCount)} />
+          <Stat label="Views" value={formatCount(novel.totalView)} />
+          <Stat label="Bookmarks" value={formatCount(novel.totalBookmarks)} />
+          <Stat label="Comments" value={formatCount(novel.totalComments)} />
         </dl>
         <p className="text-sm text-muted">
           <time dateTime={novel.createDate}>{formatDate(novel.createDate)}</time>
@@ -117,11 +115,6 @@ function NovelHeader({ novel }: { novel: Novel }) {
       </div>
     </header>
   )
-}
-
-function formatDate(iso: string): string {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date)
 }
 
 function Stat({ label, value }: { label: string; value: string }) {

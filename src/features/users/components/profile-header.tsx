@@ -2,8 +2,7 @@ import type { ReactNode } from 'react'
 import type { UserDetail } from '../../../api/model.ts'
 import { Avatar } from '../../../components/avatar.tsx'
 import { Skeleton } from '../../../components/skeleton.tsx'
-
-const count = (n: number) => n.toLocaleString()
+import { formatCount } from '../../../lib/format.ts'
 
 /** A user's profile: avatar, name, account, comment and counts; `actions` (the follow button) beside the name. */
 export function ProfileHeader({ detail, actions }: { detail: UserDetail; actions?: ReactNode }) {
@@ -30,7 +29,7 @@ export function ProfileHeader({ detail, actions }: { detail: UserDetail; actions
           {stats.map((s) => (
             <div key={s.label} className="flex gap-1.5">
               <dt className="text-muted">{s.label}</dt>
-              <dd className="font-semibold">{count(s.value)}</dd>
+              <dd className="font-semibold">{formatCount(s.value)}</dd>
             </div>
           ))}
         </dl>

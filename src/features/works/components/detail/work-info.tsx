@@ -1,16 +1,9 @@
 import type { Illust } from '../../../../api/model.ts'
 import { TagList } from '../../../../components/tag-list.tsx'
+import { formatCount, formatDate } from '../../../../lib/format.ts'
 import { paths } from '../../../../lib/paths.ts'
 import { WorkBadges } from '../work-badges.tsx'
 import { WorkCaption } from './work-caption.tsx'
-
-const number = new Intl.NumberFormat()
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' })
-
-function formatDate(iso: string): string {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date)
-}
 
 /** Badges and title: the top of the description. */
 export function WorkHeading({ work }: { work: Illust }) {
@@ -36,7 +29,7 @@ export function WorkInfo({ work }: { work: Illust }) {
         {work.totalComments !== undefined && <Stat label="Comments" value={work.totalComments} />}
       </dl>
       <p className="text-sm text-muted">
-        <time dateTime={work.createDate}>{formatDate(work.createDate)}</time>
+        <time dateTime={work.createDate}>{formatDate(work.createDate, { time: true })}</time>
       </p>
       {work.tools.length > 0 && (
         <p className="text-sm text-muted">
@@ -52,7 +45,7 @@ function Stat({ label, value }: { label: string; value: number }) {
   return (
     <div className="flex gap-1">
       <dt>{label}</dt>
-      <dd className="font-medium text-ink tabular-nums">{number.format(value)}</dd>
+      <dd className="font-medium text-ink tabular-nums">{formatCount(value)}</dd>
     </div>
   )
 }
