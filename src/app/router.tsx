@@ -11,6 +11,7 @@ import {
   Component as ReactComponent,
   createContext,
   createElement,
+  startTransition,
   Suspense,
   use,
   useContext,
@@ -251,8 +252,9 @@ export function AppRoutes({ routes, fallback }: { routes: CompiledRoutes; fallba
   useEffect(() => {
     if (firstViewReady) return
     let live = true
-    // A failed load renders too: the route's error view says what went wrong.
-    void (waiting ?? Promise.resolve()).finally(() => live && setFirstViewReady(true))
+    // A failed load renders too: the route's error view says what went wrong. In a transition, like the first render
+    // (main.tsx): the whole first view renders in slices rather than in one long task.
+    void (waiting ?? Promise.resolve()).finally(() => live && startTransition(() => setFirstViewReady(true)))
     return () => {
       live = false
     }

@@ -4,6 +4,7 @@ import { useSession } from '../features/auth/use-session.ts'
 import { OfflineIndicator } from '../features/pwa/offline-indicator.tsx'
 import { UpdatePrompt } from '../features/pwa/update-prompt.tsx'
 import { paths } from '../lib/paths.ts'
+import { observeContentWidth } from '../lib/use-grid-container.ts'
 import { useSettings } from '../lib/settings.ts'
 import { AccountMenu } from './account-menu.tsx'
 import { BottomNav } from './bottom-nav.tsx'
@@ -95,8 +96,9 @@ export function Shell() {
       <OfflineIndicator />
       <main
         id="main"
+        ref={observeContentWidth}
         tabIndex={-1}
-        className="mx-auto w-full max-w-[2560px] flex-1 px-2 py-4 outline-none sm:px-5 sm:py-6"
+        className={`${CONTENT_COLUMN} flex-1 py-4 outline-none sm:py-6`}
       >
         {/* Revealed once, then kept: an in-app navigation shows the current view until the next one's code is in.
             While the first view loads, its placeholder keeps the footer below the fold (nothing visible shifts). */}
@@ -115,11 +117,18 @@ export function Shell() {
   )
 }
 
-/** What the shell shows while the first route's code loads. */
+/** The page's content column: the width every list fills. */
+const CONTENT_COLUMN = 'mx-auto w-full max-w-[2560px] px-2 sm:px-5'
+
+/**
+ * What the shell shows while the first route's code loads. Its empty content column is laid out already, so the first
+ * view's list knows its width before it mounts.
+ */
 export function ShellFallback() {
   return (
     <div className="flex min-h-dvh flex-col">
       <Header />
+      <div ref={observeContentWidth} className={CONTENT_COLUMN} data-content-column />
     </div>
   )
 }

@@ -22,8 +22,10 @@ function outline(root: Element) {
   const header = wrapper?.querySelector(':scope > header')
   const row = header?.firstElementChild
   const home = row?.firstElementChild
+  const column = wrapper?.querySelector(':scope > [data-content-column]')
   return {
     wrapper: wrapper?.className,
+    column: column?.className,
     header: header?.className,
     row: row?.className,
     home: { tag: home?.tagName, href: home?.getAttribute('href'), className: home?.className, text: home?.textContent },

@@ -1,8 +1,8 @@
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 
 // Code that is a chunk of its own, loaded once (a failed load is retried by the next use). In a component, `use`
 // renders without Suspense: the view shows its own placeholder as ordinary content until the module is in, and the
-// module's component replaces it in the very next commit. (The router's lazy routes load through it too, but
+// module's component replaces it in the next commit, a transition's. (The router's lazy routes load through it too, but
 // suspend: an in-app navigation is a transition that keeps the current view until the next one's code is in.) React.lazy inside a
 // Suspense boundary would show the same placeholder, but once a fallback has painted React holds the reveal back
 // for its fallback throttle (300 ms): on a phone's first load that delayed every thumbnail of the grid by 300 ms
@@ -53,16 +53,22 @@ export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
   const current = () => loaded
 
   function use(): T | undefined {
-    const module = useSyncExternalStore(subscribe, current, current)
+    const [module, setModule] = useState(current)
     const [failure, setFailure] = useState<{ error: unknown } | null>(null)
     useEffect(() => {
-      if (loaded !== undefined) return
+      if (module !== undefined) return
       let live = true
-      load().catch((error: unknown) => live && setFailure({ error }))
+      // The module's view (a grid of dozens of cards, say) renders in a transition, in slices: not in one long task.
+      const show = () => void (live && startTransition(() => setModule(current())))
+      const unsubscribe = subscribe(show)
+      if (loaded !== undefined)
+        show() // loaded between the render and this effect
+      else load().catch((error: unknown) => live && setFailure({ error }))
       return () => {
         live = false
+        unsubscribe()
       }
-    }, [])
+    }, [module])
     // To the nearest error boundary (the route's error view, with its retry).
     if (failure && module === undefined) throw failure.error
     return module

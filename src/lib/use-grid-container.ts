@@ -1,9 +1,17 @@
-import { useCallback, useLayoutEffect, useRef, useState } from 'react'
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 
-// The grid container's width (from a ResizeObserver) and its top edge in document coordinates (the virtualizer's
-// scrollMargin). Both are remembered per list, so a list that comes back (Back navigation) lays out its cached rows
-// at their final size in its very first render: the router's scroll restoration runs in that same commit and needs
-// the full height to land on the saved position.
+// The grid container's width and its top edge in document coordinates (the virtualizer's scrollMargin). Both are
+// remembered per list, so a list that comes back (Back navigation) lays out its cached rows at their final size in its
+// very first render: the router's scroll restoration runs in that same commit and needs the full height to land on the
+// saved position.
+//
+// A list starts from a width known before it mounts (its own from before, or the page's content column: every list
+// fills it), so nothing here reads layout while React commits. A read there forces the browser to lay out the page in
+// the middle of the commit (on a phone's first load, the freshly inserted grid: tens of milliseconds), and a width that
+// differs from the one rendered then re-renders the whole grid in that same task. The container's ResizeObserver
+// reports its size right after the browser's own layout instead, before that frame paints, when reading the top costs
+// nothing. Only when no width is known at all does the container measure itself as it mounts (still empty then).
 
 interface Geometry {
   width: number
@@ -11,25 +19,50 @@ interface Geometry {
 }
 
 const remembered = new Map<string, Geometry>()
-let lastWidth = 0
+/** The width of the page's content column, which every list fills: where a list that has not measured itself starts. */
+let contentWidth = 0
+
+/** Reads the content column's width once (index.html's static one, laid out before any script ran: main.tsx). */
+export function noteContentWidth(el: HTMLElement) {
+  const style = getComputedStyle(el)
+  const width = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+  if (width > 0) contentWidth = Math.floor(width)
+}
+
+/**
+ * Ref callback for the page's content column (`<main>`): follows its content width, so a list mounting later starts
+ * at its final width and lays out its rows in its first render.
+ */
+export function observeContentWidth(el: HTMLElement | null) {
+  if (!el || typeof ResizeObserver === 'undefined') return
+  const observer = new ResizeObserver((entries) => {
+    const width = entries[entries.length - 1]?.contentBoxSize?.[0]?.inlineSize
+    if (width && width > 0) contentWidth = Math.floor(width)
+  })
+  observer.observe(el)
+  return () => observer.disconnect()
+}
 
 function documentTop(el: Element): number {
   return Math.round(el.getBoundingClientRect().top + window.scrollY)
 }
 
 export function useGridContainer(cacheKey: string) {
-  const [geometry, setGeometry] = useState<Geometry>(() => remembered.get(cacheKey) ?? { width: lastWidth, top: 0 })
+  const [geometry, setGeometry] = useState<Geometry>(() => remembered.get(cacheKey) ?? { width: contentWidth, top: 0 })
   const elRef = useRef<HTMLDivElement | null>(null)
   const observerRef = useRef<ResizeObserver | null>(null)
 
+  /** Takes the container's width (and reads its top); `how` the state changes (see the observer below). */
   const update = useCallback(
-    (width?: number) => {
+    (width: number, how: 'now' | 'before-paint' | 'transition') => {
       const el = elRef.current
       if (!el) return
-      const next = { width: Math.floor(width ?? el.getBoundingClientRect().width), top: documentTop(el) }
+      const next = { width: Math.floor(width), top: documentTop(el) }
       remembered.set(cacheKey, next)
-      if (next.width > 0) lastWidth = next.width
-      setGeometry((prev) => (prev.width === next.width && prev.top === next.top ? prev : next))
+      const apply = () => setGeometry((prev) => (prev.width === next.width && prev.top === next.top ? prev : next))
+      if (how === 'before-paint') flushSync(apply)
+      else if (how === 'transition') startTransition(apply)
+      else apply()
     },
     [cacheKey],
   )
@@ -40,31 +73,46 @@ export function useGridContainer(cacheKey: string) {
       observerRef.current = null
       elRef.current = el
       if (!el) return
-      update()
+      let known = remembered.get(cacheKey)?.width ?? contentWidth
+      if (known <= 0 || typeof ResizeObserver === 'undefined') {
+        // No width to start from (nothing has been laid out yet): measure now, while the container is still empty.
+        known = Math.floor(el.getBoundingClientRect().width)
+        update(known, 'now')
+      }
       if (typeof ResizeObserver === 'undefined') return
+      let first = true
       const observer = new ResizeObserver((entries) => {
         const entry = entries[entries.length - 1]
-        update(entry?.contentBoxSize?.[0]?.inlineSize ?? entry?.contentRect.width)
+        if (!entry) return
+        const width = Math.floor(entry.contentBoxSize?.[0]?.inlineSize ?? entry.contentRect.width)
+        // The first report settles the width the first render assumed: if that was wrong, the frame about to be
+        // painted must not show the rows at the wrong width. A later resize re-renders as any update does. The top
+        // alone (same width) only decides which rows are mounted: a transition, in slices.
+        update(width, width === known ? 'transition' : first ? 'before-paint' : 'now')
+        known = width
+        first = false
       })
       observer.observe(el)
       observerRef.current = observer
     },
-    [update],
+    [cacheKey, update],
   )
 
   // Content above the grid (a page header, the hidden-count line) can move it without resizing it: re-read the top
-  // after every render, before paint. Cheap: one getBoundingClientRect; the state only changes when the top did.
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberately every render (see above)
-  useLayoutEffect(() => {
+  // after every render. After the paint, where the layout is already done: the top only decides which rows are
+  // mounted (the rows are placed relative to the container), so a late correction moves nothing on screen.
+  useEffect(() => {
     const el = elRef.current
     if (!el) return
     const top = documentTop(el)
-    setGeometry((prev) => {
-      if (prev.top === top) return prev
-      const next = { ...prev, top }
-      remembered.set(cacheKey, next)
-      return next
-    })
+    startTransition(() =>
+      setGeometry((prev) => {
+        if (prev.top === top) return prev
+        const next = { ...prev, top }
+        remembered.set(cacheKey, next)
+        return next
+      }),
+    )
   })
 
   /** `attach` is the container's ref callback. */

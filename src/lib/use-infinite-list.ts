@@ -4,7 +4,7 @@
 
 import { useInfiniteQuery, type InfiniteData, type QueryKey, type UseInfiniteQueryOptions } from '@tanstack/react-query'
 import type { Virtualizer } from '@tanstack/react-virtual'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { useNavigationType } from 'react-router'
 import { LIST_GC_TIME_MS, LIST_STALE_TIME_MS, MAX_AUTO_PAGES_WITHOUT_VISIBLE, PREFETCH_VIEWPORTS } from '../tunables.ts'
 import { applyFilters, type Filterable, type FilteredItem } from './filter-engine.ts'
@@ -15,6 +15,8 @@ import { useRateLimitRetry } from './use-rate-limit-retry.ts'
 export interface InfiniteList<TItem> {
   /** The first page has arrived. */
   loaded: boolean
+  /** How many pages have arrived. */
+  pageCount: number
   error: Error | null
   isPending: boolean
   isError: boolean
@@ -63,17 +65,44 @@ export function useInfiniteList<TPage, TItem extends Filterable & { id: number }
   itemsOf: (page: TPage) => readonly TItem[],
 ): InfiniteList<TItem> {
   const { filters } = useSettings()
+  const result = useInfiniteQuery({ ...useListFreshness(), ...query })
+  // A new answer re-renders the list in a transition (the rows of a new page: dozens of cards), which React renders in
+  // slices that leave the main thread free between them. The fields are deferred together, never one alone: flags
+  // from a newer answer than its pages would show an empty list with more to come for a frame (and load page 2).
+  const { data, error, isPending, isError, isFetchingNextPage, isFetchNextPageError, hasNextPage } = useDeferredValue(
+    useMemo(
+      () => ({
+        data: result.data,
+        error: result.error,
+        isPending: result.isPending,
+        isError: result.isError,
+        isFetchingNextPage: result.isFetchingNextPage,
+        isFetchNextPageError: result.isFetchNextPageError,
+        hasNextPage: result.hasNextPage,
+      }),
+      [
+        result.data,
+        result.error,
+        result.isPending,
+        result.isError,
+        result.isFetchingNextPage,
+        result.isFetchNextPageError,
+        result.hasNextPage,
+      ],
+    ),
+  )
+  // Whether a page may be asked for is decided on the live answer: the deferred one may lag it by a render, and asking
+  // again while a page is under way would cancel that request and send it anew.
   const {
-    data,
-    error,
-    isPending,
-    isError,
-    isFetchingNextPage,
-    isFetchNextPageError,
-    hasNextPage,
-    fetchNextPage,
+    fetchNextPage: fetchNextLive,
     refetch,
-  } = useInfiniteQuery({ ...useListFreshness(), ...query })
+    hasNextPage: hasNextLive,
+    isFetchingNextPage: fetchingNextLive,
+  } = result
+  const fetchNextPage = useCallback(
+    () => (hasNextLive && !fetchingNextLive ? fetchNextLive() : Promise.resolve()),
+    [hasNextLive, fetchingNextLive, fetchNextLive],
+  )
 
   const pages = data?.pages
   const items = useMemo(() => uniqueById(pages, itemsOf), [pages, itemsOf])
@@ -98,6 +127,7 @@ export function useInfiniteList<TPage, TItem extends Filterable & { id: number }
 
   return {
     loaded: !!data,
+    pageCount: pages?.length ?? 0,
     error,
     isPending,
     isError,
@@ -133,10 +163,12 @@ export function useAutoLoadNextPage(
     virtualizer,
   }: { width: number; top: number; height: number; virtualizer: Virtualizer<Window, Element> },
 ) {
-  const { hasNextPage, isFetchingNextPage, tailError, autoPaused, fetchNextPage } = list
+  const { hasNextPage, isFetchingNextPage, tailError, autoPaused, fetchNextPage, pageCount } = list
   const canAutoLoad = hasNextPage && !isFetchingNextPage && !tailError && !autoPaused && width > 0
 
-  // Re-check as the viewport moves: the virtualizer re-renders when its range or scrolling state changes.
+  // Re-check as the viewport moves (the virtualizer re-renders when its range or scrolling state changes) and as pages
+  // arrive: a page the filters hid entirely changes nothing else, and the list's answers are deferred, so the render
+  // that showed the page under way may never have been committed.
   const virtualRows = virtualizer.getVirtualItems()
   const lastRowIndex = virtualRows.length > 0 ? virtualRows[virtualRows.length - 1]!.index : -1
   const isScrolling = virtualizer.isScrolling
@@ -149,5 +181,5 @@ export function useAutoLoadNextPage(
       distanceViewports: PREFETCH_VIEWPORTS,
     })
     if (near) void fetchNextPage()
-  }, [canAutoLoad, top, height, lastRowIndex, isScrolling, fetchNextPage])
+  }, [canAutoLoad, top, height, lastRowIndex, isScrolling, fetchNextPage, pageCount])
 }

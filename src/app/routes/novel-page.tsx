@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { useDeferredValue } from 'react'
 import { useLocation, useParams } from 'react-router'
 import { ErrorState } from '../../components/states.tsx'
 import { useSession } from '../../features/auth/use-session.ts'
@@ -29,26 +30,29 @@ function NovelPage({ id }: { id: number }) {
   const detail = useQuery(novelQueries.detail(id))
   // Asked for at once, beside the detail (the loader has usually started both).
   const text = useQuery({ ...novelQueries.text(id), staleTime: TEXT_STALE_TIME_MS })
-  const novel = detail.data
-  useDocumentTitle(novel?.visible ? `${novel.title || 'Untitled'} by ${novel.user.name}` : 'Novel')
+  // The answers re-render the page in a transition, which React renders in slices: parsing and laying out a novel's
+  // page is a long task on a phone, and the queries' own updates are synchronous.
+  const novel = useDeferredValue(detail.data)
+  const novelText = useDeferredValue(text.data)
+  useDocumentTitle(detail.data?.visible ? `${detail.data.title || 'Untitled'} by ${detail.data.user.name}` : 'Novel')
 
   const signInHref = paths.login(location.pathname + location.search + location.hash)
-  if (detail.isPending) return <NovelSkeleton />
   if (detail.isError) {
     if (detail.error instanceof NotFoundError) return <NovelNotFound />
     return <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />
   }
-  if (!detail.data.visible) return <NovelUnavailable signedIn={!!session} signInHref={signInHref} />
-  if (text.isPending) return <NovelSkeleton />
+  if (!novel) return <NovelSkeleton />
+  if (!novel.visible) return <NovelUnavailable signedIn={!!session} signInHref={signInHref} />
   if (text.isError) {
     if (text.error instanceof NotFoundError) return <NovelUnavailable signedIn={!!session} signInHref={signInHref} />
     return <ErrorState error={text.error} onRetry={() => void text.refetch()} />
   }
+  if (!novelText) return <NovelSkeleton />
   return (
     <NovelReader
-      novel={detail.data}
-      text={text.data}
-      caption={<WorkCaption html={detail.data.caption} />}
+      novel={novel}
+      text={novelText}
+      caption={<WorkCaption html={novel.caption} />}
       signedIn={!!session}
       signInHref={signInHref}
     />

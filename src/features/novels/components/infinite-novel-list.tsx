@@ -4,7 +4,7 @@
 // on Back. Paging, filtering and states are the work grid's (use-infinite-list.ts, infinite-list-frame.tsx).
 
 import type { InfiniteData, QueryKey, UseInfiniteQueryOptions } from '@tanstack/react-query'
-import { useCallback, useLayoutEffect, useMemo, useRef } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import type { Novel } from '../../../api/model.ts'
 import { InfiniteListFrame, ListLoadError } from '../../../components/infinite-list-frame.tsx'
 import { useGridContainer } from '../../../lib/use-grid-container.ts'
@@ -70,13 +70,14 @@ export function InfiniteNovelList<TPage extends NovelListPage, TKey extends Quer
   useAutoLoadNextPage(list, { width, top, height: listHeight, virtualizer })
 
   // ---- keep the novel being looked at in view when the columns change (rotation, resize) ----
+  // Noted after each paint, restored before the paint of new columns (as the work grid does).
   const anchor = useRef<{ columns: number; item: number; offset: number } | null>(null)
   useLayoutEffect(() => {
     const prev = anchor.current
-    if (prev && prev.columns !== columns && width > 0 && window.scrollY > top) {
-      const row = Math.floor(prev.item / columns)
-      window.scrollTo(0, top + rowTop(grid, row) - prev.offset)
-    }
+    if (!prev || prev.columns === columns || width <= 0) return
+    if (window.scrollY > top) window.scrollTo(0, top + rowTop(grid, Math.floor(prev.item / columns)) - prev.offset)
+  })
+  useEffect(() => {
     // The row a quarter down the viewport: below any sticky header, where the eye is.
     const r = rowAt(grid, window.scrollY - top + window.innerHeight / 4)
     anchor.current =

@@ -86,14 +86,16 @@ export function InfiniteWorkList<TPage extends WorkListPage, TKey extends QueryK
   useAutoLoadNextPage(list, { width, top, height: rowsHeight, virtualizer })
 
   // ---- keep the work being looked at in view when the width changes (rotation, resize) ----
+  // The anchor is noted after each paint (reading the scroll position then costs no layout); before the paint of a
+  // new width, the anchored work's row goes back to where that work's row was on screen.
   const anchor = useRef<{ width: number; item: number; offset: number } | null>(null)
   useLayoutEffect(() => {
     const prev = anchor.current
-    if (prev && prev.width > 0 && width > 0 && prev.width !== width && window.scrollY > top) {
-      // The row of the anchored work goes back to where that work's row was on screen.
-      const r = rowOfItem(rows, prev.item)
-      if (r >= 0) window.scrollTo(0, top + rows[r]!.y - prev.offset)
-    }
+    if (!prev || prev.width <= 0 || width <= 0 || prev.width === width) return
+    const r = rowOfItem(rows, prev.item)
+    if (r >= 0 && window.scrollY > top) window.scrollTo(0, top + rows[r]!.y - prev.offset)
+  })
+  useEffect(() => {
     // The row a quarter down the viewport: below any sticky header, where the eye is.
     const r = rowIndexAt(rows, window.scrollY - top + window.innerHeight / 4, gap)
     anchor.current =

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useDeferredValue } from 'react'
 import { useParams } from 'react-router'
 import type { Illust } from '../../../api/model.ts'
 import { ErrorState } from '../../../components/states.tsx'
@@ -55,13 +56,16 @@ export function ArtworkPage() {
 
   useDocumentTitle(query.data?.visible ? `${query.data.title || 'Untitled'} by ${query.data.user.name}` : 'Artwork')
 
+  // The answer re-renders the page in a transition, which React renders in slices: the detail (caption sanitizing
+  // included) is a long task on a phone, and the query's own updates are synchronous.
+  const work = useDeferredValue(query.data)
+
   if (id === null) return <ArtworkNotFound />
-  if (query.isPending) return <ArtworkSkeleton />
   if (query.isError) {
     if (query.error instanceof NotFoundError) return <ArtworkNotFound />
     return <ErrorState error={query.error} onRetry={() => void query.refetch()} />
   }
-  const work = query.data
+  if (!work) return <ArtworkSkeleton />
   if (!work.visible) {
     return <ArtworkUnavailable signedIn={!!signedIn} signInHref={paths.login(currentLocation())} />
   }

@@ -5,14 +5,17 @@ import { fitStyle } from '../../lib/fit.ts'
 import { imageAlt } from './image-alt.ts'
 
 /**
- * A single-page work: the original image, with the `large` size (usually cached from the list already) painted
- * beneath it until the original has arrived, so the first paint is instant. Fits the viewport; a click (or the
+ * A single-page work: the original image, with the `large` size painted in its place until the original has arrived,
+ * so the first paint comes early. The original is only asked for once the `large` one is in: on a slow connection the
+ * two would share it, and the small one, the one seen first, would arrive late. Fits the viewport; a click (or the
  * "Full size" button) shows it at its own size, scrollable.
  */
 export function SinglePageImage({ work }: { work: Illust }) {
   const { imageQuality } = useSettings()
   const large = work.imageUrls.large
   const src = imageQuality === 'data-saver' ? large : (work.metaSinglePage.originalImageUrl ?? large)
+  const withPreview = src !== large
+  const [previewDone, setPreviewDone] = useState(false)
   const [loaded, setLoaded] = useState(false)
   const [full, setFull] = useState(false)
   const alt = imageAlt(work)
@@ -22,6 +25,10 @@ export function SinglePageImage({ work }: { work: Illust }) {
   const ref = useCallback((img: HTMLImageElement | null) => {
     if (img?.complete && img.naturalWidth > 0) setLoaded(true)
   }, [])
+  const previewRef = useCallback((img: HTMLImageElement | null) => {
+    if (img?.complete) setPreviewDone(true)
+  }, [])
+  const onPreviewDone = () => setPreviewDone(true)
 
   return (
     <figure className="flex flex-col items-center gap-2">
@@ -38,26 +45,32 @@ export function SinglePageImage({ work }: { work: Illust }) {
           style={full ? { width: work.width, aspectRatio: fit.aspectRatio, maxWidth: 'none' } : fit}
           onClick={toggle}
         >
-          {src !== large && !loaded && (
+          {withPreview && !loaded && (
             <img
+              ref={previewRef}
               src={large}
               alt=""
               aria-hidden="true"
               data-role="preview"
+              fetchPriority="high"
+              onLoad={onPreviewDone}
+              onError={onPreviewDone}
               className="absolute inset-0 size-full object-contain"
             />
           )}
-          <img
-            ref={ref}
-            src={src}
-            alt={alt}
-            width={work.width}
-            height={work.height}
-            fetchPriority="high"
-            decoding="async"
-            onLoad={() => setLoaded(true)}
-            className="relative block size-full max-w-none object-contain"
-          />
+          {(!withPreview || previewDone) && (
+            <img
+              ref={ref}
+              src={src}
+              alt={alt}
+              width={work.width}
+              height={work.height}
+              fetchPriority="high"
+              decoding="async"
+              onLoad={() => setLoaded(true)}
+              className="relative block size-full max-w-none object-contain"
+            />
+          )}
         </div>
       </div>
       <button
