@@ -91,17 +91,20 @@ export function useInfiniteList<TPage, TItem extends Filterable & { id: number }
       ],
     ),
   )
-  // Whether a page may be asked for is decided on the live answer: the deferred one may lag it by a render, and asking
-  // again while a page is under way would cancel that request and send it anew.
+  // A page is asked for only when the live answer allows it (asking again while a page is under way would cancel that
+  // request and send it anew) and the pages on screen are the live ones: until then, what the list decides from them
+  // (the pause after pages the filters hid entirely) is not known yet. Catching up changes this callback, which
+  // re-runs the auto-load check.
   const {
     fetchNextPage: fetchNextLive,
     refetch,
     hasNextPage: hasNextLive,
     isFetchingNextPage: fetchingNextLive,
   } = result
+  const caughtUp = data === result.data
   const fetchNextPage = useCallback(
-    () => (hasNextLive && !fetchingNextLive ? fetchNextLive() : Promise.resolve()),
-    [hasNextLive, fetchingNextLive, fetchNextLive],
+    () => (caughtUp && hasNextLive && !fetchingNextLive ? fetchNextLive() : Promise.resolve()),
+    [caughtUp, hasNextLive, fetchingNextLive, fetchNextLive],
   )
 
   const pages = data?.pages

@@ -69,8 +69,8 @@ describe('InfiniteWorkList', () => {
     expect(screen.getByText(/1 hidden by your filters/)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Filter settings' })).toHaveAttribute('href', '/settings')
     expect(screen.getByRole('status')).toHaveTextContent("You've reached the end")
-    // The detail view can step through what the viewer saw.
-    expect(neighboursIn(1)).toEqual({ prev: undefined, next: 3, listKey: 'test:basic' })
+    // The detail view can step through what the viewer saw (noted by an effect once the rows are on screen).
+    await waitFor(() => expect(neighboursIn(1)).toEqual({ prev: undefined, next: 3, listKey: 'test:basic' }))
   })
 
   it('blurs a sensitive work behind a button that reveals it', async () => {
