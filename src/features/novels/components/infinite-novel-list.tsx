@@ -4,11 +4,12 @@
 // on Back. Paging, filtering and states are the work grid's (use-infinite-list.ts, infinite-list-frame.tsx).
 
 import type { InfiniteData, QueryKey, UseInfiniteQueryOptions } from '@tanstack/react-query'
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
+import { useCallback, useMemo } from 'react'
 import type { Novel } from '../../../api/model.ts'
 import { InfiniteListFrame, ListLoadError } from '../../../components/infinite-list-frame.tsx'
 import { useGridContainer } from '../../../lib/use-grid-container.ts'
 import { useAutoLoadNextPage, useInfiniteList } from '../../../lib/use-infinite-list.ts'
+import { useScrollAnchor } from '../../../lib/use-scroll-anchor.ts'
 import { useWindowRows } from '../../../lib/use-window-rows.ts'
 import { NOVEL_OVERSCAN_ROWS, RESERVE_VIEWPORTS } from '../../../tunables.ts'
 import { novelGrid, rowAt, rowsHeight, rowTop } from '../lib/novel-grid.ts'
@@ -70,20 +71,15 @@ export function InfiniteNovelList<TPage extends NovelListPage, TKey extends Quer
   useAutoLoadNextPage(list, { width, top, height: listHeight, virtualizer })
 
   // ---- keep the novel being looked at in view when the columns change (rotation, resize) ----
-  // Noted after each paint, restored before the paint of new columns (as the work grid does).
-  const anchor = useRef<{ columns: number; item: number; offset: number } | null>(null)
-  useLayoutEffect(() => {
-    const prev = anchor.current
-    if (!prev || prev.columns === columns || width <= 0) return
-    if (window.scrollY > top) window.scrollTo(0, top + rowTop(grid, Math.floor(prev.item / columns)) - prev.offset)
-  })
-  useEffect(() => {
-    // The row a quarter down the viewport: below any sticky header, where the eye is.
-    const r = rowAt(grid, window.scrollY - top + window.innerHeight / 4)
-    anchor.current =
-      r >= 0
-        ? { columns, item: r * columns, offset: top + rowTop(grid, r) - window.scrollY }
-        : { columns, item: 0, offset: 0 }
+  useScrollAnchor({
+    layoutKey: columns,
+    ready: width > 0,
+    top,
+    itemAt: (y) => {
+      const r = rowAt(grid, y)
+      return r >= 0 ? r * columns : -1
+    },
+    rowTopOf: (item) => rowTop(grid, Math.floor(item / columns)),
   })
 
   // ---- placeholder rows below the cards while more may come (and while the first page loads) ----

@@ -3,13 +3,14 @@
 // scroll restoration finds its place again on Back.
 
 import type { InfiniteData, QueryKey, UseInfiniteQueryOptions } from '@tanstack/react-query'
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
+import { useCallback, useEffect, useMemo } from 'react'
 import type { Illust } from '../../../api/model.ts'
 import { InfiniteListFrame, ListLoadError } from '../../../components/infinite-list-frame.tsx'
 import { useSettings } from '../../../lib/settings.ts'
 import { rememberSourceList } from '../../../lib/source-list.ts'
 import { useGridContainer } from '../../../lib/use-grid-container.ts'
 import { useAutoLoadNextPage, useInfiniteList } from '../../../lib/use-infinite-list.ts'
+import { useScrollAnchor } from '../../../lib/use-scroll-anchor.ts'
 import { useWindowRows } from '../../../lib/use-window-rows.ts'
 import { GRID_OVERSCAN_ROWS, HIGH_PRIORITY_CELLS, RESERVE_VIEWPORTS } from '../../../tunables.ts'
 import {
@@ -86,22 +87,15 @@ export function InfiniteWorkList<TPage extends WorkListPage, TKey extends QueryK
   useAutoLoadNextPage(list, { width, top, height: rowsHeight, virtualizer })
 
   // ---- keep the work being looked at in view when the width changes (rotation, resize) ----
-  // The anchor is noted after each paint (reading the scroll position then costs no layout); before the paint of a
-  // new width, the anchored work's row goes back to where that work's row was on screen.
-  const anchor = useRef<{ width: number; item: number; offset: number } | null>(null)
-  useLayoutEffect(() => {
-    const prev = anchor.current
-    if (!prev || prev.width <= 0 || width <= 0 || prev.width === width) return
-    const r = rowOfItem(rows, prev.item)
-    if (r >= 0 && window.scrollY > top) window.scrollTo(0, top + rows[r]!.y - prev.offset)
-  })
-  useEffect(() => {
-    // The row a quarter down the viewport: below any sticky header, where the eye is.
-    const r = rowIndexAt(rows, window.scrollY - top + window.innerHeight / 4, gap)
-    anchor.current =
-      r >= 0
-        ? { width, item: rows[r]!.start, offset: top + rows[r]!.y - window.scrollY }
-        : { width, item: 0, offset: 0 }
+  useScrollAnchor({
+    layoutKey: width,
+    ready: width > 0,
+    top,
+    itemAt: (y) => {
+      const r = rowIndexAt(rows, y, gap)
+      return r >= 0 ? rows[r]!.start : -1
+    },
+    rowTopOf: (item) => rows[rowOfItem(rows, item)]?.y,
   })
 
   // ---- placeholders below the rows while more may come (and while the first page loads) ----
