@@ -15,7 +15,7 @@ const SESSION_CHECK_MS = 60_000
 // Created once at module load: the cache and the compiled route table outlive re-renders.
 const queryClient = createQueryClient()
 const routes = compileRoutes(createRoutes(queryClient), RouteError)
-// The opened page's first request and code start now, while React prepares its first render.
+// The opened page's first request and code start in the task after this script, ahead of React's first render.
 if (typeof window !== 'undefined') startInitialNavigation(routes)
 
 /**

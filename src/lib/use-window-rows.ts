@@ -1,7 +1,14 @@
 // Rows of a list virtualized against the window's scroll (the works' justified grid, the novels' columns), so the page
 // scrolls naturally and the router's scroll restoration finds its place again on Back.
 
-import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual'
+import {
+  defaultRangeExtractor,
+  observeWindowOffset,
+  observeWindowRect,
+  useWindowVirtualizer,
+  type Range,
+  type Virtualizer,
+} from '@tanstack/react-virtual'
 import { useCallback, useState, type FocusEvent } from 'react'
 
 export interface WindowRowsOptions {
@@ -21,12 +28,53 @@ export interface WindowRowsOptions {
 
 const noScrollWrite = () => {}
 
+type WindowObserver<Callback> = (instance: Virtualizer<Window, Element>, cb: Callback) => (() => void) | undefined
+
+/**
+ * The library's window observer, attached in the first frame after React's commit instead of in it. Attaching reads
+ * the window (`innerHeight`, `scrollY`) at once, and a read right after a commit forces the style and layout of
+ * everything the commit inserted into the commit's own task: on a grid's first load that was a third of the longest
+ * task. Read in the next frame's callbacks, it is the layout the browser was about to do anyway. Until then the
+ * virtualizer works from `initialRect` and `initialOffset`, read as it was created.
+ */
+function fromNextFrame<Callback>(observe: WindowObserver<Callback>): WindowObserver<Callback> {
+  return (instance, cb) => {
+    let stop: (() => void) | undefined
+    const frame = requestAnimationFrame(() => (stop = observe(instance, cb)))
+    return () => {
+      cancelAnimationFrame(frame)
+      stop?.()
+    }
+  }
+}
+
+const observeRectFromNextFrame = fromNextFrame(observeWindowRect)
+
+/**
+ * The scroll offset from the next frame on. A first read that finds the page scrolled elsewhere than the rows were
+ * laid out for (Back, restoring a position before that frame) counts as a scroll: the virtualizer then renders the
+ * rows at once, before the frame paints, as it does for the scroll event its listener was not yet there to hear.
+ */
+const observeOffsetFromNextFrame: WindowObserver<(offset: number, isScrolling: boolean) => void> = (instance, cb) => {
+  let first = true
+  return fromNextFrame(observeWindowOffset)(instance, (offset, isScrolling) => {
+    const moved = first && Math.abs(offset - (instance.scrollOffset ?? offset)) >= 1
+    first = false
+    cb(offset, isScrolling || moved)
+  })
+}
+
+const readViewport = () => ({ width: window.innerWidth, height: window.innerHeight })
+
 /**
  * The virtualizer of the rows, and the focus handlers for their container (each row element carries `data-row`): the
  * row holding keyboard focus stays mounted.
  */
 export function useWindowRows({ count, estimateSize, gap, overscan, top, getItemKey }: WindowRowsOptions) {
   const [focusedRow, setFocusedRow] = useState<number | null>(null)
+  // Read once, as the first render starts (the virtualizer keeps the first it gets): not on every render, where the
+  // layout may be out of date and reading it would force it.
+  const [initialRect] = useState(readViewport)
   const rangeExtractor = useCallback(
     (range: Range) => {
       const indexes = defaultRangeExtractor(range)
@@ -55,7 +103,9 @@ export function useWindowRows({ count, estimateSize, gap, overscan, top, getItem
     // which in StrictMode happens again after <ScrollRestoration> restored the list's position. It has nothing of its
     // own to write: row heights are exact (no measured-size corrections) and nothing here calls `scrollTo*`.
     scrollToFn: noScrollWrite,
-    initialRect: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
+    initialRect,
+    observeElementRect: observeRectFromNextFrame,
+    observeElementOffset: observeOffsetFromNextFrame,
   })
 
   const onFocusCapture = useCallback((e: FocusEvent<HTMLDivElement>) => {
