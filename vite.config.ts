@@ -1,11 +1,11 @@
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { readFile, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, type Plugin, type Rollup } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import {
   API_CACHE_MAX_AGE_S,
@@ -18,6 +18,7 @@ import {
   ORIGINAL_CACHE_MAX_ENTRIES,
   SW_CACHE,
 } from './src/features/pwa/sw-caches.ts'
+import { ROUTE_PRELOADS, routePathPattern } from './src/app/route-preloads.ts'
 
 // In development the SPA runs on Vite's server and the catalogue service on API_PORT; everything the service owns
 // is proxied so the SPA sees one origin, as it does in production.
@@ -182,8 +183,58 @@ function precompress(): Plugin {
   }
 }
 
+/**
+ * A deep link's first view downloads its code beside the entry script (src/app/route-preloads.ts): index.html gets a
+ * small script, run as the page is parsed, that adds a modulepreload link for each chunk the opened path's view needs
+ * (its modules' chunks and everything they import) beyond the entry's own, which Vite already preloads.
+ */
+function routePreloads(): Plugin {
+  let root = ''
+  let base = '/'
+  return {
+    name: 'easel:route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root
+      base = config.base
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return
+        const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk')
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
+        const collect = (chunk: Rollup.OutputChunk, into: Set<string>) => {
+          if (into.has(chunk.fileName)) return
+          into.add(chunk.fileName)
+          for (const file of chunk.imports) collect(byFile.get(file)!, into)
+        }
+        const entryCode = new Set<string>()
+        for (const chunk of chunks) if (chunk.isEntry) collect(chunk, entryCode)
+
+        const table = Object.entries(ROUTE_PRELOADS).map(([path, modules]) => {
+          const files = new Set<string>()
+          for (const module of modules) {
+            const id = resolve(root, module)
+            const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id))
+            if (!chunk) throw new Error(`route-preloads: no chunk holds ${module} (listed for ${path})`)
+            collect(chunk, files)
+          }
+          return [routePathPattern(path), [...files].filter((file) => !entryCode.has(file))] as const
+        })
+        // Each file once, the routes by index into that list. Ahead of the stylesheet, which a later inline script
+        // would wait for.
+        const files = [...new Set(table.flatMap(([, routeFiles]) => routeFiles))]
+        const routes = table.map(([pattern, routeFiles]) => [pattern, routeFiles.map((file) => files.indexOf(file))])
+        const script = `(function(f,t){var p=location.pathname;for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){t[i][1].forEach(function(n){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f[n];document.head.appendChild(l)});break}})(${JSON.stringify(files.map((file) => base + file))},${JSON.stringify(routes)})`
+        return [{ tag: 'script', children: script, injectTo: 'head-prepend' }]
+      },
+    },
+  }
+}
+
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), tailwindcss(), pwa, precompress()],
+  plugins: [react(), tailwindcss(), pwa, precompress(), routePreloads()],
   resolve: {
     alias:
       mode === 'production'

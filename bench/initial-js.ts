@@ -8,15 +8,13 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
+import { ROUTE_PRELOADS } from '../src/app/route-preloads.ts'
 
 /** Bytes (kB = 1000 B), gzip level 9: the figure most size tools report. */
 export const INITIAL_JS_BUDGET = 130_000
 
-/**
- * Source modules that `/` imports dynamically while it first renders: the work grid (its loader warms it and the
- * home page renders it). Keep in step with `src/app/routes.tsx` and `src/app/routes/home-page.tsx`.
- */
-export const HOME_LAZY_MODULES = ['src/features/works/components/infinite-work-list.tsx']
+/** Source modules that `/` imports dynamically while it first renders (index.html preloads them too). */
+const HOME_LAZY_MODULES = ROUTE_PRELOADS['/']!
 
 interface ManifestChunk {
   file: string

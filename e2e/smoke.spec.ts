@@ -27,6 +27,40 @@ test('a deep link serves the app shell and renders its view directly', async ({ 
   await expect(page.getByRole('heading', { level: 1, name: 'Weekly ranking' })).toBeVisible()
 })
 
+test("a deep link downloads its view's code beside the entry script, not after it", async ({ page, request }) => {
+  const ranking = (await (await request.get('/v1/illust/ranking')).json()) as {
+    illusts: { id: number; user: { id: number } }[]
+  }
+  const work = ranking.illusts[0]!
+  // The scripts the page names by the end of parsing, before any module script runs: the entry, Vite's preloads of its
+  // imports, and the links index.html's route-preload script added for this path (src/app/route-preloads.ts).
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return
+      const named = document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>(
+        'link[rel=modulepreload], script[src]',
+      )
+      ;(window as { namedAtParse?: string[] }).namedAtParse = [...named].map((e) => ('href' in e ? e.href : e.src))
+    })
+  })
+  for (const path of ['/ranking', `/artworks/${work.id}`, `/users/${work.user.id}`]) {
+    await page.goto(path)
+    await expect(page.locator('main img').first()).toBeVisible()
+    const { loaded, named } = await page.evaluate(() => ({
+      loaded: performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((url) => /\/assets\/[^/]+\.js$/.test(url)),
+      named: (window as { namedAtParse?: string[] }).namedAtParse ?? [],
+    }))
+    expect(loaded.length, path).toBeGreaterThan(4)
+    expect(
+      loaded.filter((url) => !named.includes(url)),
+      path,
+    ).toEqual([])
+  }
+})
+
 test('the API answers JSON with an illusts array at /v1/illust/ranking', async ({ request }) => {
   const response = await request.get('/v1/illust/ranking')
   expect(response.status()).toBe(200)

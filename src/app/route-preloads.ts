@@ -1,0 +1,35 @@
+// The code a deep link's first view needs beyond the entry, by route: the route's lazy module, and the modules its
+// loader or its first render loads at once (the work grid). At build, vite.config.ts (`routePreloads`) turns this into
+// a script in index.html that adds `<link rel="modulepreload">` for the opened path's chunks and their imports, so they
+// download beside the entry script instead of after it has run: on a phone that was a round trip, then the chunks'
+// transfer, before the view's data could even be drawn.
+//
+// Paths in React Router syntax, matched against the pathname alone. A path missing here only loses the head start.
+// src/app/route-preloads.test.ts checks each entry against the route table in routes.tsx.
+
+const WORK_GRID = 'src/features/works/components/infinite-work-list.tsx'
+
+export const ROUTE_PRELOADS: Readonly<Record<string, readonly string[]>> = {
+  '/': [WORK_GRID],
+  '/ranking': ['src/app/routes/ranking-page.tsx', WORK_GRID],
+  '/search': ['src/app/routes/search-page.tsx', WORK_GRID],
+  '/artworks/:id': ['src/features/works/routes/artwork-page.tsx'],
+  '/novels/:id': ['src/app/routes/novel-page.tsx'],
+  '/user/:uid/series/:sid': ['src/app/routes/illust-series-page.tsx', WORK_GRID],
+  '/users/:id': ['src/app/routes/user-layout.tsx', 'src/app/routes/user-artworks-page.tsx', WORK_GRID],
+  '/users/:id/artworks': ['src/app/routes/user-layout.tsx', 'src/app/routes/user-artworks-page.tsx', WORK_GRID],
+  '/users/:id/bookmarks/artworks': [
+    'src/app/routes/user-layout.tsx',
+    'src/app/routes/user-bookmarks-page.tsx',
+    WORK_GRID,
+  ],
+}
+
+/** A route path as a regular expression over a pathname (`:param` is one segment; a trailing slash is allowed). */
+export function routePathPattern(path: string): string {
+  const body = path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/')
+  return `^${body === '/' ? '' : body}/?$`
+}
