@@ -3,7 +3,14 @@
 // DOM types for the callbacks that run in the page (evaluate, addInitScript); tsconfig.node.json has none.
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { requestSession, SESSION_STORAGE_KEY, type StoredSession } from './helpers.ts'
+import {
+  holdAnswers,
+  layoutShifts,
+  requestSession,
+  SESSION_STORAGE_KEY,
+  trackLayoutShifts,
+  type StoredSession,
+} from './helpers.ts'
 
 // The work detail view (/artworks/:id) against the real service and its demo catalogue. Works of each kind are
 // looked up through the API, so the tests do not depend on ids beyond 7 and 8 (the planted hostile captions).
@@ -128,6 +135,24 @@ test.describe('rendering each kind of work', () => {
     // Sized from the work before loading: width and height attributes.
     await expect(image).toHaveAttribute('width', String(work.width))
     await expect(image).toHaveAttribute('height', String(work.height))
+  })
+
+  test("a work whose details arrive late takes the placeholder's place without moving anything on screen", async ({
+    page,
+  }) => {
+    const work = pick(works, 'single-page illustration', isSingle)
+    await trackLayoutShifts(page)
+    const answer = await holdAnswers(page, (url) => url.pathname === '/v1/illust/detail')
+    await page.goto(`/artworks/${work.id}`)
+    await expect(page.getByRole('status').filter({ hasText: 'Loading the work…' })).toBeAttached()
+    answer()
+    await expect(heading(page)).toHaveText(work.title)
+    const image = page.getByRole('img', { name: altOf(work), exact: true })
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(work.width)
+    const { cls, shifts } = await layoutShifts(page)
+    expect(cls, JSON.stringify(shifts, null, 1)).toBeLessThanOrEqual(0.02)
   })
 
   test('a multi-page work shows every page, lazily, with a counter that follows the scroll', async ({ page }) => {

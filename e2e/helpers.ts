@@ -104,3 +104,66 @@ export async function scrollUntilRequest(page: Page, predicate: (request: Reques
   }
   return found!
 }
+
+interface LayoutShiftRecord {
+  value: number
+  at: number
+  /** the shifted elements, as the start of their HTML */
+  nodes: string[]
+}
+
+/** Records the page's layout shifts from its first paint (call before `goto`); read them with `layoutShifts`. */
+export async function trackLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] }
+    const w = window as unknown as { __shifts: LayoutShiftRecord[]; __shiftObserver: PerformanceObserver }
+    w.__shifts = []
+    const record = (entries: PerformanceEntryList) => {
+      for (const e of entries as Shift[]) {
+        if (e.hadRecentInput) continue
+        w.__shifts.push({
+          value: e.value,
+          at: Math.round(e.startTime),
+          nodes: (e.sources ?? []).map((s) =>
+            s.node instanceof Element ? s.node.outerHTML.slice(0, 120) : String(s.node),
+          ),
+        })
+      }
+    }
+    w.__shiftObserver = new PerformanceObserver((list) => record(list.getEntries()))
+    w.__shiftObserver.observe({ type: 'layout-shift', buffered: true })
+    ;(w as unknown as { __recordShifts: typeof record }).__recordShifts = record
+  })
+}
+
+/**
+ * The layout shifts recorded so far (`trackLayoutShifts`) up to the page's next two frames, and their sum: the page's
+ * cumulative layout shift. Entries the observer has not been handed yet are taken too.
+ */
+export async function layoutShifts(page: Page): Promise<{ cls: number; shifts: LayoutShiftRecord[] }> {
+  const shifts = await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+    const w = window as unknown as {
+      __shifts: LayoutShiftRecord[]
+      __shiftObserver: PerformanceObserver
+      __recordShifts: (entries: PerformanceEntryList) => void
+    }
+    w.__recordShifts(w.__shiftObserver.takeRecords())
+    return w.__shifts
+  })
+  return { cls: shifts.reduce((sum, s) => sum + s.value, 0), shifts }
+}
+
+/**
+ * Holds the service's answers to the requests `match` accepts until the returned function is called: a slow
+ * connection on demand, so a test can see what the page shows while it waits.
+ */
+export async function holdAnswers(page: Page, match: (url: URL) => boolean): Promise<() => void> {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(match, async (route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}

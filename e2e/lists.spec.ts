@@ -3,6 +3,7 @@
 
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { layoutShifts, trackLayoutShifts } from './helpers.ts'
 
 const SEARCH_API = '/v1/search/illust'
 /** A tag on thousands of works of every kind. */
@@ -209,28 +210,7 @@ test.describe('work lists', () => {
 
   test('1,000 loaded works keep at most 300 images in the page and nothing shifts', async ({ page }) => {
     test.setTimeout(240_000)
-    await page.addInitScript(() => {
-      const w = window as unknown as { __cls: number; __shifts: unknown[] }
-      w.__cls = 0
-      w.__shifts = []
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as (PerformanceEntry & {
-          value: number
-          hadRecentInput: boolean
-          sources?: { node?: Node | null }[]
-        })[]) {
-          if (e.hadRecentInput) continue
-          w.__cls += e.value
-          w.__shifts.push({
-            value: e.value,
-            at: Math.round(e.startTime),
-            nodes: (e.sources ?? []).map((s) =>
-              s.node instanceof Element ? s.node.outerHTML.slice(0, 120) : String(s.node),
-            ),
-          })
-        }
-      }).observe({ type: 'layout-shift', buffered: true })
-    })
+    await trackLayoutShifts(page)
     const search = trackSearch(page)
     await page.goto(`/search?word=${encodeURIComponent(MANY)}`)
     await expect(cards(page).first()).toBeVisible()
@@ -250,10 +230,7 @@ test.describe('work lists', () => {
     const imgs = await page.locator('img').count()
     expect(imgs).toBeGreaterThan(0)
     expect(imgs).toBeLessThanOrEqual(300)
-    const { cls, shifts } = await page.evaluate(() => {
-      const w = window as unknown as { __cls: number; __shifts: unknown[] }
-      return { cls: w.__cls, shifts: w.__shifts }
-    })
+    const { cls, shifts } = await layoutShifts(page)
     test.info().annotations.push({
       type: 'layout',
       description: `CLS ${cls.toFixed(4)}, ${imgs} <img> with ${search.works().length} works loaded`,

@@ -3,7 +3,7 @@
 // DOM types for the callbacks that run in the page (evaluate); tsconfig.node.json has none.
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
-import { requestSession, SESSION_STORAGE_KEY } from './helpers.ts'
+import { holdAnswers, layoutShifts, requestSession, SESSION_STORAGE_KEY, trackLayoutShifts } from './helpers.ts'
 
 // The novel reader (/novels/:id) against the real service and its demo catalogue. Fixtures are looked up through
 // the API by what their text holds, so the tests depend on no id beyond 7 (the novel with the planted hostile markup).
@@ -558,6 +558,22 @@ test('bookmarking a novel is optimistic, kept by the service, and can be undone'
 })
 
 test.describe('states', () => {
+  test("a novel whose details arrive late takes the placeholder's place without moving anything on screen", async ({
+    page,
+    request,
+  }) => {
+    const { novel } = await findNovel(request, 'any text', () => true)
+    await trackLayoutShifts(page)
+    const answer = await holdAnswers(page, (url) => url.pathname === '/v2/novel/detail')
+    await page.goto(`/novels/${novel.id}`)
+    await expect(page.getByRole('status').filter({ hasText: 'Loading the novel…' })).toBeAttached()
+    answer()
+    await expect(heading(page)).toHaveText(novel.title)
+    await expect(readerText(page)).toHaveAttribute('data-page', '1')
+    const { cls, shifts } = await layoutShifts(page)
+    expect(cls, JSON.stringify(shifts, null, 1)).toBeLessThanOrEqual(0.02)
+  })
+
   test('a novel that does not exist is a 404', async ({ page }) => {
     await page.goto('/novels/99999999')
     await expect(page.getByRole('heading', { name: "This novel doesn't exist or was deleted" })).toBeVisible()

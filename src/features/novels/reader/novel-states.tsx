@@ -4,10 +4,13 @@ import { Skeleton } from '../../../components/skeleton.tsx'
 import { StatePanel, UnavailableState } from '../../../components/states.tsx'
 import { paths } from '../../../lib/paths.ts'
 
-/** While the novel loads: the header, then lines of text, in the final layout's places. */
+/**
+ * While the novel loads: the header, then lines of text, in the final layout's places. At least a screen tall, so the
+ * footer stays below the fold until the novel is in (otherwise it showed under the placeholder, then jumped away).
+ */
 export function NovelSkeleton() {
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-5" aria-busy="true">
+    <div className="mx-auto flex min-h-dvh max-w-5xl flex-col gap-5" aria-busy="true">
       <p role="status" className="sr-only">
         Loading the novel…
       </p>

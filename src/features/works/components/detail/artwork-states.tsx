@@ -8,7 +8,9 @@ import { fitStyle } from '../../lib/fit.ts'
 /** While the work loads: blocks of the final layout, the image block at the work's size when a list already knew it. */
 export function ArtworkSkeleton({ width, height }: { width?: number; height?: number }) {
   return (
-    <div className="flex flex-col gap-6" aria-busy="true">
+    // At least a screen tall: the footer stays below the fold until the work is in, rather than showing under the
+    // placeholder and jumping away as the work's details arrive.
+    <div className="flex min-h-dvh flex-col gap-6" aria-busy="true">
       <p role="status" className="sr-only">
         Loading the work…
       </p>
