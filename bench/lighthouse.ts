@@ -61,6 +61,9 @@ export interface LighthouseFigures {
   lcpMs: number | null
   cls: number | null
   tbtMs: number | null
+  /** Lighthouse's measure of the machine's speed during the run (`environment.benchmarkIndex`): the simulated CPU
+   *  times, and so TBT and the Performance score, scale with it */
+  benchmarkIndex: number | null
   /** failing audits, worst first */
   failing: AuditFinding[]
   /** the largest contentful paint element's selector */
@@ -173,6 +176,7 @@ export function figuresOf(pagePath: string, lhr: Result): LighthouseFigures {
     lcpMs: numeric(lhr.audits['largest-contentful-paint']),
     cls: numeric(lhr.audits['cumulative-layout-shift']),
     tbtMs: numeric(lhr.audits['total-blocking-time']),
+    benchmarkIndex: lhr.environment.benchmarkIndex ?? null,
     failing: failingAudits(lhr),
     lcpElement: lhr.audits['largest-contentful-paint-element']
       ? auditTargets(lhr.audits['largest-contentful-paint-element'], 1)[0]
@@ -342,6 +346,7 @@ export function renderLighthouseTable(results: readonly LighthouseFigures[]): st
     { header: 'LCP', align: 'right' },
     { header: 'CLS', align: 'right' },
     { header: 'TBT', align: 'right' },
+    { header: 'host index', align: 'right' },
   ]
   return renderTable(
     columns,
@@ -354,6 +359,7 @@ export function renderLighthouseTable(results: readonly LighthouseFigures[]): st
       fmtSeconds(r.lcpMs),
       r.cls === null ? '—' : r.cls.toFixed(3),
       r.tbtMs === null ? '—' : `${fmtMs(Math.round(r.tbtMs))} ms`,
+      r.benchmarkIndex === null ? '—' : fmtMs(Math.round(r.benchmarkIndex)),
     ]),
   )
 }
