@@ -176,6 +176,40 @@ test.describe('the viewer', () => {
     await expect(heading(page)).toHaveText(work.title)
   })
 
+  test("the phone's Back closes the viewer and stays on the work; closed from the viewer, Back leaves the work", async ({
+    page,
+    request,
+  }) => {
+    const work = pick(await rankingWorks(request), 'single-page work', isSingle)
+    await page.goto('/ranking')
+    await page.goto(`/artworks/${work.id}`)
+    await expect(heading(page)).toHaveText(work.title)
+    const image = page.getByRole('img', { name: `${work.title} by ${work.user.name}`, exact: true })
+    const cdp = await page.context().newCDPSession(page)
+    const open = async () => {
+      const box = (await image.boundingBox())!
+      await tap(cdp, { x: box.x + box.width / 2, y: box.y + Math.min(box.height, 300) / 2 })
+    }
+    const viewer = page.getByRole('dialog', { name: /viewer/i })
+
+    await open()
+    await expect(viewer).toBeVisible()
+    await page.goBack()
+    await expect(viewer).toBeHidden()
+    await expect(page).toHaveURL(new RegExp(`/artworks/${work.id}$`))
+    await expect(heading(page)).toHaveText(work.title)
+
+    // Opened again and closed by dragging down: the viewer's entry goes with it, so Back leaves the work.
+    await open()
+    await expect(viewer).toBeVisible()
+    const { width, height } = page.viewportSize()!
+    await drag(cdp, { x: width / 2, y: height / 2 }, { x: 0, y: 260 })
+    await expect(viewer).toBeHidden()
+    await expect(page).toHaveURL(new RegExp(`/artworks/${work.id}$`))
+    await page.goBack()
+    await expect(page).toHaveURL(/\/ranking$/)
+  })
+
   test('swiping past the last page opens the next work of the list in the viewer; back before its first page returns', async ({
     page,
     request,

@@ -9,7 +9,7 @@ import {
   type PointerEvent,
   type ReactNode,
 } from 'react'
-import { useNavigate } from 'react-router'
+import { useLocation, useNavigate } from 'react-router'
 import type { Illust } from '../../../../api/model.ts'
 import { paths } from '../../../../lib/paths.ts'
 import { useSettings, type ImageQuality } from '../../../../lib/settings.ts'
@@ -43,6 +43,11 @@ function pagesOf(work: Illust, quality: ImageQuality): ViewerPage[] {
 
 const isTouch = (pointerType: string) => pointerType === 'touch' || pointerType === 'pen'
 
+/** The history entry the open viewer adds (same URL, this state), so Back closes the viewer instead of the page. */
+const VIEWER_STATE = 'easel.viewer'
+const isViewerEntry = (state: unknown) =>
+  typeof state === 'object' && state !== null && (state as Record<string, unknown>)[VIEWER_STATE] === true
+
 export interface WorkViewerControls {
   /** Handlers for the media area: a tap on a page (touch or pen) opens the viewer at that page. */
   mediaHandlers: {
@@ -62,6 +67,7 @@ export function useWorkViewer(work: Illust, neighbours: Neighbours): WorkViewerC
   const { imageQuality } = useSettings()
   const reduced = useReducedMotion()
   const navigate = useNavigate()
+  const location = useLocation()
   const pointerType = useRef('')
   const { prev, next } = neighbours
   const slides: ViewerSlide[] = useMemo(
@@ -80,6 +86,25 @@ export function useWorkViewer(work: Illust, neighbours: Neighbours): WorkViewerC
     if (handoff?.workId === work.id) handoff = null
   }, [work.id])
 
+  // Open, the viewer has a history entry of its own (this URL again, marked in its state): Back, a phone's back gesture
+  // or button, closes the viewer and leaves the reader on the work, as it would close any full-screen view.
+  const onViewerEntry = isViewerEntry(location.state)
+  const addViewerEntry = () => {
+    const { pathname, search, hash } = location
+    if (!onViewerEntry) void navigate({ pathname, search, hash }, { state: { [VIEWER_STATE]: true } })
+  }
+  const [wasOnViewerEntry, setWasOnViewerEntry] = useState(onViewerEntry)
+  if (wasOnViewerEntry !== onViewerEntry) {
+    setWasOnViewerEntry(onViewerEntry)
+    if (!onViewerEntry && openAt !== null) setOpenAt(null) // Back, off the viewer's entry
+  }
+  // Opened on arrival (swiped over from the neighbouring work): its entry is added once the page is there.
+  useEffect(() => {
+    if (openAt !== null) addViewerEntry()
+    // On arrival only: later openings add their entry as they open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
   const mediaHandlers = {
     onPointerDown(event: PointerEvent) {
       pointerType.current = event.pointerType
@@ -94,11 +119,14 @@ export function useWorkViewer(work: Illust, neighbours: Neighbours): WorkViewerC
       event.preventDefault()
       event.stopPropagation()
       setOpenAt(slideIndexOfPage(slides, page))
+      addViewerEntry()
     },
   }
 
   const close = (lastPage: number | null) => {
     setOpenAt(null)
+    // Closed from the viewer itself: its entry goes, so Back then leaves the work as usual.
+    if (onViewerEntry) void navigate(-1)
     // Back on the page list where the viewer left off.
     if (lastPage !== null && work.pageCount > 1)
       document.getElementById(pageElementId(lastPage))?.scrollIntoView({ block: 'start' })
@@ -115,7 +143,8 @@ export function useWorkViewer(work: Illust, neighbours: Neighbours): WorkViewerC
           onClose={close}
           onStep={(direction, workId) => {
             handoff = { workId, at: direction === 'next' ? 'first' : 'last' }
-            void navigate(paths.artwork(workId))
+            // In place of the viewer's entry: Back from the next work returns to this one, not to its viewer.
+            void navigate(paths.artwork(workId), { replace: onViewerEntry })
           }}
         />
       </Suspense>
