@@ -155,6 +155,22 @@ test.describe('rendering each kind of work', () => {
     expect(cls, JSON.stringify(shifts, null, 1)).toBeLessThanOrEqual(0.02)
   })
 
+  test('related works show below the work once the reader scrolls to them, and each opens its own page', async ({
+    page,
+  }) => {
+    const work = pick(works, 'single-page illustration', isSingle)
+    await page.goto(`/artworks/${work.id}`)
+    await expect(heading(page)).toHaveText(work.title)
+    await page.getByRole('heading', { level: 2, name: 'Related works' }).scrollIntoViewIfNeeded()
+    const related = page.locator('[data-related-work]')
+    await expect(related.first()).toBeVisible()
+    const id = await related.first().getAttribute('data-related-work')
+    expect(Number(id)).not.toBe(work.id)
+    await related.first().click()
+    await expect(page).toHaveURL(new RegExp(`/artworks/${id}$`))
+    await expect(heading(page)).not.toHaveText(work.title)
+  })
+
   test('a multi-page work shows every page, lazily, with a counter that follows the scroll', async ({ page }) => {
     const work = pick(works, 'multi-page manga', isManga)
     await page.goto(`/artworks/${work.id}`)

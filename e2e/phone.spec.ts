@@ -10,6 +10,8 @@ interface WireIllust {
   title: string
   type: string
   page_count: number
+  width: number
+  height: number
   illust_book_style: number
   visible: boolean
   user: { id: number; name: string }
@@ -267,6 +269,35 @@ test.describe('the viewer', () => {
     await drag(cdp, { x: box.x + box.width * 0.8, y: box.y + Math.min(box.height, 300) / 2 }, { x: -180, y: 4 }, 5)
     await expect(page).toHaveURL(new RegExp(`/artworks/${b.id}$`))
     await expect(page.getByRole('dialog')).toHaveCount(0)
+  })
+})
+
+test.describe('the work detail on a phone', () => {
+  phoneOnly()
+
+  test('related works are asked for only as the reader scrolls toward them', async ({ page, request }) => {
+    const work = pick(
+      await rankingWorks(request),
+      'portrait single-page work',
+      (w) => isSingle(w) && w.height >= 1.4 * w.width,
+    )
+    const asked: string[] = []
+    page.on('request', (r) => new URL(r.url()).pathname === '/v2/illust/related' && asked.push(r.url()))
+    await page.goto(`/artworks/${work.id}`)
+    await expect(heading(page)).toHaveText(work.title)
+    const image = page.getByRole('img', { name: `${work.title} by ${work.user.name}`, exact: true })
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(work.width)
+    const section = page.getByRole('heading', { level: 2, name: 'Related works' })
+    const { height } = page.viewportSize()!
+    // Well below the fold (a screen and a half down), the section has asked for nothing.
+    expect((await section.boundingBox())!.y).toBeGreaterThan(height * 1.4)
+    expect(asked).toEqual([])
+
+    await section.scrollIntoViewIfNeeded()
+    await expect(page.locator('[data-related-work]').first()).toBeVisible()
+    expect(asked).toHaveLength(1)
   })
 })
 

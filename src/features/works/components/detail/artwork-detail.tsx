@@ -47,7 +47,7 @@ export function ArtworkDetail({ work }: { work: Illust }) {
           <SeriesNav work={work} />
         </div>
       </div>
-      <RelatedWorks work={work} />
+      <RelatedWorks key={work.id} work={work} />
     </article>
   )
 }

@@ -1,19 +1,32 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { useMemo } from 'react'
+import { useMemo, useRef } from 'react'
 import { Link } from 'react-router'
 import type { Illust } from '../../../../api/model.ts'
 import { applyFilters } from '../../../../lib/filter-engine.ts'
 import { paths } from '../../../../lib/paths.ts'
 import { useSettings } from '../../../../lib/settings.ts'
+import { useNearViewport } from '../../../../lib/use-near-viewport.ts'
 import { rememberSourceList } from '../../../../lib/source-list.ts'
 import { workQueries } from '../../api/work-queries.ts'
 import { WorkBadges } from '../work-badges.tsx'
 
-/** Works related to this one (`/v2/illust/related`), through the viewer's content filters. */
+/**
+ * How close to the viewport the section must come before its works are asked for. Below the work on a phone, their
+ * list and two dozen thumbnails would otherwise share the connection with the work's own image as it downloads, for
+ * a section most readers never scroll to.
+ */
+const LOAD_WITHIN_PX = 300
+
+/**
+ * Works related to this one (`/v2/illust/related`), through the viewer's content filters, asked for once the section
+ * nears the viewport. Render it with the work's id as its key: another work's section starts far away again.
+ */
 export function RelatedWorks({ work }: { work: Illust }) {
   const settings = useSettings()
+  const section = useRef<HTMLElement>(null)
+  const near = useNearViewport(section, LOAD_WITHIN_PX)
   // The first page only: a handful of suggestions, not an endless list that would push the footer away.
-  const query = useInfiniteQuery({ ...workQueries.related(work.id), staleTime: 5 * 60_000 })
+  const query = useInfiniteQuery({ ...workQueries.related(work.id), staleTime: 5 * 60_000, enabled: near })
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.illusts) ?? [], [query.data])
   const { visible, hiddenCount } = useMemo(() => applyFilters(items, settings.filters), [items, settings.filters])
   const listKey = `related:${work.id}`
@@ -21,7 +34,7 @@ export function RelatedWorks({ work }: { work: Illust }) {
   if (query.isError || (query.isSuccess && items.length === 0)) return null
 
   return (
-    <section aria-labelledby="related-heading" className="flex flex-col gap-3">
+    <section ref={section} aria-labelledby="related-heading" className="flex flex-col gap-3">
       <h2 id="related-heading" className="text-lg font-semibold">
         Related works
       </h2>
