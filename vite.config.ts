@@ -18,7 +18,7 @@ import {
   ORIGINAL_CACHE_MAX_ENTRIES,
   SW_CACHE,
 } from './src/features/pwa/sw-caches.ts'
-import { ROUTE_PRELOADS, routePathPattern } from './src/app/route-preloads.ts'
+import { parseRoutePreloadKey, ROUTE_PRELOADS } from './src/app/route-preloads.ts'
 
 // In development the SPA runs on Vite's server and the catalogue service on API_PORT; everything the service owns
 // is proxied so the SPA sees one origin, as it does in production.
@@ -212,21 +212,22 @@ function routePreloads(): Plugin {
         const entryCode = new Set<string>()
         for (const chunk of chunks) if (chunk.isEntry) collect(chunk, entryCode)
 
-        const table = Object.entries(ROUTE_PRELOADS).map(([path, modules]) => {
+        const table = Object.entries(ROUTE_PRELOADS).map(([key, modules]) => {
           const files = new Set<string>()
           for (const module of modules) {
             const id = resolve(root, module)
             const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id))
-            if (!chunk) throw new Error(`route-preloads: no chunk holds ${module} (listed for ${path})`)
+            if (!chunk) throw new Error(`route-preloads: no chunk holds ${module} (listed for ${key})`)
             collect(chunk, files)
           }
-          return [routePathPattern(path), [...files].filter((file) => !entryCode.has(file))] as const
+          return { ...parseRoutePreloadKey(key), files: [...files].filter((file) => !entryCode.has(file)) }
         })
-        // Each file once, the routes by index into that list. Ahead of the stylesheet, which a later inline script
-        // would wait for.
-        const files = [...new Set(table.flatMap(([, routeFiles]) => routeFiles))]
-        const routes = table.map(([pattern, routeFiles]) => [pattern, routeFiles.map((file) => files.indexOf(file))])
-        const script = `(function(f,t){var p=location.pathname;for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){t[i][1].forEach(function(n){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f[n];document.head.appendChild(l)});break}})(${JSON.stringify(files.map((file) => base + file))},${JSON.stringify(routes)})`
+        // The keys that name a query first, so they win over their plain path. Each file once, the routes by index
+        // into that list. Ahead of the stylesheet, which a later inline script would wait for.
+        table.sort((a, b) => Number(b.query !== null) - Number(a.query !== null))
+        const files = [...new Set(table.flatMap((route) => route.files))]
+        const routes = table.map((r) => [r.pattern, r.query, r.files.map((file) => files.indexOf(file))])
+        const script = `(function(f,t){var l=location,q=new URLSearchParams(l.search);for(var i=0;i<t.length;i++){var r=t[i];if(new RegExp(r[0]).test(l.pathname)&&(!r[1]||q.get(r[1][0])===r[1][1])){r[2].forEach(function(n){var e=document.createElement('link');e.rel='modulepreload';e.crossOrigin='';e.href=f[n];document.head.appendChild(e)});break}}})(${JSON.stringify(files.map((file) => base + file))},${JSON.stringify(routes)})`
         return [{ tag: 'script', children: script, injectTo: 'head-prepend' }]
       },
     },

@@ -43,7 +43,13 @@ test("a deep link downloads its view's code beside the entry script, not after i
       ;(window as { namedAtParse?: string[] }).namedAtParse = [...named].map((e) => ('href' in e ? e.href : e.src))
     })
   })
-  for (const path of ['/ranking', `/artworks/${work.id}`, `/users/${work.user.id}`]) {
+  for (const path of [
+    '/ranking',
+    '/ranking?kind=novel',
+    '/?tab=novel',
+    `/artworks/${work.id}`,
+    `/users/${work.user.id}`,
+  ]) {
     await page.goto(path)
     await expect(page.locator('main img').first()).toBeVisible()
     const { loaded, named } = await page.evaluate(() => ({

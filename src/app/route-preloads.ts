@@ -4,13 +4,16 @@
 // download beside the entry script instead of after it has run: on a phone that was a round trip, then the chunks'
 // transfer, before the view's data could even be drawn.
 //
-// Paths in React Router syntax, matched against the pathname alone. A path missing here only loses the head start.
-// src/app/route-preloads.test.ts checks each entry against the route table in routes.tsx.
+// Keys are paths in React Router syntax, optionally with one `?name=value` the query must hold: those are tried
+// before the plain path. A path missing here only loses the head start. src/app/route-preloads.test.ts checks each
+// entry against the route table in routes.tsx.
 
 const WORK_GRID = 'src/features/works/components/infinite-work-list.tsx'
 
 export const ROUTE_PRELOADS: Readonly<Record<string, readonly string[]>> = {
+  '/?tab=novel': ['src/app/routes/home-novels.tsx'],
   '/': [WORK_GRID],
+  '/ranking?kind=novel': ['src/app/routes/ranking-page.tsx', 'src/app/routes/ranking-novels.tsx'],
   '/ranking': ['src/app/routes/ranking-page.tsx', WORK_GRID],
   '/search': ['src/app/routes/search-page.tsx', WORK_GRID],
   '/artworks/:id': ['src/features/works/routes/artwork-page.tsx'],
@@ -23,6 +26,20 @@ export const ROUTE_PRELOADS: Readonly<Record<string, readonly string[]>> = {
     'src/app/routes/user-bookmarks-page.tsx',
     WORK_GRID,
   ],
+}
+
+export interface RoutePreloadKey {
+  /** The path as a regular expression over a pathname (routePathPattern) */
+  pattern: string
+  /** The query parameter the key names, and its value; null: any query */
+  query: readonly [name: string, value: string] | null
+}
+
+/** A key of ROUTE_PRELOADS, taken apart. */
+export function parseRoutePreloadKey(key: string): RoutePreloadKey {
+  const [path = '', query] = key.split('?')
+  const [name, value] = query ? query.split('=') : []
+  return { pattern: routePathPattern(path), query: name && value !== undefined ? [name, value] : null }
 }
 
 /** A route path as a regular expression over a pathname (`:param` is one segment; a trailing slash is allowed). */
