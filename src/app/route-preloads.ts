@@ -9,6 +9,9 @@
 // entry against the route table in routes.tsx.
 
 const WORK_GRID = 'src/features/works/components/infinite-work-list.tsx'
+const USER_LAYOUT = 'src/app/routes/user-layout.tsx'
+/** A user's profile with its works tab (the index tab, and `/artworks`). */
+const USER_WORKS = [USER_LAYOUT, 'src/app/routes/user-artworks-page.tsx', WORK_GRID]
 
 export const ROUTE_PRELOADS: Readonly<Record<string, readonly string[]>> = {
   '/?tab=novel': ['src/app/routes/home-novels.tsx'],
@@ -19,13 +22,9 @@ export const ROUTE_PRELOADS: Readonly<Record<string, readonly string[]>> = {
   '/artworks/:id': ['src/features/works/routes/artwork-page.tsx'],
   '/novels/:id': ['src/app/routes/novel-page.tsx'],
   '/user/:uid/series/:sid': ['src/app/routes/illust-series-page.tsx', WORK_GRID],
-  '/users/:id': ['src/app/routes/user-layout.tsx', 'src/app/routes/user-artworks-page.tsx', WORK_GRID],
-  '/users/:id/artworks': ['src/app/routes/user-layout.tsx', 'src/app/routes/user-artworks-page.tsx', WORK_GRID],
-  '/users/:id/bookmarks/artworks': [
-    'src/app/routes/user-layout.tsx',
-    'src/app/routes/user-bookmarks-page.tsx',
-    WORK_GRID,
-  ],
+  '/users/:id': USER_WORKS,
+  '/users/:id/artworks': USER_WORKS,
+  '/users/:id/bookmarks/artworks': [USER_LAYOUT, 'src/app/routes/user-bookmarks-page.tsx', WORK_GRID],
 }
 
 export interface RoutePreloadKey {
