@@ -178,3 +178,53 @@ export interface WireMuteList {
   muted_users_count: number
   mute_limit_count: number
 }
+
+// ---- comments (pixivpy's illust_comments / novel_comments; the reply list of pixiv's v2 replies endpoint) ----
+
+export interface WireCommentUser {
+  id: number
+  name: string
+  account: string
+  profile_image_urls: { medium: string }
+}
+
+export interface WireComment {
+  id: number
+  comment: string
+  date: string
+  user: WireCommentUser
+  /** the comment this one answers, absent on top-level comments */
+  parent_comment?: WireComment | Record<string, never>
+  has_replies: boolean
+  stamp: null
+}
+
+export interface WireCommentPage {
+  total_comments: number
+  comments: WireComment[]
+  next_url: string | null
+  comment_access_control: number
+}
+
+export interface WireCommentReplies {
+  comments: WireComment[]
+  next_url: string | null
+}
+
+export interface WireCommentAdded {
+  comment: WireComment
+}
+
+// ---- user lists ----
+
+export interface WireUserList {
+  users: WireUser[]
+  next_url: string | null
+}
+
+/** The web API's envelope (`/ajax/…`): camelCase bodies, errors as `{"error": true, "message": …}`. */
+export interface WireAjax<B> {
+  error: false
+  message: ''
+  body: B
+}

@@ -1,24 +1,19 @@
 import type { Hono } from 'hono'
-import { z } from 'zod'
 import type { AppEnv, Services } from '../services.ts'
-import { id, offset, parse } from '../http/params.ts'
+import { on } from '../http/endpoint.ts'
 import { badRequest, notFound } from '../http/errors.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
 import { illustSeriesCoverPath, isoJst, ugoiraZipPath } from '../images/paths.ts'
-import { pageOf, query, sendJson } from './common.ts'
-
-const byIllust = z.object({ illust_id: id('illust_id') })
+import { pageOf, sendJson } from './common.ts'
 
 export function illustRoutes(app: Hono<AppEnv>, { store }: Services) {
-  app.get('/v1/illust/detail', (c) => {
-    const q = parse(byIllust, query(c))
+  on(app, 'illustDetail', (c, q) => {
     const illust = c.var.view.illustDetail(q.illust_id)
     if (!illust) throw notFound('The artwork has been deleted or the artwork ID does not exist.')
     return sendJson(c, { illust })
   })
 
-  app.get('/v2/illust/related', (c) => {
-    const q = parse(byIllust.extend({ offset }), query(c))
+  on(app, 'related', (c, q) => {
     const row = store.work(q.illust_id)
     if (!row || !c.var.view.canSee(row))
       throw notFound('The artwork has been deleted or the artwork ID does not exist.')
@@ -29,8 +24,7 @@ export function illustRoutes(app: Hono<AppEnv>, { store }: Services) {
     })
   })
 
-  app.get('/v1/ugoira/metadata', (c) => {
-    const q = parse(byIllust, query(c))
+  on(app, 'ugoiraMetadata', (c, q) => {
     const row = store.work(q.illust_id)
     if (!row || !c.var.view.canSee(row))
       throw notFound('The artwork has been deleted or the artwork ID does not exist.')
@@ -46,8 +40,7 @@ export function illustRoutes(app: Hono<AppEnv>, { store }: Services) {
     })
   })
 
-  app.get('/v1/illust/series', (c) => {
-    const q = parse(z.object({ illust_series_id: id('illust_series_id'), offset }), query(c))
+  on(app, 'illustSeries', (c, q) => {
     const series = store.illustSeries(q.illust_series_id)
     if (!series) throw notFound('The series does not exist.')
     const view = c.var.view

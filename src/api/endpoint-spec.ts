@@ -1,0 +1,166 @@
+// The vocabulary of the endpoint table (endpoints.ts): what a parameter takes, what an endpoint is. Plain data, so the
+// service derives its validation from it, the gallery its client, the fuzzer its requests, without either half
+// importing the other.
+
+/** A positive id (digits only, below 2^53). `in: 'path'` puts it in the path (`:name`) rather than the query. */
+export interface IdParam {
+  kind: 'id'
+  required?: true
+  in?: 'path'
+}
+/** A non-negative whole number: cursors and numeric filters. */
+export interface CountParam {
+  kind: 'count'
+}
+/** The `offset` cursor: a non-negative whole number up to 5000, 0 when absent. */
+export interface OffsetParam {
+  kind: 'offset'
+}
+export interface EnumParam<V extends string = string> {
+  kind: 'enum'
+  values: readonly V[]
+  default?: V
+}
+/** `YYYY-MM-DD`, a real calendar day. */
+export interface DateParam {
+  kind: 'date'
+}
+/** `true`/`false` (or `1`/`0`). */
+export interface BoolParam {
+  kind: 'bool'
+  required?: true
+}
+/** Free text, trimmed; `required` refuses an empty value. */
+export interface TextParam {
+  kind: 'text'
+  max: number
+  required?: true
+}
+/**
+ * PHP-style array field (`name[]` repeated, `name[0]`…). `split` also splits each value on spaces (pixivpy sends
+ * bookmark tags as one space-separated field); `ids` requires positive ids.
+ */
+export interface ListParam {
+  kind: 'list'
+  maxItems: number
+  maxLength: number
+  split?: true
+  ids?: true
+}
+
+export type ParamSpec = IdParam | CountParam | OffsetParam | EnumParam | DateParam | BoolParam | TextParam | ListParam
+
+/** The `next_url` cursor parameters an endpoint pages by. */
+export type CursorParam =
+  'offset' | 'max_bookmark_id' | 'max_bookmark_id_for_recommend' | 'min_bookmark_id_for_recent_illust' | 'last_order'
+
+export interface EndpointSpec {
+  method: 'GET' | 'POST'
+  /** Root-relative, as on the real API; `:name` marks a path parameter. */
+  path: string
+  params: Readonly<Record<string, ParamSpec>>
+  /** The cursors its `next_url` carries; absent for endpoints that answer one page. */
+  cursor?: readonly CursorParam[]
+  /** `required`: an anonymous caller gets 400 invalid_request. */
+  auth?: 'required'
+  /**
+   * The body's form: the App API's JSON (default), the web API's `{"error": false, "body": …}` envelope, an HTML page
+   * (the webview novel), or the token endpoint's own shape.
+   */
+  body?: 'ajax' | 'html' | 'token'
+  /** A valid request's parameters, where the defaults derived from `params` are not enough (fuzzing, table tests). */
+  example?: Readonly<Record<string, string>>
+}
+
+/** Carries the wire type of an endpoint's answer on the spec, at the type level only. */
+export type Answer<W> = { readonly __answer?: W }
+
+/** Declares one table entry: the spec, and the wire type its success answer has. */
+export const endpoint =
+  <W>() =>
+  <const S extends EndpointSpec>(spec: S): S & Answer<W> =>
+    spec
+
+// ---- derived types ----
+
+type ValueOf<P> = P extends { kind: 'id' | 'count' | 'offset' }
+  ? number
+  : P extends EnumParam<infer V>
+    ? V
+    : P extends BoolParam
+      ? boolean
+      : P extends ListParam
+        ? (P extends { ids: true } ? number : string)[]
+        : string
+
+/** Parameters the service always has a value for, once validated (given, defaulted or empty). */
+type Filled<P> = P extends { required: true }
+  ? true
+  : P extends { default: string }
+    ? true
+    : P extends OffsetParam | ListParam
+      ? true
+      : false
+
+type Params<S extends EndpointSpec> = S['params']
+
+/** What a handler receives: the validated parameters with their defaults applied. */
+export type ServerParams<S extends EndpointSpec> = {
+  -readonly [K in keyof Params<S> as Filled<Params<S>[K]> extends true ? K : never]: ValueOf<Params<S>[K]>
+} & {
+  -readonly [K in keyof Params<S> as Filled<Params<S>[K]> extends true ? never : K]?: ValueOf<Params<S>[K]>
+}
+
+/** What a client sends: required parameters, and any others it chooses (wire names, wire values). */
+export type ClientParams<S extends EndpointSpec> = {
+  -readonly [K in keyof Params<S> as Params<S>[K] extends { required: true } ? K : never]: ValueOf<Params<S>[K]>
+} & {
+  -readonly [K in keyof Params<S> as Params<S>[K] extends { required: true } ? never : K]?:
+    ValueOf<Params<S>[K]> | readonly (string | number)[] | null
+}
+
+/** The wire type of an endpoint's success answer. */
+export type WireAnswer<S> = S extends Answer<infer W> ? W : never
+
+/** The values of an enum parameter, as a type. */
+export type EnumValue<P> = P extends EnumParam<infer V> ? V : never
+
+// ---- derived values ----
+
+/** The parameter names an endpoint puts in its path, in order. */
+export const pathParams = (spec: EndpointSpec): string[] => [...spec.path.matchAll(/:([a-z_]+)/g)].map((m) => m[1]!)
+
+/** A valid value of one parameter, for requests made from the table alone. */
+export function exampleValue(name: string, param: ParamSpec): string {
+  switch (param.kind) {
+    case 'id':
+      return '1'
+    case 'count':
+      return '10'
+    case 'offset':
+      return '30'
+    case 'enum':
+      return param.default ?? param.values[0]!
+    case 'date':
+      return '2026-10-01'
+    case 'bool':
+      return 'true'
+    case 'text':
+      return name === 'word' ? 'original' : 'hello'
+    case 'list':
+      return param.ids ? '2' : 'original'
+  }
+}
+
+/** A valid request: every required parameter, from `example` where the entry gives one. */
+export function exampleRequest(spec: EndpointSpec): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, param] of Object.entries(spec.params))
+    if ('required' in param && param.required) out[name] = exampleValue(name, param)
+  return { ...out, ...spec.example }
+}
+
+/** The path with its path parameters filled in (they are ids: digits only, nothing to escape). */
+export function fillPath(spec: EndpointSpec, params: Record<string, unknown>): string {
+  return spec.path.replace(/:([a-z_]+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')))
+}

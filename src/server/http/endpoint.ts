@@ -1,0 +1,105 @@
+import type { Hono } from 'hono'
+import { z } from 'zod'
+import { ENDPOINTS, type EndpointName, type Endpoints } from '../../api/endpoints.ts'
+import type { EndpointSpec, ParamSpec, ServerParams } from '../../api/endpoint-spec.ts'
+import type { AppContext, AppEnv } from '../services.ts'
+import { invalidRequest } from './errors.ts'
+import { arrayField, bool, cursorValue, id, isoDate, offset, parse } from './params.ts'
+
+// The service's half of the endpoint table: each entry's zod schema and its route, derived from src/api/endpoints.ts.
+// A handler sees only what its entry's schema let through.
+
+function paramSchema(name: string, param: ParamSpec): z.ZodType {
+  switch (param.kind) {
+    case 'id':
+      return param.required ? id(name) : id(name).optional()
+    case 'count':
+      return cursorValue(name).optional()
+    case 'offset':
+      return offset
+    case 'enum': {
+      const e = z.enum(param.values as [string, ...string[]], {
+        error: `${name} must be one of ${param.values.join(', ')}`,
+      })
+      return param.default === undefined ? e.optional() : e.default(param.default)
+    }
+    case 'date':
+      return isoDate(name).optional()
+    case 'bool':
+      return param.required ? bool : bool.optional()
+    case 'text': {
+      const t = z
+        .string()
+        .transform((s) => s.trim())
+        .refine((s) => s.length <= param.max, `${name} must be at most ${param.max} characters`)
+      return param.required
+        ? z.string({ error: `${name} is required` }).pipe(t.refine((s) => s.length > 0, `${name} is required`))
+        : t.optional()
+    }
+    case 'list': {
+      const item = param.ids
+        ? z
+            .string()
+            .regex(/^[1-9]\d{0,14}$/, `${name}[] must hold positive whole numbers`)
+            .transform(Number)
+        : z.string().max(param.maxLength, `each of ${name}[] must be at most ${param.maxLength} characters`)
+      return z.array(item).max(param.maxItems, `${name}[] must have at most ${param.maxItems} values`)
+    }
+  }
+}
+
+const schemas = new Map<EndpointSpec, z.ZodType>()
+
+/** The zod schema of an entry's parameters (made once per entry). */
+export function schemaOf(spec: EndpointSpec): z.ZodType {
+  let schema = schemas.get(spec)
+  if (!schema) {
+    schema = z.object(Object.fromEntries(Object.entries(spec.params).map(([n, p]) => [n, paramSchema(n, p)])))
+    schemas.set(spec, schema)
+  }
+  return schema
+}
+
+/** The request's raw fields: query, form body (POST; body fields win), path parameters; lists as arrays. */
+async function rawInput(c: AppContext, spec: EndpointSpec): Promise<Record<string, unknown>> {
+  let entries: [string, string][] = [...new URL(c.req.url).searchParams]
+  if (spec.method === 'POST') {
+    const type = c.req.header('content-type') ?? ''
+    const text = type === '' || type.startsWith('application/x-www-form-urlencoded') ? await c.req.text() : ''
+    entries = [...entries, ...new URLSearchParams(text)]
+  }
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of entries) if (!k.includes('[')) out[k] = spec.method === 'POST' ? v : (out[k] ?? v)
+  for (const [name, param] of Object.entries(spec.params)) {
+    if (param.kind === 'list')
+      out[name] = param.split
+        ? arrayField(entries, name)
+        : entries
+            .filter(([k]) => k === name || k.startsWith(`${name}[`))
+            .map(([, v]) => v.trim())
+            .filter(Boolean)
+    else if (param.kind === 'id' && param.in === 'path') out[name] = c.req.param(name)
+  }
+  return out
+}
+
+type Handler<N extends EndpointName> = (c: AppContext, q: ServerParams<Endpoints[N]>) => Response | Promise<Response>
+
+const registered = new WeakMap<object, Set<EndpointName>>()
+
+/** Registers the handler of one table entry: method and path from the table, its parameters validated first. */
+export function on<N extends EndpointName>(app: Hono<AppEnv>, name: N, handler: Handler<N>) {
+  const spec: EndpointSpec = ENDPOINTS[name]
+  const set = registered.get(app) ?? new Set()
+  registered.set(app, set.add(name))
+  const route = async (c: AppContext) => {
+    if (spec.auth === 'required' && !c.var.caller.id) throw invalidRequest()
+    const q = parse(schemaOf(spec), await rawInput(c, spec)) as ServerParams<Endpoints[N]>
+    return handler(c, q)
+  }
+  if (spec.method === 'GET') app.get(spec.path, route)
+  else app.post(spec.path, route)
+}
+
+/** The table entries an app has handlers for (the endpoint-table test compares them with the table). */
+export const registeredEndpoints = (app: object): ReadonlySet<EndpointName> => registered.get(app) ?? new Set()
