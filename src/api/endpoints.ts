@@ -131,7 +131,7 @@ export const ENDPOINTS = {
     params: { illust_id: id, filter, offset },
     cursor: ['offset'],
   }),
-  ugoiraMetadata: endpoint<{ ugoira_metadata: WireUgoiraMetadata }>()({
+  ugoiraMetadata: endpoint<WireUgoiraMetadata>()({
     method: 'GET',
     path: '/v1/ugoira/metadata',
     params: { illust_id: id },

@@ -16,6 +16,8 @@ import {
   toUserPreviewPage,
 } from '../api/camel.ts'
 import { cursorToParams, type Cursor } from '../api/cursor.ts'
+import { ENDPOINTS, type EndpointName, type Endpoints } from '../api/endpoints.ts'
+import { fillPath, type ClientParams, type EndpointSpec, type WireAnswer } from '../api/endpoint-spec.ts'
 import type {
   BookmarkDetail,
   BookmarkTagPage,
@@ -43,19 +45,12 @@ import type {
   UserPreviewPage,
   WorkKind,
 } from '../api/model.ts'
-import type { WireIllust, WireIllustPage, WireTokenResponse, WireUgoiraMetadata } from '../api/wire.ts'
+import type { WireIllust, WireIllustPage } from '../api/wire.ts'
 import type {
-  WireAutocomplete,
   WireBookmarkDetail,
   WireBookmarkTagPage,
-  WireIllustDetail,
-  WireIllustSeriesPage,
-  WireMuteList,
-  WireNovelDetail,
   WireRecommendedIllustPage,
   WireSearchIllustPage,
-  WireTrendingTags,
-  WireUserDetail,
   WireUserIllustPage,
 } from '../api/wire-responses.ts'
 import {
@@ -93,10 +88,22 @@ export interface CallOptions {
 
 // ---- request parameters (camelCase keys, wire values) ----
 
-export type IllustSearchTarget = 'partial_match_for_tags' | 'exact_match_for_tags' | 'title_and_caption'
-export type NovelSearchTarget = 'partial_match_for_tags' | 'exact_match_for_tags' | 'text' | 'keyword'
+export type {
+  IllustRankingMode,
+  IllustSearchTarget,
+  NovelRankingMode,
+  NovelSearchTarget,
+  SearchDuration,
+} from '../api/endpoints.ts'
+import type {
+  IllustRankingMode,
+  IllustSearchTarget,
+  NovelRankingMode,
+  NovelSearchTarget,
+  SearchDuration,
+} from '../api/endpoints.ts'
+/** The sorts the gallery offers (the service also knows pixiv's premium-only audience sorts). */
 export type SearchSort = 'date_desc' | 'date_asc' | 'popular_desc'
-export type SearchDuration = 'within_last_day' | 'within_last_week' | 'within_last_month'
 
 export interface SearchParams<Target extends string> {
   /** Space-separated words; all must match. */
@@ -116,38 +123,6 @@ export interface SearchParams<Target extends string> {
 
 export type SearchIllustParams = SearchParams<IllustSearchTarget>
 export type SearchNovelParams = SearchParams<NovelSearchTarget>
-
-export type IllustRankingMode =
-  | 'day'
-  | 'week'
-  | 'month'
-  | 'day_male'
-  | 'day_female'
-  | 'week_original'
-  | 'week_rookie'
-  | 'day_manga'
-  | 'week_manga'
-  | 'month_manga'
-  | 'week_rookie_manga'
-  | 'day_ai'
-  | 'day_r18'
-  | 'day_male_r18'
-  | 'day_female_r18'
-  | 'week_r18'
-  | 'week_r18g'
-  | 'day_r18_ai'
-
-export type NovelRankingMode =
-  | 'day'
-  | 'week'
-  | 'day_male'
-  | 'day_female'
-  | 'week_rookie'
-  | 'day_ai'
-  | 'day_r18'
-  | 'week_r18'
-  | 'week_r18g'
-  | 'day_r18_ai'
 
 export interface RankingParams<Mode extends string> {
   mode?: Mode
@@ -227,19 +202,17 @@ function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
 
 type Parsed = { json: true; value: unknown } | { json: false }
 
-const searchParams = <T extends string>(q: SearchParams<T>): Params => ({
+const searchParams = <T extends string>(q: SearchParams<T>) => ({
   word: q.word,
   search_target: q.searchTarget,
   sort: q.sort,
   duration: q.duration,
   start_date: q.startDate,
   end_date: q.endDate,
-  search_ai_type: q.searchAiType,
+  search_ai_type: q.searchAiType === undefined ? undefined : (String(q.searchAiType) as '0' | '1'),
   bookmark_num_min: q.bookmarkNumMin,
   bookmark_num_max: q.bookmarkNumMax,
 })
-
-const itemParam = (kind: WorkKind) => (kind === 'illust' ? 'illust_id' : 'novel_id')
 
 // Shape checks for the converters: a body without its envelope or list fails as InvalidResponseError, not later in
 // the UI as "cannot read properties of undefined".
@@ -332,85 +305,136 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
 
-  const get = <W, M>(path: string, params: Params, opts: CallOptions | undefined, convert: (wire: W) => M) =>
-    request('GET', path, params, opts ?? {}, convert)
-  const post = (path: string, params: Params, opts: CallOptions | undefined) =>
-    request('POST', path, params, opts ?? {}, () => undefined)
-  const withCursor = (params: Params, cursor: Cursor | undefined): Params => ({ ...params, ...cursorToParams(cursor) })
+  /**
+   * One call of an endpoint-table entry: method and path come from the table, and the wire parameters are typed by it,
+   * so the client cannot send a parameter the service does not take. List parameters travel as `name[]`.
+   */
+  function call<N extends EndpointName, M>(
+    name: N,
+    params: ClientParams<Endpoints[N]>,
+    opts: CallOptions | undefined,
+    convert: (wire: WireAnswer<Endpoints[N]>) => M,
+    cursor?: Cursor,
+  ): Promise<M> {
+    const spec: EndpointSpec = ENDPOINTS[name]
+    const wire: Params = {}
+    for (const [key, value] of Object.entries(params as Params)) {
+      const param = spec.params[key]
+      if (param?.kind === 'id' && param.in === 'path') continue
+      wire[param?.kind === 'list' ? `${key}[]` : key] = value
+    }
+    Object.assign(wire, cursorToParams(cursor))
+    const path = fillPath(spec, params as Params)
+    return request(spec.method, path, wire, { ...opts, auth: spec.body !== 'token' }, convert)
+  }
+  const done = () => undefined
 
+  const bookmarkDetail = (kind: WorkKind, id: number, opts?: CallOptions): Promise<BookmarkDetail> => {
+    const convert = (w: WireBookmarkDetail) => camelize(present(w.bookmark_detail))
+    return kind === 'illust'
+      ? call('illustBookmarkDetail', { illust_id: id }, opts, convert)
+      : call('novelBookmarkDetail', { novel_id: id }, opts, convert)
+  }
+  const addBookmark = (kind: WorkKind, id: number, params: AddBookmarkParams = {}, opts?: CallOptions) => {
+    const form = { restrict: params.restrict ?? 'public', tags: params.tags }
+    return kind === 'illust'
+      ? call('addIllustBookmark', { illust_id: id, ...form }, opts, done)
+      : call('addNovelBookmark', { novel_id: id, ...form }, opts, done)
+  }
+  const deleteBookmark = (kind: WorkKind, id: number, opts?: CallOptions): Promise<void> =>
+    kind === 'illust'
+      ? call('deleteIllustBookmark', { illust_id: id }, opts, done)
+      : call('deleteNovelBookmark', { novel_id: id }, opts, done)
+  const userBookmarkTags = (kind: WorkKind, params: BookmarkTagParams, cursor?: Cursor, opts?: CallOptions) => {
+    const q = { user_id: params.userId, restrict: params.restrict }
+    const convert = (w: WireBookmarkTagPage): BookmarkTagPage =>
+      camelize({ ...w, bookmark_tags: list(w.bookmark_tags) })
+    return kind === 'illust'
+      ? call('illustBookmarkTags', q, opts, convert, cursor)
+      : call('novelBookmarkTags', q, opts, convert, cursor)
+  }
+  const recommendedIllustPage = (w: WireRecommendedIllustPage): RecommendedIllustPage =>
+    illustPage({
+      ...w,
+      ranking_illusts: w.ranking_illusts ?? [],
+      contest_exists: w.contest_exists ?? false,
+      privacy_policy: w.privacy_policy ?? {},
+    })
+  const recommendedIllustParams = (params: RecommendedIllustParams) => ({
+    content_type: params.contentType,
+    include_ranking_illusts: params.includeRankingIllusts,
+  })
+
+  // One method per table entry, named as the entry (the endpoint-table test checks this), plus conveniences that
+  // pick the entry by kind.
   return {
     // ---- works ----
     illustDetail(illustId: number, opts?: CallOptions): Promise<Illust> {
-      return get('/v1/illust/detail', { illust_id: illustId }, opts, (w: WireIllustDetail) =>
-        toIllust(present(w.illust)),
-      )
+      return call('illustDetail', { illust_id: illustId }, opts, (w) => toIllust(present(w.illust)))
     },
     searchIllusts(params: SearchIllustParams, cursor?: Cursor, opts?: CallOptions): Promise<SearchIllustPage> {
-      return get('/v1/search/illust', withCursor(searchParams(params), cursor), opts, illustPage<WireSearchIllustPage>)
+      return call('searchIllusts', searchParams(params), opts, illustPage<WireSearchIllustPage>, cursor)
     },
     ranking(params: RankingParams<IllustRankingMode> = {}, cursor?: Cursor, opts?: CallOptions): Promise<IllustPage> {
-      const q = { mode: params.mode, date: params.date }
-      return get('/v1/illust/ranking', withCursor(q, cursor), opts, illustPage<WireIllustPage>)
+      return call('ranking', { mode: params.mode, date: params.date }, opts, illustPage<WireIllustPage>, cursor)
     },
     recommendedIllusts(
       params: RecommendedIllustParams = {},
       cursor?: Cursor,
       opts?: CallOptions,
     ): Promise<RecommendedIllustPage> {
-      const q = { content_type: params.contentType, include_ranking_illusts: params.includeRankingIllusts }
-      return get('/v1/illust/recommended', withCursor(q, cursor), opts, (w: WireRecommendedIllustPage) =>
-        illustPage({
-          ...w,
-          ranking_illusts: w.ranking_illusts ?? [],
-          contest_exists: w.contest_exists ?? false,
-          privacy_policy: w.privacy_policy ?? {},
-        }),
-      )
+      return call('recommendedIllusts', recommendedIllustParams(params), opts, recommendedIllustPage, cursor)
+    },
+    recommendedIllustsNologin(
+      params: RecommendedIllustParams = {},
+      cursor?: Cursor,
+      opts?: CallOptions,
+    ): Promise<RecommendedIllustPage> {
+      return call('recommendedIllustsNologin', recommendedIllustParams(params), opts, recommendedIllustPage, cursor)
     },
     related(params: { illustId: number }, cursor?: Cursor, opts?: CallOptions): Promise<IllustPage> {
-      const q = { illust_id: params.illustId }
-      return get('/v2/illust/related', withCursor(q, cursor), opts, illustPage<WireIllustPage>)
+      return call('related', { illust_id: params.illustId }, opts, illustPage<WireIllustPage>, cursor)
     },
     illustSeries(params: { seriesId: number }, cursor?: Cursor, opts?: CallOptions): Promise<IllustSeriesPage> {
-      const q = { illust_series_id: params.seriesId }
-      return get('/v1/illust/series', withCursor(q, cursor), opts, (w: WireIllustSeriesPage) =>
-        illustPage({ ...w, illust_series_first_illust: w.illust_series_first_illust ?? null }),
+      return call(
+        'illustSeries',
+        { illust_series_id: params.seriesId },
+        opts,
+        (w) => illustPage({ ...w, illust_series_first_illust: w.illust_series_first_illust ?? null }),
+        cursor,
       )
     },
     ugoiraMetadata(illustId: number, opts?: CallOptions): Promise<UgoiraMetadata> {
-      return get('/v1/ugoira/metadata', { illust_id: illustId }, opts, (w: WireUgoiraMetadata) =>
-        camelize(present(w.ugoira_metadata)),
-      )
+      return call('ugoiraMetadata', { illust_id: illustId }, opts, (w) => camelize(present(w.ugoira_metadata)))
     },
     userIllusts(params: UserIllustParams, cursor?: Cursor, opts?: CallOptions): Promise<UserIllustPage> {
       const q = { user_id: params.userId, type: params.type }
-      return get('/v1/user/illusts', withCursor(q, cursor), opts, illustPage<WireUserIllustPage>)
+      return call('userIllusts', q, opts, illustPage<WireUserIllustPage>, cursor)
     },
     userIllustBookmarks(params: BookmarkListParams, cursor?: Cursor, opts?: CallOptions): Promise<IllustPage> {
       const q = { user_id: params.userId, restrict: params.restrict, tag: params.tag }
-      return get('/v1/user/bookmarks/illust', withCursor(q, cursor), opts, illustPage<WireIllustPage>)
+      return call('userIllustBookmarks', q, opts, illustPage<WireIllustPage>, cursor)
     },
     trendingTags(opts?: CallOptions): Promise<TrendTag[]> {
-      return get('/v1/trending-tags/illust', {}, opts, (w: WireTrendingTags) => camelize(list(w.trend_tags)))
+      return call('trendingTags', {}, opts, (w) => camelize(list(w.trend_tags)))
     },
 
     // ---- novels ----
     novelDetail(novelId: number, opts?: CallOptions): Promise<Novel> {
-      return get('/v2/novel/detail', { novel_id: novelId }, opts, (w: WireNovelDetail) => toNovel(present(w.novel)))
+      return call('novelDetail', { novel_id: novelId }, opts, (w) => toNovel(present(w.novel)))
     },
     novelText(novelId: number, opts?: CallOptions): Promise<NovelText> {
-      return get('/v1/novel/text', { novel_id: novelId }, opts, toNovelText)
+      return call('novelText', { novel_id: novelId }, opts, toNovelText)
     },
     searchNovels(params: SearchNovelParams, cursor?: Cursor, opts?: CallOptions): Promise<SearchNovelPage> {
-      return get('/v1/search/novel', withCursor(searchParams(params), cursor), opts, toSearchNovelPage)
+      return call('searchNovels', searchParams(params), opts, toSearchNovelPage, cursor)
     },
     novelRanking(
       params: RankingParams<NovelRankingMode> = {},
       cursor?: Cursor,
       opts?: CallOptions,
     ): Promise<NovelPage> {
-      const q = { mode: params.mode, date: params.date }
-      return get('/v1/novel/ranking', withCursor(q, cursor), opts, toNovelPage)
+      return call('novelRanking', { mode: params.mode, date: params.date }, opts, toNovelPage, cursor)
     },
     recommendedNovels(
       params: RecommendedNovelParams = {},
@@ -418,79 +442,70 @@ export function createApiClient(options: ApiClientOptions) {
       opts?: CallOptions,
     ): Promise<RecommendedNovelPage> {
       const q = { include_ranking_novels: params.includeRankingNovels }
-      return get('/v1/novel/recommended', withCursor(q, cursor), opts, toRecommendedNovelPage)
+      return call('recommendedNovels', q, opts, toRecommendedNovelPage, cursor)
     },
     novelSeries(params: { seriesId: number }, cursor?: Cursor, opts?: CallOptions): Promise<NovelSeriesPage> {
-      const q = { series_id: params.seriesId }
-      return get('/v2/novel/series', withCursor(q, cursor), opts, toNovelSeriesPage)
+      return call('novelSeries', { series_id: params.seriesId }, opts, toNovelSeriesPage, cursor)
     },
     userNovels(params: { userId: number }, cursor?: Cursor, opts?: CallOptions): Promise<UserNovelPage> {
-      const q = { user_id: params.userId }
-      return get('/v1/user/novels', withCursor(q, cursor), opts, toUserNovelPage)
+      return call('userNovels', { user_id: params.userId }, opts, toUserNovelPage, cursor)
     },
     userNovelBookmarks(params: BookmarkListParams, cursor?: Cursor, opts?: CallOptions): Promise<NovelPage> {
       const q = { user_id: params.userId, restrict: params.restrict, tag: params.tag }
-      return get('/v1/user/bookmarks/novel', withCursor(q, cursor), opts, toNovelPage)
+      return call('userNovelBookmarks', q, opts, toNovelPage, cursor)
     },
 
     // ---- both kinds ----
     autocomplete(word: string, opts?: CallOptions): Promise<Tag[]> {
-      return get('/v2/search/autocomplete', { word }, opts, (w: WireAutocomplete) => camelize(list(w.tags)))
+      return call('autocomplete', { word }, opts, (w) => camelize(list(w.tags)))
     },
-    bookmarkDetail(kind: WorkKind, id: number, opts?: CallOptions): Promise<BookmarkDetail> {
-      return get(`/v2/${kind}/bookmark/detail`, { [itemParam(kind)]: id }, opts, (w: WireBookmarkDetail) =>
-        camelize(present(w.bookmark_detail)),
-      )
-    },
-    addBookmark(kind: WorkKind, id: number, params: AddBookmarkParams = {}, opts?: CallOptions): Promise<void> {
-      const form = { [itemParam(kind)]: id, restrict: params.restrict ?? 'public', 'tags[]': params.tags }
-      return post(`/v2/${kind}/bookmark/add`, form, opts)
-    },
-    deleteBookmark(kind: WorkKind, id: number, opts?: CallOptions): Promise<void> {
-      return post(`/v1/${kind}/bookmark/delete`, { [itemParam(kind)]: id }, opts)
-    },
-    userBookmarkTags(
-      kind: WorkKind,
-      params: BookmarkTagParams,
-      cursor?: Cursor,
-      opts?: CallOptions,
-    ): Promise<BookmarkTagPage> {
-      const q = { user_id: params.userId, restrict: params.restrict }
-      return get(`/v1/user/bookmark-tags/${kind}`, withCursor(q, cursor), opts, (w: WireBookmarkTagPage) =>
-        camelize({ ...w, bookmark_tags: list(w.bookmark_tags) }),
-      )
-    },
+    bookmarkDetail,
+    illustBookmarkDetail: (id: number, opts?: CallOptions) => bookmarkDetail('illust', id, opts),
+    novelBookmarkDetail: (id: number, opts?: CallOptions) => bookmarkDetail('novel', id, opts),
+    addBookmark,
+    addIllustBookmark: (id: number, params?: AddBookmarkParams, opts?: CallOptions) =>
+      addBookmark('illust', id, params, opts),
+    addNovelBookmark: (id: number, params?: AddBookmarkParams, opts?: CallOptions) =>
+      addBookmark('novel', id, params, opts),
+    deleteBookmark,
+    deleteIllustBookmark: (id: number, opts?: CallOptions) => deleteBookmark('illust', id, opts),
+    deleteNovelBookmark: (id: number, opts?: CallOptions) => deleteBookmark('novel', id, opts),
+    userBookmarkTags,
+    illustBookmarkTags: (params: BookmarkTagParams, cursor?: Cursor, opts?: CallOptions) =>
+      userBookmarkTags('illust', params, cursor, opts),
+    novelBookmarkTags: (params: BookmarkTagParams, cursor?: Cursor, opts?: CallOptions) =>
+      userBookmarkTags('novel', params, cursor, opts),
 
     // ---- users ----
     userDetail(userId: number, opts?: CallOptions): Promise<UserDetail> {
-      return get('/v1/user/detail', { user_id: userId }, opts, (w: WireUserDetail) => {
+      return call('userDetail', { user_id: userId }, opts, (w) => {
         present(w.user)
         return camelize(w)
       })
     },
     userFollowing(params: UserFollowingParams, cursor?: Cursor, opts?: CallOptions): Promise<UserPreviewPage> {
       const q = { user_id: params.userId, restrict: params.restrict }
-      return get('/v1/user/following', withCursor(q, cursor), opts, toUserPreviewPage)
+      return call('userFollowing', q, opts, toUserPreviewPage, cursor)
     },
     follow(userId: number, restrict: Restrict = 'public', opts?: CallOptions): Promise<void> {
-      return post('/v1/user/follow/add', { user_id: userId, restrict }, opts)
+      return call('follow', { user_id: userId, restrict }, opts, done)
     },
     unfollow(userId: number, opts?: CallOptions): Promise<void> {
-      return post('/v1/user/follow/delete', { user_id: userId }, opts)
+      return call('unfollow', { user_id: userId }, opts, done)
     },
     muteList(opts?: CallOptions): Promise<MuteList> {
-      return get('/v1/mute/list', {}, opts, (w: WireMuteList) =>
+      return call('muteList', {}, opts, (w) =>
         camelize({ ...w, muted_tags: list(w.muted_tags), muted_users: list(w.muted_users) }),
       )
     },
     editMutes(edit: MuteEdit, opts?: CallOptions): Promise<void> {
       const form = {
-        'add_tags[]': edit.addTags,
-        'delete_tags[]': edit.deleteTags,
-        'add_user_ids[]': edit.addUserIds,
-        'delete_user_ids[]': edit.deleteUserIds,
+        add_tags: edit.addTags,
+        delete_tags: edit.deleteTags,
+        add_user_ids: edit.addUserIds,
+        delete_user_ids: edit.deleteUserIds,
       }
-      return post('/v1/mute/edit', form, opts)
+      return call('editMutes', form, opts, done)
     },
 
     // ---- auth ----
@@ -498,9 +513,9 @@ export function createApiClient(options: ApiClientOptions) {
     token(grant: TokenGrant, opts: CallOptions = {}): Promise<TokenResponse> {
       const form =
         grant.grantType === 'password'
-          ? { grant_type: 'password', username: grant.username, password: grant.password }
-          : { grant_type: 'refresh_token', refresh_token: grant.refreshToken }
-      return request('POST', '/auth/token', form, { ...opts, auth: false }, (w: WireTokenResponse) => {
+          ? { grant_type: 'password' as const, username: grant.username, password: grant.password }
+          : { grant_type: 'refresh_token' as const, refresh_token: grant.refreshToken }
+      return call('token', form, opts, (w) => {
         const token = toTokenResponse(w)
         if (typeof token.accessToken !== 'string' || typeof token.refreshToken !== 'string') {
           throw new TypeError('token response without tokens')
