@@ -497,8 +497,8 @@ export const ENDPOINTS = {
     params: {
       add_tags: { kind: 'list', maxItems: 100, maxLength: MAX_TAG_LENGTH },
       delete_tags: { kind: 'list', maxItems: 100, maxLength: MAX_TAG_LENGTH },
-      add_user_ids: { kind: 'list', maxItems: 100, maxLength: 15, ids: true },
-      delete_user_ids: { kind: 'list', maxItems: 100, maxLength: 15, ids: true },
+      add_user_ids: { kind: 'list', maxItems: 100, maxLength: 15, ids: true, split: true },
+      delete_user_ids: { kind: 'list', maxItems: 100, maxLength: 15, ids: true, split: true },
     },
     auth: 'required',
     example: { 'add_user_ids[]': '2' },

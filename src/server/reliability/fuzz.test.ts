@@ -3,10 +3,8 @@ import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TokenSigner } from '../auth/tokens.ts'
 import { tokenSecret } from '../catalogue.ts'
-import { createApp } from '../app.ts'
-import { createLogger } from '../log.ts'
 import type { RunningServer } from '../server.ts'
-import { ENDPOINTS, PAGED, type Endpoint } from '../testing/endpoints.ts'
+import { ENDPOINTS, PAGED, TOKEN_ENDPOINT, type Endpoint } from '../testing/endpoints.ts'
 import { startTestServer } from '../testing/harness.ts'
 import { report, scale } from '../testing/reliability.ts'
 
@@ -19,39 +17,10 @@ const RUNS = scale(20, 200)
 const RAW_RUNS = scale(40, 400)
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined
 
-const TOKEN_ENDPOINT: Endpoint = {
-  method: 'POST',
-  path: '/auth/token',
-  params: { grant_type: 'password', username: 'demo', password: 'demo' },
-  ids: [],
-  more: { refresh_token: 'x', client_id: 'MOBrBDS8blbauoSck0ZfDbtuzpyT', get_secure_url: 'true' },
-}
 const ALL = [...ENDPOINTS, TOKEN_ENDPOINT]
 
-/** Valid values beyond the table's one example, so near-valid requests reach deeper code. */
+/** Valid values beyond the table's (its enums are all tried), so near-valid requests reach deeper code. */
 const VALID: Record<string, string[]> = {
-  sort: ['date_desc', 'date_asc', 'popular_desc', 'popular_male_desc', 'popular_female_desc'],
-  search_target: ['partial_match_for_tags', 'exact_match_for_tags', 'title_and_caption', 'text', 'keyword'],
-  duration: ['within_last_day', 'within_last_week', 'within_last_month'],
-  mode: [
-    'day',
-    'week',
-    'month',
-    'day_male',
-    'day_female',
-    'week_original',
-    'week_rookie',
-    'day_manga',
-    'day_r18',
-    'week_r18g',
-  ],
-  content_type: ['illust', 'manga'],
-  type: ['illust', 'manga'],
-  restrict: ['public', 'private'],
-  search_ai_type: ['0', '1'],
-  include_ranking_illusts: ['true', 'false'],
-  include_ranking_novels: ['true', 'false'],
-  grant_type: ['password', 'refresh_token', 'authorization_code'],
   username: ['demo', 'nobody'],
   password: ['demo', 'wrong'],
   word: ['cat', 'オリジナル', 'girl original', '-cat', '"quoted"', '%', '_', 'a*'],
@@ -122,6 +91,7 @@ function validValues(e: Endpoint, key: string): string[] {
   // Keys are fuzzed too ("constructor", "__proto__"…): look up own properties only.
   for (const source of [e.params, e.enums ?? {}, e.more ?? {}]) if (Object.hasOwn(source, key)) out.add(source[key]!)
   if (Object.hasOwn(VALID, base)) for (const v of VALID[base]!) out.add(v)
+  if (e.enumValues && Object.hasOwn(e.enumValues, key)) for (const v of e.enumValues[key]!) out.add(v)
   if (e.ids.includes(key) || /_ids?$/.test(base)) for (const v of IDS) out.add(v)
   if (e.dates?.includes(key)) for (const v of VALID.date!) out.add(v)
   if (key === 'offset' || /^(max|min|last)_/.test(key) || base.startsWith('bookmark_num'))
@@ -397,16 +367,6 @@ async function sendAndCheck(e: Endpoint, r: FuzzRequest) {
 }
 
 describe('fuzzing every endpoint', () => {
-  it('the table covers every API route the app registers', () => {
-    const app = createApp(server.services, createLogger('silent'))
-    const registered = app.routes
-      .filter((r) => /^\/(v1|v2|auth)\//.test(r.path) && !r.path.includes('*'))
-      .map((r) => `${r.method} ${r.path}`)
-      .sort()
-    expect(registered.length).toBeGreaterThan(30)
-    expect(ALL.map((e) => `${e.method} ${e.path}`).sort()).toEqual(registered)
-  })
-
   it.each(ALL.map((e) => [`${e.method} ${e.path}`, e] as const))(
     '%s: no 5xx, every 4xx with the error body, no partial writes',
     async (_name, e) => {

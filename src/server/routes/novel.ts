@@ -1,26 +1,22 @@
 import type { Hono } from 'hono'
-import { z } from 'zod'
 import type { WireNovelText } from '../../api/wire.ts'
 import type { AppEnv, Services } from '../services.ts'
-import { cursorValue, id, parse } from '../http/params.ts'
+import { on } from '../http/endpoint.ts'
 import { notFound } from '../http/errors.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
 import { novelUploadedImagePaths, workImagePaths } from '../images/paths.ts'
-import { pageOf, query, sendJson } from './common.ts'
+import { pageOf, sendJson } from './common.ts'
 
-const byNovel = z.object({ novel_id: id('novel_id') })
 const GONE = 'The novel has been deleted or the novel ID does not exist.'
 
 export function novelRoutes(app: Hono<AppEnv>, { store }: Services) {
-  app.get('/v2/novel/detail', (c) => {
-    const q = parse(byNovel, query(c))
+  on(app, 'novelDetail', (c, q) => {
     const novel = c.var.view.novelDetail(q.novel_id)
     if (!novel) throw notFound(GONE)
     return sendJson(c, { novel })
   })
 
-  app.get('/v1/novel/text', (c) => {
-    const q = parse(byNovel, query(c))
+  on(app, 'novelText', (c, q) => {
     const view = c.var.view
     const row = store.novel(q.novel_id)
     if (!row || !view.canSee(row)) throw notFound(GONE)
@@ -71,11 +67,7 @@ export function novelRoutes(app: Hono<AppEnv>, { store }: Services) {
     return sendJson(c, body)
   })
 
-  app.get('/v2/novel/series', (c) => {
-    const q = parse(
-      z.object({ series_id: id('series_id'), last_order: cursorValue('last_order').optional() }),
-      query(c),
-    )
+  on(app, 'novelSeries', (c, q) => {
     const series = store.novelSeries(q.series_id)
     if (!series) throw notFound('The series does not exist.')
     const view = c.var.view

@@ -1,17 +1,18 @@
 import type { Hono } from 'hono'
-import { z } from 'zod'
 import type { AppEnv, Services } from '../services.ts'
 import type { Kind, RankingSpec } from '../data/store.ts'
-import { isoDate, offset, parse } from '../http/params.ts'
+import { on } from '../http/endpoint.ts'
+import type { IllustRankingMode, NovelRankingMode } from '../../api/endpoints.ts'
 import { badRequest, forbidden } from '../http/errors.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
-import { pageOf, query, sendJson } from './common.ts'
+import type { AppContext } from '../services.ts'
+import { pageOf, sendJson } from './common.ts'
 import { dayToIso, isoToDay } from './days.ts'
 
 type Mode = Omit<RankingSpec, 'fromDay' | 'toDay'> & { days: number }
 
 // Reference §5. R-18 modes need an account whose age setting allows them.
-const ILLUST_MODES: Record<string, Mode> = {
+const ILLUST_MODES: Record<IllustRankingMode, Mode> = {
   day: { days: 1, xRestrict: 0 },
   week: { days: 7, xRestrict: 0 },
   month: { days: 30, xRestrict: 0 },
@@ -32,7 +33,7 @@ const ILLUST_MODES: Record<string, Mode> = {
   day_r18_ai: { days: 1, xRestrict: 1, aiOnly: true },
 }
 
-const NOVEL_MODES: Record<string, Mode> = {
+const NOVEL_MODES: Record<NovelRankingMode, Mode> = {
   day: { days: 1, xRestrict: 0 },
   week: { days: 7, xRestrict: 0 },
   day_male: { days: 1, xRestrict: 0, audience: 'male' },
@@ -47,35 +48,28 @@ const NOVEL_MODES: Record<string, Mode> = {
 
 export const RANKING_SIZE = 500
 
+type RankingParams = { mode: string; date?: string; offset: number }
+
 export function rankingRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
-  const handler = (kind: Kind, modes: Record<string, Mode>) => {
-    const names = Object.keys(modes)
-    const schema = z.object({
-      mode: z.enum(names as [string, ...string[]], { error: `mode must be one of ${names.join(', ')}` }).default('day'),
-      date: isoDate('date').optional(),
-      offset,
-    })
-    app.get(`/v1/${kind}/ranking`, (c) => {
-      const q = parse(schema, query(c))
-      const mode = modes[q.mode]!
-      if (mode.xRestrict > c.var.caller.maxX)
-        throw forbidden(
-          c.var.caller.id ? 'Your age setting does not allow this ranking.' : 'Sign in to see this ranking.',
-        )
-      const latest = store.latestActivityDay(kind)
-      const day = q.date ? isoToDay(q.date) : latest
-      if (day > latest) throw badRequest(`date must be no later than ${dayToIso(latest)}`)
-      const { days, ...spec } = mode
-      const ids = caches.ranking.getOrCompute(`${kind}:${q.mode}:${day}`, () =>
-        store.ranking(kind, { ...spec, fromDay: day - days + 1, toDay: day }, RANKING_SIZE),
+  const handler = (c: AppContext, kind: Kind, modes: Record<string, Mode>, q: RankingParams) => {
+    const mode = modes[q.mode]!
+    if (mode.xRestrict > c.var.caller.maxX)
+      throw forbidden(
+        c.var.caller.id ? 'Your age setting does not allow this ranking.' : 'Sign in to see this ranking.',
       )
-      const { items, more } = pageOf(ids.slice(q.offset, q.offset + PAGE_SIZE + 1))
-      return sendJson(c, {
-        [kind === 'illust' ? 'illusts' : 'novels']: c.var.view.list(kind, items),
-        next_url: nextUrl(c, c.var.origin, more ? { offset: q.offset + PAGE_SIZE } : null),
-      })
+    const latest = store.latestActivityDay(kind)
+    const day = q.date ? isoToDay(q.date) : latest
+    if (day > latest) throw badRequest(`date must be no later than ${dayToIso(latest)}`)
+    const { days, ...spec } = mode
+    const ids = caches.ranking.getOrCompute(`${kind}:${q.mode}:${day}`, () =>
+      store.ranking(kind, { ...spec, fromDay: day - days + 1, toDay: day }, RANKING_SIZE),
+    )
+    const { items, more } = pageOf(ids.slice(q.offset, q.offset + PAGE_SIZE + 1))
+    return sendJson(c, {
+      [kind === 'illust' ? 'illusts' : 'novels']: c.var.view.list(kind, items),
+      next_url: nextUrl(c, c.var.origin, more ? { offset: q.offset + PAGE_SIZE } : null),
     })
   }
-  handler('illust', ILLUST_MODES)
-  handler('novel', NOVEL_MODES)
+  on(app, 'ranking', (c, q) => handler(c, 'illust', ILLUST_MODES, q))
+  on(app, 'novelRanking', (c, q) => handler(c, 'novel', NOVEL_MODES, q))
 }

@@ -1,10 +1,9 @@
 import type { Hono } from 'hono'
-import { z } from 'zod'
 import type { AppEnv, AppContext, Services } from '../services.ts'
 import type { Caller, CatalogueStore, Kind } from '../data/store.ts'
-import { bool, cursorValue, offset, parse } from '../http/params.ts'
+import { on } from '../http/endpoint.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
-import { pageOf, query, sendJson } from './common.ts'
+import { pageOf, sendJson } from './common.ts'
 
 /** How many recommendations one seed set yields, and how many recent bookmarks seed it. */
 export const RECOMMEND_SIZE = 300
@@ -73,20 +72,6 @@ export function recommend(
   return [...scored, ...popular(have)].slice(0, RECOMMEND_SIZE)
 }
 
-const illustSchema = z.object({
-  content_type: z.enum(['illust', 'manga'], { error: 'content_type must be illust or manga' }).optional(),
-  include_ranking_illusts: bool.optional(),
-  max_bookmark_id_for_recommend: cursorValue('max_bookmark_id_for_recommend').optional(),
-  min_bookmark_id_for_recent_illust: cursorValue('min_bookmark_id_for_recent_illust').optional(),
-  offset,
-})
-
-const novelSchema = z.object({
-  include_ranking_novels: bool.optional(),
-  max_bookmark_id_for_recommend: cursorValue('max_bookmark_id_for_recommend').optional(),
-  offset,
-})
-
 export function recommendedRoutes(app: Hono<AppEnv>, { store, caches, config }: Services) {
   const list = (c: AppContext, kind: Kind, type: ContentType, window: { min: number; max: number } | undefined) => {
     const caller = c.var.caller
@@ -108,8 +93,16 @@ export function recommendedRoutes(app: Hono<AppEnv>, { store, caches, config }: 
     return { max, min }
   }
 
-  const illusts = (c: AppContext) => {
-    const q = parse(illustSchema, query(c))
+  const illusts = (
+    c: AppContext,
+    q: {
+      content_type?: ContentType
+      include_ranking_illusts?: boolean
+      max_bookmark_id_for_recommend?: number
+      min_bookmark_id_for_recent_illust?: number
+      offset: number
+    },
+  ) => {
     const window = windowOf(c, 'illust', q.max_bookmark_id_for_recommend, q.min_bookmark_id_for_recent_illust)
     const ids = list(c, 'illust', q.content_type ?? 'illust', window)
     const { items, more } = pageOf(ids.slice(q.offset, q.offset + PAGE_SIZE + 1))
@@ -128,11 +121,10 @@ export function recommendedRoutes(app: Hono<AppEnv>, { store, caches, config }: 
       next_url: nextUrl(c, c.var.origin, more ? cursor : null),
     })
   }
-  app.get('/v1/illust/recommended', illusts)
-  app.get('/v1/illust/recommended-nologin', illusts)
+  on(app, 'recommendedIllusts', illusts)
+  on(app, 'recommendedIllustsNologin', illusts)
 
-  app.get('/v1/novel/recommended', (c) => {
-    const q = parse(novelSchema, query(c))
+  on(app, 'recommendedNovels', (c, q) => {
     const window = windowOf(c, 'novel', q.max_bookmark_id_for_recommend, undefined)
     const ids = list(c, 'novel', undefined, window)
     const { items, more } = pageOf(ids.slice(q.offset, q.offset + PAGE_SIZE + 1))

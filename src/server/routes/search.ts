@@ -1,11 +1,14 @@
 import type { Hono } from 'hono'
-import { z } from 'zod'
 import type { AppEnv, Services } from '../services.ts'
 import type { Kind, SearchQuery } from '../data/store.ts'
-import { cursorValue, isoDate, MAX_OFFSET, offset, parse, word } from '../http/params.ts'
+import type { Endpoints } from '../../api/endpoints.ts'
+import type { ServerParams } from '../../api/endpoint-spec.ts'
+import { on } from '../http/endpoint.ts'
+import { MAX_OFFSET } from '../http/params.ts'
 import { badRequest } from '../http/errors.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
-import { pageOf, query, sendJson } from './common.ts'
+import type { AppContext } from '../services.ts'
+import { pageOf, sendJson } from './common.ts'
 import { dayOf, dayStart } from './days.ts'
 
 const DURATIONS = { within_last_day: 1, within_last_week: 7, within_last_month: 30 } as const
@@ -16,49 +19,13 @@ const MAX_WORDS = 10
  */
 const SEARCH_TTL_MS = 60_000
 
-const base = {
-  word,
-  sort: z
-    .enum(['date_desc', 'date_asc', 'popular_desc', 'popular_male_desc', 'popular_female_desc'], {
-      error: 'sort must be date_desc, date_asc or popular_desc',
-    })
-    .default('date_desc'),
-  duration: z
-    .enum(['within_last_day', 'within_last_week', 'within_last_month'], {
-      error: 'duration must be within_last_day, within_last_week or within_last_month',
-    })
-    .optional(),
-  start_date: isoDate('start_date').optional(),
-  end_date: isoDate('end_date').optional(),
-  search_ai_type: z.enum(['0', '1'], { error: 'search_ai_type must be 0 or 1' }).optional(),
-  bookmark_num_min: cursorValue('bookmark_num_min').optional(),
-  bookmark_num_max: cursorValue('bookmark_num_max').optional(),
-  offset,
-}
-
-const illustSearch = z.object({
-  ...base,
-  search_target: z
-    .enum(['partial_match_for_tags', 'exact_match_for_tags', 'title_and_caption'], {
-      error: 'search_target must be partial_match_for_tags, exact_match_for_tags or title_and_caption',
-    })
-    .default('partial_match_for_tags'),
-})
-
-const novelSearch = z.object({
-  ...base,
-  search_target: z
-    .enum(['partial_match_for_tags', 'exact_match_for_tags', 'text', 'keyword'], {
-      error: 'search_target must be partial_match_for_tags, exact_match_for_tags, text or keyword',
-    })
-    .default('partial_match_for_tags'),
-})
+type SearchParams = ServerParams<Endpoints['searchIllusts']> | ServerParams<Endpoints['searchNovels']>
 
 export function searchRoutes(app: Hono<AppEnv>, services: Services) {
   const { store, config } = services
   const todayEnd = () => dayStart(dayOf(config.catalogueNow)) - 1
 
-  const searchQuery = (q: z.output<typeof illustSearch> | z.output<typeof novelSearch>): SearchQuery => {
+  const searchQuery = (q: SearchParams): SearchQuery => {
     const words = q.word.split(/[\s\u3000]+/).filter(Boolean)
     if (words.length > MAX_WORDS) throw badRequest(`word must have at most ${MAX_WORDS} words`)
     let since: number | undefined
@@ -80,43 +47,38 @@ export function searchRoutes(app: Hono<AppEnv>, services: Services) {
     }
   }
 
-  const handler = (kind: Kind) => {
-    const schema = kind === 'illust' ? illustSearch : novelSearch
-    return app.get(`/v1/search/${kind}`, (c) => {
-      const q = parse(schema, query(c))
-      const search = searchQuery(q)
-      const caller = c.var.caller
-      const key = JSON.stringify([kind, search, caller.id, caller.maxX])
-      const now = Date.now()
-      let hits = services.caches.search.get(key)
-      if (!hits || hits.until < now) {
-        hits = { ids: store.search(kind, search, caller, 0, MAX_OFFSET + PAGE_SIZE + 1), until: now + SEARCH_TTL_MS }
-        services.caches.search.set(key, hits)
-      }
-      const { items, more } = pageOf(hits.ids.slice(q.offset, q.offset + PAGE_SIZE + 1))
-      return sendJson(c, {
-        [kind === 'illust' ? 'illusts' : 'novels']: c.var.view.list(kind, items),
-        next_url: nextUrl(
-          c,
-          c.var.origin,
-          more && q.offset + PAGE_SIZE <= 5000 ? { offset: q.offset + PAGE_SIZE } : null,
-        ),
-        search_span_limit: 31536000,
-        show_ai: q.search_ai_type !== '0',
-      })
+  const handler = (c: AppContext, kind: Kind, q: SearchParams) => {
+    const search = searchQuery(q)
+    const caller = c.var.caller
+    const key = JSON.stringify([kind, search, caller.id, caller.maxX])
+    const now = Date.now()
+    let hits = services.caches.search.get(key)
+    if (!hits || hits.until < now) {
+      hits = { ids: store.search(kind, search, caller, 0, MAX_OFFSET + PAGE_SIZE + 1), until: now + SEARCH_TTL_MS }
+      services.caches.search.set(key, hits)
+    }
+    const { items, more } = pageOf(hits.ids.slice(q.offset, q.offset + PAGE_SIZE + 1))
+    return sendJson(c, {
+      [kind === 'illust' ? 'illusts' : 'novels']: c.var.view.list(kind, items),
+      next_url: nextUrl(
+        c,
+        c.var.origin,
+        more && q.offset + PAGE_SIZE <= 5000 ? { offset: q.offset + PAGE_SIZE } : null,
+      ),
+      search_span_limit: 31536000,
+      show_ai: q.search_ai_type !== '0',
     })
   }
-  handler('illust')
-  handler('novel')
+  on(app, 'searchIllusts', (c, q) => handler(c, 'illust', q))
+  on(app, 'searchNovels', (c, q) => handler(c, 'novel', q))
 
-  app.get('/v2/search/autocomplete', (c) => {
-    const q = parse(z.object({ word }), query(c))
+  on(app, 'autocomplete', (c, q) => {
     return sendJson(c, {
       tags: store.autocomplete(q.word, 10).map((t) => ({ name: t.name, translated_name: t.translated_name })),
     })
   })
 
-  app.get('/v1/trending-tags/illust', (c) => {
+  on(app, 'trendingTags', (c) => {
     const latest = store.latestActivityDay('illust')
     const trending = services.caches.trending.getOrCompute(`illust:${latest}`, () =>
       store.trendingTags(latest - 6, latest, 40),

@@ -1,13 +1,12 @@
 import type { Hono } from 'hono'
-import { z } from 'zod'
 import type { AppEnv, Services } from '../services.ts'
 import type { Kind } from '../data/store.ts'
-import { id, offset, parse, restrict } from '../http/params.ts'
+import { on } from '../http/endpoint.ts'
 import { badRequest, forbidden, notFound } from '../http/errors.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
-import { form, pageOf, query, requireUser, sendJson } from './common.ts'
+import type { AppContext } from '../services.ts'
+import { pageOf, requireUser, sendJson } from './common.ts'
 
-const byUser = z.object({ user_id: id('user_id') })
 const GONE = 'User has left or the user ID does not exist.'
 
 export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
@@ -17,8 +16,7 @@ export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
     return row
   }
 
-  app.get('/v1/user/detail', (c) => {
-    const q = parse(byUser, query(c))
+  on(app, 'userDetail', (c, q) => {
     const row = userOr404(q.user_id)
     const view = c.var.view
     const counts = store.userCounts(row.id, c.var.caller)
@@ -69,30 +67,20 @@ export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
     })
   })
 
-  const items = (kind: Kind) =>
-    app.get(`/v1/user/${kind === 'illust' ? 'illusts' : 'novels'}`, (c) => {
-      const schema =
-        kind === 'illust'
-          ? byUser.extend({
-              offset,
-              type: z.enum(['illust', 'manga'], { error: 'type must be illust or manga' }).optional(),
-            })
-          : byUser.extend({ offset, type: z.undefined().optional() })
-      const q = parse(schema, query(c))
-      const row = userOr404(q.user_id)
-      const view = c.var.view
-      const { items: page, more } = pageOf(store.userItems(kind, row.id, c.var.caller, q.type, q.offset, PAGE_SIZE + 1))
-      return sendJson(c, {
-        user: view.user(row, store.followedAmong(c.var.caller.id, [row.id]).has(row.id)),
-        [kind === 'illust' ? 'illusts' : 'novels']: view.list(kind, page),
-        next_url: nextUrl(c, c.var.origin, more ? { offset: q.offset + PAGE_SIZE } : null),
-      })
+  const items = (c: AppContext, kind: Kind, q: { user_id: number; offset: number; type?: 'illust' | 'manga' }) => {
+    const row = userOr404(q.user_id)
+    const view = c.var.view
+    const { items: page, more } = pageOf(store.userItems(kind, row.id, c.var.caller, q.type, q.offset, PAGE_SIZE + 1))
+    return sendJson(c, {
+      user: view.user(row, store.followedAmong(c.var.caller.id, [row.id]).has(row.id)),
+      [kind === 'illust' ? 'illusts' : 'novels']: view.list(kind, page),
+      next_url: nextUrl(c, c.var.origin, more ? { offset: q.offset + PAGE_SIZE } : null),
     })
-  items('illust')
-  items('novel')
+  }
+  on(app, 'userIllusts', (c, q) => items(c, 'illust', q))
+  on(app, 'userNovels', (c, q) => items(c, 'novel', q))
 
-  app.get('/v1/user/following', (c) => {
-    const q = parse(byUser.extend({ restrict: restrict.default('public'), offset }), query(c))
+  on(app, 'userFollowing', (c, q) => {
     userOr404(q.user_id)
     if (q.restrict === 'private' && c.var.caller.id !== q.user_id)
       throw forbidden('Private follows are only visible to their owner.')
@@ -104,9 +92,8 @@ export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
     })
   })
 
-  app.post('/v1/user/follow/add', async (c) => {
+  on(app, 'follow', (c, q) => {
     const me = requireUser(c)
-    const q = parse(byUser.extend({ restrict: restrict.default('public') }), (await form(c)).fields)
     userOr404(q.user_id)
     if (q.user_id === me) throw badRequest('user_id must not be your own', 'You cannot follow yourself.')
     store.follow(me, q.user_id, q.restrict === 'private' ? 1 : 0)
@@ -116,9 +103,8 @@ export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
     return sendJson(c, {})
   })
 
-  app.post('/v1/user/follow/delete', async (c) => {
+  on(app, 'unfollow', (c, q) => {
     const me = requireUser(c)
-    const q = parse(byUser, (await form(c)).fields)
     userOr404(q.user_id)
     store.unfollow(me, q.user_id)
     caches.recommend.clear()
