@@ -303,6 +303,13 @@ async function serviceFamilies(
       headers: { authorization: `Bearer ${accessToken}` },
     }
   })
+  await family('follow feed', async () => {
+    const { accessToken } = await session
+    return { paths: ['/v2/illust/follow?restrict=public'], headers: { authorization: `Bearer ${accessToken}` } }
+  })
+  await family('comments page', async () => ({
+    paths: (await inputs.commentedIllustIds(origin, await word)).map((id) => `/v1/illust/comments?illust_id=${id}`),
+  }))
   await family('illust series', async () => ({
     paths: [`/v1/illust/series?illust_series_id=${await inputs.illustSeriesId(origin, await word)}`],
   }))

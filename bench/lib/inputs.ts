@@ -160,3 +160,16 @@ export async function thumbnailPaths(origin: string, word: string, max: number):
   if (urls.size === 0) throw new ServiceError('found no thumbnail URLs')
   return [...urls].slice(0, max)
 }
+
+/** Works of the search that have comments (list items carry no count: each candidate's detail is asked). */
+export async function commentedIllustIds(origin: string, word: string, max = 30): Promise<number[]> {
+  const works = await collect<WireIllust>(origin, searchPath(word), 'illusts', 3)
+  const ids: number[] = []
+  for (const w of works) {
+    if (ids.length >= max) break
+    const detail = await getJson<{ illust: WireIllust }>(origin, `/v1/illust/detail?illust_id=${w.id}`)
+    if ((detail.illust.total_comments ?? 0) > 0) ids.push(w.id)
+  }
+  if (ids.length === 0) throw new ServiceError(`no work with comments among the first pages of "${word}"`)
+  return ids
+}
