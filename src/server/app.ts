@@ -69,7 +69,7 @@ export function createApp(services: Services, log: Logger) {
       const m = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(auth.trim())
       const verdict = m ? signer.verifyAccess(m[1]!, services.nowS()) : 'invalid'
       if (typeof verdict !== 'number') throw invalidGrant()
-      const user = store.user(verdict)
+      const user = services.caches.callers.user(verdict)
       if (!user) throw invalidGrant()
       caller = { id: user.id, maxX: user.x_restrict }
     }
@@ -84,7 +84,8 @@ export function createApp(services: Services, log: Logger) {
     const origin = originOf(c, config.publicUrl)
     c.set('caller', caller)
     c.set('origin', origin)
-    c.set('view', new View(store, origin, caller, services.caches.items))
+    const relations = caller.id ? services.caches.callers.relationsOf(caller.id) : undefined
+    c.set('view', new View(store, origin, caller, services.caches.items, relations))
     await next()
   }
   const limitBody = bodyLimit({

@@ -7,11 +7,13 @@ import { openCatalogue, tokenSecret } from './catalogue.ts'
 import { TokenSigner } from './auth/tokens.ts'
 import { createApp } from './app.ts'
 import { ItemJsonCache } from './wire/item-cache.ts'
+import { CallerStates } from './wire/caller-state.ts'
 import { errorBody } from './http/errors.ts'
 
 export function createServices(config: Config, log: Logger): Services {
+  const store = openCatalogue(config, log)
   return {
-    store: openCatalogue(config, log),
+    store,
     config,
     signer: new TokenSigner(tokenSecret(config.dataDir)),
     nowS: () => Math.floor(Date.now() / 1000),
@@ -21,6 +23,8 @@ export function createServices(config: Config, log: Logger): Services {
       trending: new Lru(20),
       search: new Lru(1000),
       items: new ItemJsonCache(50_000),
+      callers: new CallerStates(store),
+      bookmarkPages: new Lru(2000),
     },
   }
 }

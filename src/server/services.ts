@@ -4,6 +4,7 @@ import type { Caller, CatalogueStore } from './data/store.ts'
 import type { TokenSigner } from './auth/tokens.ts'
 import type { View } from './wire/view.ts'
 import type { ItemJsonCache } from './wire/item-cache.ts'
+import type { CallerStates } from './wire/caller-state.ts'
 
 /** What every route module gets: the store, the configuration, the token signer and the clock. */
 export interface Services {
@@ -20,6 +21,10 @@ export interface Services {
     /** search hits (ids), per query and caller, for a short while */
     search: Lru<{ ids: number[]; until: number }>
     items: ItemJsonCache
+    /** signed-in callers' rows and relations, and the versions that key caches of answers depending on them */
+    callers: CallerStates
+    /** bookmark list pages (ids), keyed by list, cursor, caller and both accounts' versions */
+    bookmarkPages: Lru<number[]>
   }
 }
 

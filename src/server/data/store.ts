@@ -235,6 +235,15 @@ export class CatalogueStore {
   }
 
   /** Of `userIds`, those the caller follows. */
+  /** Everyone the user follows and everyone who follows the user (either restrict). */
+  followSets(userId: number): { following: number[]; followers: number[] } {
+    const ids = (sql: string) => (this.q(sql).all(userId) as { id: number }[]).map((r) => r.id)
+    return {
+      following: ids('SELECT followee_id AS id FROM follows WHERE follower_id = ?'),
+      followers: ids('SELECT follower_id AS id FROM follows WHERE followee_id = ?'),
+    }
+  }
+
   followedAmong(me: number, userIds: readonly number[]): Set<number> {
     if (!me || userIds.length === 0) return new Set()
     const rows = this.q(

@@ -8,6 +8,10 @@ import { pageOf, requireUser, sendJson } from './common.ts'
 
 type Restrict = 'public' | 'private'
 
+/** `[bookmark id, item id, …]` (how a page is cached: flat numbers) as pairs. */
+const pairs = (flat: readonly number[]) =>
+  Array.from({ length: flat.length / 2 }, (_, i) => ({ id: flat[2 * i]!, itemId: flat[2 * i + 1]! }))
+
 export function bookmarkRoutes(app: Hono<AppEnv>, { store, nowS, caches }: Services) {
   const list = (
     c: AppContext,
@@ -17,20 +21,39 @@ export function bookmarkRoutes(app: Hono<AppEnv>, { store, nowS, caches }: Servi
     if (!store.user(q.user_id)) throw notFound('User has left or the user ID does not exist.')
     if (q.restrict === 'private' && c.var.caller.id !== q.user_id)
       throw forbidden('Private bookmarks are only visible to their owner.')
-    const rows = store.bookmarks(
+    const caller = c.var.caller
+    // Which bookmarks a page holds depends on the list, the cursor, what the caller may see, and nothing else that
+    // changes without moving one of the two accounts' versions.
+    const key = JSON.stringify([
       kind,
       q.user_id,
-      q.restrict === 'private' ? 1 : 0,
-      c.var.caller,
-      q.max_bookmark_id ?? Number.MAX_SAFE_INTEGER,
-      PAGE_SIZE + 1,
-      q.tag || undefined,
+      q.restrict,
+      q.tag ?? '',
+      q.max_bookmark_id ?? null,
+      caller.id,
+      caller.maxX,
+      caches.callers.version(q.user_id),
+      caches.callers.version(caller.id),
+    ])
+    const rows = caches.bookmarkPages.getOrCompute(key, () =>
+      store
+        .bookmarks(
+          kind,
+          q.user_id,
+          q.restrict === 'private' ? 1 : 0,
+          caller,
+          q.max_bookmark_id ?? Number.MAX_SAFE_INTEGER,
+          PAGE_SIZE + 1,
+          q.tag || undefined,
+        )
+        .flatMap((b) => [b.id, b.item_id]),
     )
-    const { items, more } = pageOf(rows)
+    const { items, more } = pageOf(pairs(rows))
     return sendJson(c, {
       [kind === 'illust' ? 'illusts' : 'novels']: c.var.view.list(
         kind,
-        items.map((b) => b.item_id),
+        items.map((b) => b.itemId),
+        caller.id === q.user_id,
       ),
       next_url: nextUrl(c, c.var.origin, more ? { max_bookmark_id: items.at(-1)!.id } : null),
     })
@@ -81,6 +104,7 @@ export function bookmarkRoutes(app: Hono<AppEnv>, { store, nowS, caches }: Servi
     const me = requireUser(c)
     itemOr404(kind, itemId, c)
     store.addBookmark(kind, me, itemId, q.restrict === 'private' ? 1 : 0, q.tags, nowS())
+    caches.callers.changed(me)
     caches.items.invalidate(kind, itemId) // its total_bookmarks changed
     return sendJson(c, {})
   }
@@ -92,6 +116,7 @@ export function bookmarkRoutes(app: Hono<AppEnv>, { store, nowS, caches }: Servi
     const row = kind === 'illust' ? store.work(itemId) : store.novel(itemId)
     if (!row) throw notFound(`The ${kind === 'illust' ? 'artwork' : 'novel'} does not exist.`)
     store.deleteBookmark(kind, me, itemId)
+    caches.callers.changed(me)
     caches.items.invalidate(kind, itemId)
     return sendJson(c, {})
   }

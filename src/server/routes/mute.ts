@@ -7,7 +7,7 @@ import { requireUser, sendJson } from './common.ts'
 
 export const MUTE_LIMIT = 500
 
-export function muteRoutes(app: Hono<AppEnv>, { store }: Services) {
+export function muteRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
   on(app, 'muteList', (c) => {
     const me = requireUser(c)
     const mutes = store.mutes(me)
@@ -47,6 +47,7 @@ export function muteRoutes(app: Hono<AppEnv>, { store }: Services) {
     if (unknown.length) throw badRequest(`add_user_ids holds unknown users: ${unknown.join(', ')}`)
     try {
       store.editMutes(me, edit, MUTE_LIMIT)
+      caches.callers.changed(me)
     } catch (e) {
       if (e instanceof MuteLimitExceeded)
         throw badRequest(`at most ${MUTE_LIMIT} mutes`, 'You have reached the mute limit.')

@@ -24,7 +24,7 @@ export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
     const { workspace, profile_publicity, ...rest } = profile
     return sendJson(c, {
       user: {
-        ...view.user(row, store.followedAmong(c.var.caller.id, [row.id]).has(row.id)),
+        ...view.user(row, view.follows(row.id)),
         comment: row.comment,
         is_access_blocking_user: false,
       },
@@ -72,7 +72,7 @@ export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
     const view = c.var.view
     const { items: page, more } = pageOf(store.userItems(kind, row.id, c.var.caller, q.type, q.offset, PAGE_SIZE + 1))
     return sendJson(c, {
-      user: view.user(row, store.followedAmong(c.var.caller.id, [row.id]).has(row.id)),
+      user: view.user(row, view.follows(row.id)),
       [kind === 'illust' ? 'illusts' : 'novels']: view.list(kind, page),
       next_url: nextUrl(c, c.var.origin, more ? { offset: q.offset + PAGE_SIZE } : null),
     })
@@ -97,6 +97,7 @@ export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
     userOr404(q.user_id)
     if (q.user_id === me) throw badRequest('user_id must not be your own', 'You cannot follow yourself.')
     store.follow(me, q.user_id, q.restrict === 'private' ? 1 : 0)
+    caches.callers.changed(me, q.user_id)
     // Following can make restrict-1 works visible (mutual follows): derived lists start over.
     caches.recommend.clear()
     caches.search.clear()
@@ -107,6 +108,7 @@ export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
     const me = requireUser(c)
     userOr404(q.user_id)
     store.unfollow(me, q.user_id)
+    caches.callers.changed(me, q.user_id)
     caches.recommend.clear()
     caches.search.clear()
     return sendJson(c, {})

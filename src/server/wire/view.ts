@@ -2,6 +2,7 @@ import type { WireIllust, WireImageUrls, WireNovel, WireTag, WireUser } from '..
 import type { Caller, CatalogueStore, Kind, NovelRow, UserRow, WorkRow } from '../data/store.ts'
 import { RawJson } from './raw-json.ts'
 import type { ItemJsonCache } from './item-cache.ts'
+import type { Relations } from './caller-state.ts'
 import {
   isoJst,
   noProfilePath,
@@ -25,20 +26,34 @@ export class View {
   readonly origin: string
   readonly caller: Caller
   private readonly cache: ItemJsonCache
-  private mutesCache: { tags: Set<string>; users: Set<number> } | undefined
+  /** The signed-in caller's follows and mutes; nothing for an anonymous caller. */
+  private readonly relations: Relations | undefined
 
-  constructor(store: CatalogueStore, origin: string, caller: Caller, cache: ItemJsonCache) {
+  constructor(
+    store: CatalogueStore,
+    origin: string,
+    caller: Caller,
+    cache: ItemJsonCache,
+    relations: Relations | undefined,
+  ) {
     this.store = store
     this.origin = origin
     this.caller = caller
     this.cache = cache
+    this.relations = caller.id ? relations : undefined
   }
 
   /**
    * Items by id as wire JSON for this caller, in order: those it may see, and (with `placeholders`, for detail) the
    * placeholder in place of the others. Ids that do not exist are left out. Warm items cost no database read.
    */
-  private itemsByIds(kind: Kind, ids: readonly number[], detail: boolean, placeholders: boolean): RawJson[] {
+  private itemsByIds(
+    kind: Kind,
+    ids: readonly number[],
+    detail: boolean,
+    placeholders: boolean,
+    allBookmarked = false,
+  ): RawJson[] {
     const found = ids.map((id) => this.cache.get(this.origin, kind, detail, id))
     const missing = ids.filter((_, i) => !found[i])
     if (missing.length) {
@@ -57,19 +72,23 @@ export class View {
       return item ? [{ id, item, visible: this.canSee(item.head) }] : []
     })
     const shown = items.filter((x) => x.visible)
-    const bookmarked = this.store.bookmarkedAmong(
-      kind,
-      this.caller.id,
-      shown.map((x) => x.id),
-    )
-    const followed = this.store.followedAmong(this.caller.id, [...new Set(shown.map((x) => x.item.head.user_id))])
+    const bookmarked =
+      allBookmarked || !this.caller.id
+        ? undefined
+        : this.store.bookmarkedAmong(
+            kind,
+            this.caller.id,
+            shown.map((x) => x.id),
+          )
     return items.flatMap(({ id, item, visible }) => {
       if (!visible) return placeholders ? [this.placeholder(kind, id, detail)] : []
-      let json = item.json
-      if (followed.has(item.head.user_id)) json = json.replace('"is_followed":false', '"is_followed":true')
-      if (bookmarked.has(id)) json = json.replace('"is_bookmarked":false', '"is_bookmarked":true')
-      if (this.isMuted(item.head.user_id, item.tags)) json = json.replace('"is_muted":false', '"is_muted":true')
-      return [new RawJson(json, json === item.json ? item.bytes : undefined)]
+      const mask =
+        (this.follows(item.head.user_id) ? 1 : 0) |
+        (allBookmarked || bookmarked?.has(id) ? 2 : 0) |
+        (this.isMuted(item.head.user_id, item.tags) ? 4 : 0)
+      if (mask === 0) return [new RawJson(item.json, item.bytes)]
+      const variants = (item.variants ??= [])
+      return [(variants[mask] ??= new RawJson(flagged(item.json, mask)))]
     })
   }
 
@@ -78,12 +97,9 @@ export class View {
     return new RawJson(this.buildNovels([this.store.novel(id)!], detail, false)[0]!.json)
   }
 
-  private get mutes() {
-    if (!this.mutesCache) {
-      const m = this.store.mutes(this.caller.id)
-      this.mutesCache = { tags: new Set(m.tags), users: new Set(m.users) }
-    }
-    return this.mutesCache
+  /** Whether the caller follows the user. */
+  follows(userId: number): boolean {
+    return !!this.relations?.following.has(userId)
   }
 
   private url = (path: string) => this.origin + path
@@ -92,7 +108,8 @@ export class View {
   canSee(row: { user_id: number; restrict: number; x_restrict: number }): boolean {
     if (row.x_restrict > this.caller.maxX) return false
     if (row.restrict === 0 || row.user_id === this.caller.id) return true
-    return row.restrict === 1 && this.store.isMutual(this.caller.id, row.user_id)
+    const r = this.relations
+    return row.restrict === 1 && !!r && r.following.has(row.user_id) && r.followers.has(row.user_id)
   }
 
   private placeholderKind(row: { restrict: number; x_restrict: number }): PlaceholderKind {
@@ -117,13 +134,12 @@ export class View {
 
   usersById(ids: readonly number[]): { rows: Map<number, UserRow>; followed: Set<number> } {
     const unique = [...new Set(ids)]
-    return { rows: this.store.users(unique), followed: this.store.followedAmong(this.caller.id, unique) }
+    return { rows: this.store.users(unique), followed: new Set(unique.filter((id) => this.follows(id))) }
   }
 
   private isMuted(userId: number, tagNames: readonly string[]) {
-    if (!this.caller.id) return false
-    const m = this.mutes
-    return m.users.has(userId) || tagNames.some((t) => m.tags.has(t))
+    const r = this.relations
+    return !!r && (r.muteUsers.has(userId) || tagNames.some((t) => r.muteTags.has(t)))
   }
 
   /** One work for its detail answer (the placeholder if the caller may not see it); undefined if there is none. */
@@ -325,8 +341,9 @@ export class View {
     return this.listNovels(ids).map((r) => r.parse<WireNovel>())
   }
 
-  list(kind: Kind, ids: readonly number[]) {
-    return kind === 'illust' ? this.listIllusts(ids) : this.listNovels(ids)
+  /** A list page's items; `allBookmarked` when the list is the caller's own bookmarks (no need to look them up). */
+  list(kind: Kind, ids: readonly number[], allBookmarked = false) {
+    return this.itemsByIds(kind, ids, false, false, allBookmarked)
   }
 
   /** `user_previews` entries: the user with their three newest visible works and novels. */
@@ -340,9 +357,17 @@ export class View {
           user: this.user(row, users.followed.has(id)),
           illusts: this.listIllusts(this.store.userItems('illust', id, this.caller, undefined, 0, 3)),
           novels: this.listNovels(this.store.userItems('novel', id, this.caller, undefined, 0, 3)),
-          is_muted: this.caller.id ? this.mutes.users.has(id) : false,
+          is_muted: !!this.relations?.muteUsers.has(id),
         },
       ]
     })
   }
+}
+
+/** The item's text with the caller-relative flags of `mask` set (each occurs exactly once in an item). */
+function flagged(json: string, mask: number): string {
+  if (mask & 1) json = json.replace('"is_followed":false', '"is_followed":true')
+  if (mask & 2) json = json.replace('"is_bookmarked":false', '"is_bookmarked":true')
+  if (mask & 4) json = json.replace('"is_muted":false', '"is_muted":true')
+  return json
 }

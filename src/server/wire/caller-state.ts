@@ -1,0 +1,71 @@
+import type { CatalogueStore, UserRow } from '../data/store.ts'
+import { Lru } from '../services.ts'
+
+/**
+ * What a signed-in caller's answers depend on besides the items themselves: whom it follows, who follows it (a mutual
+ * follow sees restrict-1 works), what it muted. Read once and kept until one of them changes.
+ */
+export interface Relations {
+  following: ReadonlySet<number>
+  followers: ReadonlySet<number>
+  muteTags: ReadonlySet<string>
+  muteUsers: ReadonlySet<number>
+}
+
+/**
+ * Per-account state that every signed-in request reads: the account's row and its relations. Without it a page of 30
+ * works cost five more queries for a signed-in caller than for an anonymous one (the account, follows among the
+ * authors, mutual checks, mutes, bookmarks among the items), which made the signed-in lists 2-3× slower.
+ *
+ * Each account also has a version that moves whenever its bookmarks or relations change, for caches of answers that
+ * depend on them (the bookmark list pages). Writes go through `changed`, in this process: several instances over one
+ * database need these invalidations carried across (a later issue).
+ */
+export class CallerStates {
+  private readonly store: CatalogueStore
+  private readonly users: Lru<UserRow>
+  private readonly relations: Lru<Relations>
+  private readonly versions = new Map<number, number>()
+  private clock = 0
+
+  constructor(store: CatalogueStore, max = 2000) {
+    this.store = store
+    this.users = new Lru(max)
+    this.relations = new Lru(max)
+  }
+
+  user(id: number): UserRow | undefined {
+    const cached = this.users.get(String(id))
+    if (cached) return cached
+    const row = this.store.user(id)
+    if (row) this.users.set(String(id), row)
+    return row
+  }
+
+  relationsOf(id: number): Relations {
+    return this.relations.getOrCompute(String(id), () => {
+      const follows = this.store.followSets(id)
+      const mutes = this.store.mutes(id)
+      return {
+        following: new Set(follows.following),
+        followers: new Set(follows.followers),
+        muteTags: new Set(mutes.tags),
+        muteUsers: new Set(mutes.users),
+      }
+    })
+  }
+
+  /** A number that changes whenever the account's bookmarks, relations or settings change. */
+  version(id: number): number {
+    return this.versions.get(id) ?? 0
+  }
+
+  /** The accounts whose row, bookmarks, follows (either way) or mutes just changed. */
+  changed(...ids: number[]) {
+    for (const id of ids) {
+      this.users.delete(String(id))
+      this.relations.delete(String(id))
+      this.versions.set(id, ++this.clock)
+    }
+  }
+}
