@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { ENDPOINTS, type EndpointName, type Endpoints } from '../../api/endpoints.ts'
 import type { EndpointSpec, ParamSpec, ServerParams } from '../../api/endpoint-spec.ts'
 import type { AppContext, AppEnv } from '../services.ts'
-import { invalidRequest } from './errors.ts'
+import { ApiError, invalidRequest, tokenError } from './errors.ts'
 import { arrayField, bool, cursorValue, id, isoDate, offset, parse } from './params.ts'
 
 // The service's half of the endpoint table: each entry's zod schema and its route, derived from src/api/endpoints.ts.
@@ -94,7 +94,15 @@ export function on<N extends EndpointName>(app: Hono<AppEnv>, name: N, handler: 
   registered.set(app, set.add(name))
   const route = async (c: AppContext) => {
     if (spec.auth === 'required' && !c.var.caller.id) throw invalidRequest()
-    const q = parse(schemaOf(spec), await rawInput(c, spec)) as ServerParams<Endpoints[N]>
+    let q: ServerParams<Endpoints[N]>
+    try {
+      q = parse(schemaOf(spec), await rawInput(c, spec)) as ServerParams<Endpoints[N]>
+    } catch (err) {
+      // The token endpoints refuse bad input in OAuth's shape, as the real ones do.
+      if (spec.body === 'token' && err instanceof ApiError)
+        return c.json(tokenError('invalid_request', err.userMessage || err.message, 918), 400)
+      throw err
+    }
     return handler(c, q)
   }
   if (spec.method === 'GET') app.get(spec.path, route)

@@ -1,4 +1,4 @@
-import type { WireErrorBody } from '../../api/wire.ts'
+import type { WireErrorBody, WireTokenErrorBody } from '../../api/wire.ts'
 
 export type ErrorStatus = 400 | 403 | 404 | 405 | 413 | 414 | 429 | 431
 
@@ -29,4 +29,15 @@ export const notFound = (userMessage = 'Not found') => new ApiError(404, 'Not fo
 export const invalidGrant = () => new ApiError(400, `${OAUTH} invalid_grant`)
 /** An endpoint that needs a signed-in caller, asked without a token. */
 export const invalidRequest = () => new ApiError(400, `${OAUTH} invalid_request`)
+/** The token endpoints' own error shape (reference §14), always with 400. */
+export const tokenError = (
+  error: WireTokenErrorBody['error'],
+  message: string,
+  code: number,
+): WireTokenErrorBody => ({
+  has_error: true,
+  errors: { system: { message, code } },
+  error,
+})
+
 export const noEndpoint = () => new ApiError(404, '', "Specified end-point doesn't exist")
