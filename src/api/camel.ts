@@ -3,6 +3,9 @@
 // their keys, so the types that hold them have their own converters below instead of a blind `camelize`.
 
 import type {
+  Comment,
+  CommentPage,
+  CommentReplies,
   Illust,
   Novel,
   NovelPage,
@@ -27,6 +30,9 @@ import type {
   WireUserPreview,
 } from './wire.ts'
 import type {
+  WireComment,
+  WireCommentPage,
+  WireCommentReplies,
   WireNovelSeriesPage,
   WireRecommendedNovelPage,
   WireSearchNovelPage,
@@ -171,3 +177,29 @@ export function toTokenResponse(wire: WireTokenResponse): TokenResponse {
     user: { ...camelize(fields.user), id: Number(fields.user.id) },
   }
 }
+
+/** A comment; the wire's `parent_comment` is `{}` (or absent) on a top-level comment, the model says null. */
+export function toComment(wire: WireComment): Comment {
+  const parent = wire.parent_comment
+  return {
+    id: wire.id,
+    comment: typeof wire.comment === 'string' ? wire.comment : '',
+    date: wire.date,
+    user: camelize(wire.user),
+    parentComment:
+      parent && typeof (parent as { id?: unknown }).id === 'number' ? toComment(parent as WireComment) : null,
+    hasReplies: wire.has_replies === true,
+  }
+}
+
+export const toCommentPage = (wire: WireCommentPage): CommentPage => ({
+  totalComments: wire.total_comments ?? 0,
+  comments: wire.comments.map(toComment),
+  nextUrl: wire.next_url ?? null,
+  commentAccessControl: wire.comment_access_control ?? 0,
+})
+
+export const toCommentReplies = (wire: WireCommentReplies): CommentReplies => ({
+  comments: wire.comments.map(toComment),
+  nextUrl: wire.next_url ?? null,
+})

@@ -353,3 +353,40 @@ export interface TokenResponse {
   refreshToken: string
   user: TokenUser
 }
+
+// ---- comments ----
+
+export interface CommentUser {
+  id: number
+  name: string
+  account: string
+  profileImageUrls: { medium: string }
+}
+
+export interface Comment {
+  id: number
+  /** Plain text written by a user: untrusted, render as text (never as HTML). */
+  comment: string
+  date: string
+  user: CommentUser
+  /** The comment this one answers; null on a top-level comment (the wire sends `{}` or leaves it out). */
+  parentComment: Comment | null
+  hasReplies: boolean
+}
+
+export interface CommentPage extends Page {
+  /** Every comment of the work, replies included. */
+  totalComments: number
+  comments: Comment[]
+  commentAccessControl: number
+}
+
+export interface CommentReplies extends Page {
+  comments: Comment[]
+}
+
+// ---- user lists ----
+
+export interface UserList extends Page {
+  users: User[]
+}

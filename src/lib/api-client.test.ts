@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { ENDPOINTS } from '../api/endpoints.ts'
 import { createApiClient, type ApiClientOptions } from './api-client.ts'
 import {
   BadRequestError,
@@ -392,5 +393,122 @@ describe('unauthorized handling', () => {
     const notFound = setup(() => json(errorBody('Not found'), 404), { onUnauthorized })
     await expect(notFound.client.illustDetail(5)).rejects.toBeInstanceOf(NotFoundError)
     expect(onUnauthorized).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('the endpoint table', () => {
+  it('has a client method for every entry, named as the entry', () => {
+    const client = createApiClient({ baseUrl: '' }) as unknown as Record<string, unknown>
+    const missing = Object.keys(ENDPOINTS).filter((name) => typeof client[name] !== 'function')
+    expect(missing).toEqual([])
+  })
+})
+
+const wireComment = (id: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  comment: `<img src=x onerror=alert(${id})>`,
+  date: '2026-01-01T00:00:00+09:00',
+  user: { id: 7, name: 'n', account: 'a', profile_image_urls: { medium: 'm' } },
+  has_replies: false,
+  stamp: null,
+  ...extra,
+})
+
+describe('comments, users, feeds and the other late entries', () => {
+  it('reads a comment page with its total, and a reply carries its parent (top-level ones null)', async () => {
+    const { client, calls } = setup(() =>
+      json({
+        total_comments: 3,
+        comments: [wireComment(1, { parent_comment: {}, has_replies: true }), wireComment(2)],
+        next_url: 'http://svc.test/v1/novel/comments?novel_id=9&offset=30',
+        comment_access_control: 0,
+      }),
+    )
+    const page = await client.comments('novel', 9, { offset: 30 })
+    expect(new URL(calls[0]!.url).pathname).toBe('/v1/novel/comments')
+    expect(query(calls[0]!)).toEqual({ novel_id: '9', include_total_comments: 'true', offset: '30' })
+    expect(page.totalComments).toBe(3)
+    expect(page.comments.map((c) => [c.id, c.parentComment, c.hasReplies])).toEqual([
+      [1, null, true],
+      [2, null, false],
+    ])
+    expect(page.comments[0]!.comment).toBe('<img src=x onerror=alert(1)>')
+    expect(page.comments[0]!.user.profileImageUrls.medium).toBe('m')
+  })
+
+  it('posts a reply with its parent and converts the comment it answers', async () => {
+    const { client, calls } = setup(() => json({ comment: wireComment(5, { parent_comment: wireComment(4) }) }))
+    const added = await client.addComment('illust', 3, { comment: 'hi\nthere', parentCommentId: 4 })
+    expect(calls[0]!.method).toBe('POST')
+    expect(new URL(calls[0]!.url).pathname).toBe('/v1/illust/comment/add')
+    expect(Object.fromEntries(form(calls[0]!))).toEqual({
+      illust_id: '3',
+      comment: 'hi\nthere',
+      parent_comment_id: '4',
+    })
+    expect(added.parentComment?.id).toBe(4)
+    await client.deleteNovelComment(5)
+    expect(new URL(calls[1]!.url).pathname).toBe('/v1/novel/comment/delete')
+    expect(Object.fromEntries(form(calls[1]!))).toEqual({ comment_id: '5' })
+  })
+
+  it('pages the follow feeds, newest and user lists by their offsets', async () => {
+    const { client, calls } = setup((call) =>
+      json(
+        /\/user\/|\/search\/user/.test(call.url)
+          ? { user_previews: [], next_url: null }
+          : call.url.includes('novel')
+            ? { novels: [], next_url: null }
+            : { illusts: [], next_url: null },
+      ),
+    )
+    await client.followIllusts({ restrict: 'all' }, { offset: 30 })
+    await client.followNovels()
+    await client.newIllusts({ contentType: 'manga' })
+    await client.newNovels({}, { offset: 60 })
+    await client.searchUsers({ word: 'a b' })
+    await client.userFollowers({ userId: 2 })
+    await client.userMypixiv({ userId: 2 }, { offset: 30 })
+    expect(calls.map((c) => `${new URL(c.url).pathname}?${new URL(c.url).searchParams}`)).toEqual([
+      '/v2/illust/follow?restrict=all&offset=30',
+      '/v1/novel/follow?',
+      '/v1/illust/new?content_type=manga',
+      '/v1/novel/new?offset=60',
+      '/v1/search/user?word=a+b',
+      '/v1/user/follower?user_id=2',
+      '/v1/user/mypixiv?user_id=2&offset=30',
+    ])
+  })
+
+  it('posts the AI setting as a boolean form field', async () => {
+    const { client, calls } = setup(() => json({}))
+    await client.editAiShowSettings(false)
+    expect(new URL(calls[0]!.url).pathname).toBe('/v1/user/ai-show-settings/edit')
+    expect(form(calls[0]!).get('setting')).toBe('false')
+  })
+
+  it('answers the webview novel page as its HTML text', async () => {
+    const html = '<html><script>novel: {"text":"x"}</script></html>'
+    const { client, calls } = setup(
+      () => new Response(html, { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' } }),
+    )
+    expect(await client.webviewNovel(12)).toBe(html)
+    expect(query(calls[0]!)).toEqual({ id: '12' })
+  })
+
+  it('unwraps the web API envelope and puts path ids in the path', async () => {
+    const { client, calls } = setup(() => json({ error: false, message: '', body: { illustId: '3' } }))
+    expect(await client.ajaxIllust(3)).toEqual({ illustId: '3' })
+    expect(calls[0]!.url).toBe('http://svc.test/ajax/illust/3')
+    await client.ajaxUserProfile(4)
+    expect(calls[1]!.url).toBe('http://svc.test/ajax/user/4/profile/all')
+  })
+
+  it('revokes a refresh token without sending the access token', async () => {
+    const { client, calls } = setup(() => json({}))
+    await client.revokeToken('rt-1')
+    expect(new URL(calls[0]!.url).pathname).toBe('/auth/revoke')
+    expect(form(calls[0]!).get('refresh_token')).toBe('rt-1')
+    expect(calls[0]!.headers.Authorization).toBeUndefined()
   })
 })

@@ -8,11 +8,15 @@ import {
   toNovel,
   toNovelPage,
   toNovelSeriesPage,
+  toComment,
+  toCommentPage,
+  toCommentReplies,
   toNovelText,
   toRecommendedNovelPage,
   toSearchNovelPage,
   toTokenResponse,
   toUserNovelPage,
+  toUser,
   toUserPreviewPage,
 } from '../api/camel.ts'
 import { cursorToParams, type Cursor } from '../api/cursor.ts'
@@ -21,6 +25,9 @@ import { fillPath, type ClientParams, type EndpointSpec, type WireAnswer } from 
 import type {
   BookmarkDetail,
   BookmarkTagPage,
+  Comment,
+  CommentPage,
+  CommentReplies,
   Illust,
   IllustPage,
   IllustSeriesPage,
@@ -41,12 +48,14 @@ import type {
   UgoiraMetadata,
   UserDetail,
   UserIllustPage,
+  UserList,
   UserNovelPage,
   UserPreviewPage,
   WorkKind,
 } from '../api/model.ts'
 import type { WireIllust, WireIllustPage } from '../api/wire.ts'
 import type {
+  WireAjax,
   WireBookmarkDetail,
   WireBookmarkTagPage,
   WireRecommendedIllustPage,
@@ -89,6 +98,7 @@ export interface CallOptions {
 // ---- request parameters (camelCase keys, wire values) ----
 
 export type {
+  FeedRestrict,
   IllustRankingMode,
   IllustSearchTarget,
   NovelRankingMode,
@@ -96,6 +106,7 @@ export type {
   SearchDuration,
 } from '../api/endpoints.ts'
 import type {
+  FeedRestrict,
   IllustRankingMode,
   IllustSearchTarget,
   NovelRankingMode,
@@ -177,6 +188,22 @@ export interface MuteEdit {
   deleteUserIds?: readonly number[]
 }
 
+export interface FeedParams {
+  /** Whose works: the users followed publicly (default), privately, or both. */
+  restrict?: FeedRestrict
+}
+
+export interface NewIllustParams {
+  contentType?: 'illust' | 'manga'
+}
+
+export interface AddCommentParams {
+  /** At most MAX_COMMENT_LENGTH characters. */
+  comment: string
+  /** Answers this comment (one level, as pixiv). */
+  parentCommentId?: number
+}
+
 export type TokenGrant =
   { grantType: 'password'; username: string; password: string } | { grantType: 'refresh_token'; refreshToken: string }
 
@@ -226,6 +253,9 @@ function list<T>(value: T[] | null | undefined): T[] {
   return value
 }
 
+const userPreviewPage = (w: Parameters<typeof toUserPreviewPage>[0]) =>
+  toUserPreviewPage({ ...w, user_previews: list(w.user_previews) })
+
 function illustPage<W extends { illusts: WireIllust[]; next_url: string | null }>(wire: W) {
   list(wire.illusts)
   return camelize({ ...wire, next_url: wire.next_url ?? null })
@@ -236,7 +266,7 @@ export function createApiClient(options: ApiClientOptions) {
   // Called through a wrapper: a bare `window.fetch` kept on an object throws "Illegal invocation" in browsers.
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
 
-  async function readBody(response: Response, signal: AbortSignal | undefined): Promise<Parsed> {
+  async function readBody(response: Response, signal: AbortSignal | undefined, html: boolean): Promise<Parsed> {
     let text: string
     try {
       text = await response.text()
@@ -244,6 +274,9 @@ export function createApiClient(options: ApiClientOptions) {
       if (isAbort(error, signal)) throw error
       return { json: false }
     }
+    // An HTML page (the webview novel) is the answer itself; its failures still come as JSON error bodies.
+    if (html && response.ok && /text\/html/.test(response.headers.get('content-type') ?? ''))
+      return { json: true, value: text }
     if (text.trim() === '') return response.ok ? { json: true, value: {} } : { json: false }
     try {
       return { json: true, value: JSON.parse(text) as unknown }
@@ -256,12 +289,12 @@ export function createApiClient(options: ApiClientOptions) {
     method: 'GET' | 'POST',
     path: string,
     params: Params,
-    { signal, auth = true }: CallOptions & { auth?: boolean },
+    { signal, auth = true, html = false }: CallOptions & { auth?: boolean; html?: boolean },
     convert: (wire: W) => M,
   ): Promise<M> {
     for (let attempt = 0; ; attempt++) {
       const token = auth ? ((await options.getToken?.()) ?? null) : null
-      const headers: Record<string, string> = { Accept: 'application/json' }
+      const headers: Record<string, string> = { Accept: html ? 'text/html' : 'application/json' }
       if (token) headers.Authorization = `Bearer ${token}`
       const encoded = encodeParams(params).toString()
       let url = baseUrl + path
@@ -281,7 +314,7 @@ export function createApiClient(options: ApiClientOptions) {
         throw new NetworkError({ message: error instanceof Error ? error.message : String(error), url, cause: error })
       }
 
-      const parsed = await readBody(response, signal)
+      const parsed = await readBody(response, signal, html)
       const value = parsed.json ? parsed.value : undefined
       if (response.ok && parsed.json && !isWireErrorBody(value) && !isWireTokenErrorBody(value)) {
         try {
@@ -325,9 +358,48 @@ export function createApiClient(options: ApiClientOptions) {
     }
     Object.assign(wire, cursorToParams(cursor))
     const path = fillPath(spec, params as Params)
-    return request(spec.method, path, wire, { ...opts, auth: spec.body !== 'token' }, convert)
+    return request(
+      spec.method,
+      path,
+      wire,
+      { ...opts, auth: spec.body !== 'token', html: spec.body === 'html' },
+      convert,
+    )
   }
   const done = () => undefined
+  // The web API's envelope: the body, or the envelope's own message as the failure.
+  const ajaxBody = (w: WireAjax<Record<string, unknown>>) => {
+    if ((w as { error: unknown }).error !== false) throw new TypeError(String(w.message || 'ajax error'))
+    return present(w.body)
+  }
+  const commentPage = (w: Parameters<typeof toCommentPage>[0]) => toCommentPage({ ...w, comments: list(w.comments) })
+  const commentReplies = (w: Parameters<typeof toCommentReplies>[0]) =>
+    toCommentReplies({ ...w, comments: list(w.comments) })
+  const addedComment = (w: { comment: Parameters<typeof toComment>[0] }) => toComment(present(w.comment))
+
+  const comments = (kind: WorkKind, id: number, cursor?: Cursor, opts?: CallOptions): Promise<CommentPage> =>
+    kind === 'illust'
+      ? call('illustComments', { illust_id: id, include_total_comments: true }, opts, commentPage, cursor)
+      : call('novelComments', { novel_id: id, include_total_comments: true }, opts, commentPage, cursor)
+  const commentRepliesOf = (
+    kind: WorkKind,
+    commentId: number,
+    cursor?: Cursor,
+    opts?: CallOptions,
+  ): Promise<CommentReplies> =>
+    kind === 'illust'
+      ? call('illustCommentReplies', { comment_id: commentId }, opts, commentReplies, cursor)
+      : call('novelCommentReplies', { comment_id: commentId }, opts, commentReplies, cursor)
+  const addComment = (kind: WorkKind, id: number, params: AddCommentParams, opts?: CallOptions): Promise<Comment> => {
+    const form = { comment: params.comment, parent_comment_id: params.parentCommentId }
+    return kind === 'illust'
+      ? call('addIllustComment', { illust_id: id, ...form }, opts, addedComment)
+      : call('addNovelComment', { novel_id: id, ...form }, opts, addedComment)
+  }
+  const deleteComment = (kind: WorkKind, commentId: number, opts?: CallOptions): Promise<void> =>
+    kind === 'illust'
+      ? call('deleteIllustComment', { comment_id: commentId }, opts, done)
+      : call('deleteNovelComment', { comment_id: commentId }, opts, done)
 
   const bookmarkDetail = (kind: WorkKind, id: number, opts?: CallOptions): Promise<BookmarkDetail> => {
     const convert = (w: WireBookmarkDetail) => camelize(present(w.bookmark_detail))
@@ -415,6 +487,12 @@ export function createApiClient(options: ApiClientOptions) {
       const q = { user_id: params.userId, restrict: params.restrict, tag: params.tag }
       return call('userIllustBookmarks', q, opts, illustPage<WireIllustPage>, cursor)
     },
+    followIllusts(params: FeedParams = {}, cursor?: Cursor, opts?: CallOptions): Promise<IllustPage> {
+      return call('followIllusts', { restrict: params.restrict }, opts, illustPage<WireIllustPage>, cursor)
+    },
+    newIllusts(params: NewIllustParams = {}, cursor?: Cursor, opts?: CallOptions): Promise<IllustPage> {
+      return call('newIllusts', { content_type: params.contentType }, opts, illustPage<WireIllustPage>, cursor)
+    },
     trendingTags(opts?: CallOptions): Promise<TrendTag[]> {
       return call('trendingTags', {}, opts, (w) => camelize(list(w.trend_tags)))
     },
@@ -447,6 +525,22 @@ export function createApiClient(options: ApiClientOptions) {
     novelSeries(params: { seriesId: number }, cursor?: Cursor, opts?: CallOptions): Promise<NovelSeriesPage> {
       return call('novelSeries', { series_id: params.seriesId }, opts, toNovelSeriesPage, cursor)
     },
+    novelSeriesV1(params: { seriesId: number }, cursor?: Cursor, opts?: CallOptions): Promise<NovelSeriesPage> {
+      return call('novelSeriesV1', { series_id: params.seriesId }, opts, toNovelSeriesPage, cursor)
+    },
+    /** The webview novel page (HTML with the `novel: {…}` object inside), as text. */
+    webviewNovel(novelId: number, opts?: CallOptions): Promise<string> {
+      return call('webviewNovel', { id: novelId }, opts, (w) => {
+        if (typeof w !== 'string') throw new TypeError('not an HTML page')
+        return w
+      })
+    },
+    followNovels(params: FeedParams = {}, cursor?: Cursor, opts?: CallOptions): Promise<NovelPage> {
+      return call('followNovels', { restrict: params.restrict }, opts, toNovelPage, cursor)
+    },
+    newNovels(_params: Record<string, never> = {}, cursor?: Cursor, opts?: CallOptions): Promise<NovelPage> {
+      return call('newNovels', {}, opts, toNovelPage, cursor)
+    },
     userNovels(params: { userId: number }, cursor?: Cursor, opts?: CallOptions): Promise<UserNovelPage> {
       return call('userNovels', { user_id: params.userId }, opts, toUserNovelPage, cursor)
     },
@@ -454,6 +548,30 @@ export function createApiClient(options: ApiClientOptions) {
       const q = { user_id: params.userId, restrict: params.restrict, tag: params.tag }
       return call('userNovelBookmarks', q, opts, toNovelPage, cursor)
     },
+
+    // ---- comments ----
+    comments,
+    commentReplies: commentRepliesOf,
+    addComment,
+    deleteComment,
+    illustComments: (params: { illustId: number }, cursor?: Cursor, opts?: CallOptions) =>
+      comments('illust', params.illustId, cursor, opts),
+    illustCommentsV3(params: { illustId: number }, cursor?: Cursor, opts?: CallOptions): Promise<CommentPage> {
+      const q = { illust_id: params.illustId, include_total_comments: true }
+      return call('illustCommentsV3', q, opts, commentPage, cursor)
+    },
+    illustCommentReplies: (params: { commentId: number }, cursor?: Cursor, opts?: CallOptions) =>
+      commentRepliesOf('illust', params.commentId, cursor, opts),
+    addIllustComment: (illustId: number, params: AddCommentParams, opts?: CallOptions) =>
+      addComment('illust', illustId, params, opts),
+    deleteIllustComment: (commentId: number, opts?: CallOptions) => deleteComment('illust', commentId, opts),
+    novelComments: (params: { novelId: number }, cursor?: Cursor, opts?: CallOptions) =>
+      comments('novel', params.novelId, cursor, opts),
+    novelCommentReplies: (params: { commentId: number }, cursor?: Cursor, opts?: CallOptions) =>
+      commentRepliesOf('novel', params.commentId, cursor, opts),
+    addNovelComment: (novelId: number, params: AddCommentParams, opts?: CallOptions) =>
+      addComment('novel', novelId, params, opts),
+    deleteNovelComment: (commentId: number, opts?: CallOptions) => deleteComment('novel', commentId, opts),
 
     // ---- both kinds ----
     autocomplete(word: string, opts?: CallOptions): Promise<Tag[]> {
@@ -487,6 +605,39 @@ export function createApiClient(options: ApiClientOptions) {
       const q = { user_id: params.userId, restrict: params.restrict }
       return call('userFollowing', q, opts, toUserPreviewPage, cursor)
     },
+    userFollowers(params: { userId: number }, cursor?: Cursor, opts?: CallOptions): Promise<UserPreviewPage> {
+      return call('userFollowers', { user_id: params.userId }, opts, userPreviewPage, cursor)
+    },
+    /** The user's my pixiv: the users they follow who follow them back. */
+    userMypixiv(params: { userId: number }, cursor?: Cursor, opts?: CallOptions): Promise<UserPreviewPage> {
+      return call('userMypixiv', { user_id: params.userId }, opts, userPreviewPage, cursor)
+    },
+    relatedUsers(params: { seedUserId: number }, cursor?: Cursor, opts?: CallOptions): Promise<UserPreviewPage> {
+      return call('relatedUsers', { seed_user_id: params.seedUserId }, opts, userPreviewPage, cursor)
+    },
+    recommendedUsers(
+      _params: Record<string, never> = {},
+      cursor?: Cursor,
+      opts?: CallOptions,
+    ): Promise<UserPreviewPage> {
+      return call('recommendedUsers', {}, opts, userPreviewPage, cursor)
+    },
+    userList(params: { userId: number }, cursor?: Cursor, opts?: CallOptions): Promise<UserList> {
+      return call(
+        'userList',
+        { user_id: params.userId },
+        opts,
+        (w) => ({ users: list(w.users).map(toUser), nextUrl: w.next_url ?? null }),
+        cursor,
+      )
+    },
+    searchUsers(params: { word: string }, cursor?: Cursor, opts?: CallOptions): Promise<UserPreviewPage> {
+      return call('searchUsers', { word: params.word }, opts, userPreviewPage, cursor)
+    },
+    /** The account's "show AI-generated works" setting, kept by the service and applied to every list it answers. */
+    editAiShowSettings(show: boolean, opts?: CallOptions): Promise<void> {
+      return call('editAiShowSettings', { setting: show }, opts, done)
+    },
     follow(userId: number, restrict: Restrict = 'public', opts?: CallOptions): Promise<void> {
       return call('follow', { user_id: userId, restrict }, opts, done)
     },
@@ -508,7 +659,25 @@ export function createApiClient(options: ApiClientOptions) {
       return call('editMutes', form, opts, done)
     },
 
+    // ---- the web API's reads (their `body`, camelCase as sent) ----
+    ajaxUserProfile(userId: number, opts?: CallOptions): Promise<Record<string, unknown>> {
+      return call('ajaxUserProfile', { user_id: userId }, opts, ajaxBody)
+    },
+    ajaxIllust(illustId: number, opts?: CallOptions): Promise<Record<string, unknown>> {
+      return call('ajaxIllust', { illust_id: illustId }, opts, ajaxBody)
+    },
+    ajaxUgoiraMeta(illustId: number, opts?: CallOptions): Promise<Record<string, unknown>> {
+      return call('ajaxUgoiraMeta', { illust_id: illustId }, opts, ajaxBody)
+    },
+    ajaxNovel(novelId: number, opts?: CallOptions): Promise<Record<string, unknown>> {
+      return call('ajaxNovel', { novel_id: novelId }, opts, ajaxBody)
+    },
+
     // ---- auth ----
+    /** Ends a refresh token's life (sign-out). Never sends the access token. */
+    revokeToken(refreshToken: string, opts?: CallOptions): Promise<void> {
+      return call('revokeToken', { refresh_token: refreshToken }, opts, done)
+    },
     /** Signs in (password) or renews (refresh token). Never sends the access token. */
     token(grant: TokenGrant, opts: CallOptions = {}): Promise<TokenResponse> {
       const form =
