@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '../../api/endpoints.ts'
 import type { IllustRankingMode, NovelRankingMode } from '../../lib/api-client.ts'
 
 /** Works or novels: `/ranking?kind=novel` ranks novels (their own modes), anything else works. */
@@ -14,45 +15,62 @@ export interface RankingModeInfo<Mode extends string = IllustRankingMode> {
   xRestrict: 0 | 1 | 2
 }
 
-// The tab row, in pixiv's order. The manga week/month variants exist on the API but stay off the tab row.
-const MODES: readonly RankingModeInfo[] = [
-  { mode: 'day', label: 'Daily', xRestrict: 0 },
-  { mode: 'week', label: 'Weekly', xRestrict: 0 },
-  { mode: 'month', label: 'Monthly', xRestrict: 0 },
-  { mode: 'day_male', label: 'Popular among males', xRestrict: 0 },
-  { mode: 'day_female', label: 'Popular among females', xRestrict: 0 },
-  { mode: 'week_original', label: 'Original', xRestrict: 0 },
-  { mode: 'week_rookie', label: 'Rookie', xRestrict: 0 },
-  { mode: 'day_manga', label: 'Manga', xRestrict: 0 },
-  { mode: 'day_ai', label: 'AI-generated', xRestrict: 0 },
-  { mode: 'day_r18', label: 'R-18 daily', xRestrict: 1 },
-  { mode: 'day_male_r18', label: 'R-18 males', xRestrict: 1 },
-  { mode: 'day_female_r18', label: 'R-18 females', xRestrict: 1 },
-  { mode: 'week_r18', label: 'R-18 weekly', xRestrict: 1 },
-  { mode: 'day_r18_ai', label: 'R-18 AI-generated', xRestrict: 1 },
-  { mode: 'week_r18g', label: 'R-18G weekly', xRestrict: 2 },
-]
+type ModeLabel = Omit<RankingModeInfo, 'mode'> & {
+  /** false: valid in a URL, but left off the tab row (the manga week/month variants). */
+  tab?: false
+}
 
-/** Modes the API knows but the tab row leaves out; still valid in a URL. */
-const EXTRA_MODES: readonly RankingModeInfo[] = [
-  { mode: 'week_manga', label: 'Manga weekly', xRestrict: 0 },
-  { mode: 'month_manga', label: 'Manga monthly', xRestrict: 0 },
-  { mode: 'week_rookie_manga', label: 'Manga rookie', xRestrict: 0 },
-]
+// The modes are the endpoint table's, in its (pixiv's) order; the labels are the UI's. A Record, so a mode added to the
+// table without a label here fails the typecheck.
+const ILLUST_LABELS: Record<IllustRankingMode, ModeLabel> = {
+  day: { label: 'Daily', xRestrict: 0 },
+  week: { label: 'Weekly', xRestrict: 0 },
+  month: { label: 'Monthly', xRestrict: 0 },
+  day_male: { label: 'Popular among males', xRestrict: 0 },
+  day_female: { label: 'Popular among females', xRestrict: 0 },
+  week_original: { label: 'Original', xRestrict: 0 },
+  week_rookie: { label: 'Rookie', xRestrict: 0 },
+  day_manga: { label: 'Manga', xRestrict: 0 },
+  week_manga: { label: 'Manga weekly', xRestrict: 0, tab: false },
+  month_manga: { label: 'Manga monthly', xRestrict: 0, tab: false },
+  week_rookie_manga: { label: 'Manga rookie', xRestrict: 0, tab: false },
+  day_ai: { label: 'AI-generated', xRestrict: 0 },
+  day_r18: { label: 'R-18 daily', xRestrict: 1 },
+  day_male_r18: { label: 'R-18 males', xRestrict: 1 },
+  day_female_r18: { label: 'R-18 females', xRestrict: 1 },
+  week_r18: { label: 'R-18 weekly', xRestrict: 1 },
+  week_r18g: { label: 'R-18G weekly', xRestrict: 2 },
+  day_r18_ai: { label: 'R-18 AI-generated', xRestrict: 1 },
+}
 
 /** Novel rankings (reference §5): fewer modes, no monthly, no manga. */
-const NOVEL_MODES: readonly RankingModeInfo<NovelRankingMode>[] = [
-  { mode: 'day', label: 'Daily', xRestrict: 0 },
-  { mode: 'week', label: 'Weekly', xRestrict: 0 },
-  { mode: 'day_male', label: 'Popular among males', xRestrict: 0 },
-  { mode: 'day_female', label: 'Popular among females', xRestrict: 0 },
-  { mode: 'week_rookie', label: 'Rookie', xRestrict: 0 },
-  { mode: 'day_ai', label: 'AI-generated', xRestrict: 0 },
-  { mode: 'day_r18', label: 'R-18 daily', xRestrict: 1 },
-  { mode: 'week_r18', label: 'R-18 weekly', xRestrict: 1 },
-  { mode: 'day_r18_ai', label: 'R-18 AI-generated', xRestrict: 1 },
-  { mode: 'week_r18g', label: 'R-18G weekly', xRestrict: 2 },
-]
+const NOVEL_LABELS: Record<NovelRankingMode, ModeLabel> = {
+  day: { label: 'Daily', xRestrict: 0 },
+  week: { label: 'Weekly', xRestrict: 0 },
+  day_male: { label: 'Popular among males', xRestrict: 0 },
+  day_female: { label: 'Popular among females', xRestrict: 0 },
+  week_rookie: { label: 'Rookie', xRestrict: 0 },
+  day_ai: { label: 'AI-generated', xRestrict: 0 },
+  day_r18: { label: 'R-18 daily', xRestrict: 1 },
+  week_r18: { label: 'R-18 weekly', xRestrict: 1 },
+  week_r18g: { label: 'R-18G weekly', xRestrict: 2 },
+  day_r18_ai: { label: 'R-18 AI-generated', xRestrict: 1 },
+}
+
+function modeInfos<Mode extends string>(
+  modes: readonly Mode[],
+  labels: Record<Mode, ModeLabel>,
+): { tab: RankingModeInfo<Mode>[]; all: RankingModeInfo<Mode>[] } {
+  const all = modes.map((mode) => ({ mode, label: labels[mode].label, xRestrict: labels[mode].xRestrict }))
+  return { all, tab: all.filter((m) => labels[m.mode].tab !== false) }
+}
+
+const ILLUST = modeInfos(ENDPOINTS.ranking.params.mode.values, ILLUST_LABELS)
+const MODES: readonly RankingModeInfo[] = ILLUST.tab
+const NOVEL_MODES: readonly RankingModeInfo<NovelRankingMode>[] = modeInfos(
+  ENDPOINTS.novelRanking.params.mode.values,
+  NOVEL_LABELS,
+).all
 
 export const DEFAULT_RANKING_MODE: IllustRankingMode = 'day'
 
@@ -66,7 +84,7 @@ export function rankingModes(accountXRestrict: number | null): RankingModeInfo[]
 }
 
 export function rankingModeInfo(mode: string): RankingModeInfo | undefined {
-  return MODES.find((m) => m.mode === mode) ?? EXTRA_MODES.find((m) => m.mode === mode)
+  return ILLUST.all.find((m) => m.mode === mode)
 }
 
 export type ModeResolution<Mode extends string = IllustRankingMode> =

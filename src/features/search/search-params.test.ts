@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { apiParamsFromForm, formFromQuery, queryFromForm } from './search-params.ts'
+import { ENDPOINTS } from '../../api/endpoints.ts'
+import {
+  apiParamsFromForm,
+  formFromQuery,
+  ILLUST_TARGETS,
+  NOVEL_TARGETS,
+  PERIODS,
+  queryFromForm,
+  SORTS,
+} from './search-params.ts'
 
 const q = (s: string) => new URLSearchParams(s)
 
@@ -58,5 +67,21 @@ describe('search params', () => {
       duration: 'within_last_day',
       searchAiType: 0,
     })
+  })
+})
+
+describe('choices', () => {
+  it('offers every search target the endpoint table takes, keyword included, and reads it back from the URL', () => {
+    expect(ILLUST_TARGETS.map((t) => t.value)).toEqual([...ENDPOINTS.searchIllusts.params.search_target.values])
+    expect(NOVEL_TARGETS.map((t) => t.value)).toEqual([...ENDPOINTS.searchNovels.params.search_target.values])
+    expect(ILLUST_TARGETS.find((t) => t.value === 'keyword')?.label).toBe('Title, caption and tags')
+    expect(formFromQuery(new URLSearchParams('word=a&search_target=keyword')).searchTarget).toBe('keyword')
+  })
+
+  it('offers only sorts the table takes, and every period it takes', () => {
+    for (const s of SORTS) expect(ENDPOINTS.searchIllusts.params.sort.values).toContain(s.value)
+    expect(PERIODS.map((p) => p.value).filter((v) => v && v !== 'custom')).toEqual([
+      ...ENDPOINTS.searchIllusts.params.duration.values,
+    ])
   })
 })

@@ -1,6 +1,7 @@
 // Search state lives in the query string (DESIGN.md §3.1). These convert between the URL, the form's state and the
 // API's parameters, so the three never drift.
 
+import { ENDPOINTS, SEARCH_SORTS } from '../../api/endpoints.ts'
 import type {
   IllustSearchTarget,
   NovelSearchTarget,
@@ -23,30 +24,58 @@ export interface SearchForm {
   includeAi: boolean
 }
 
-export const ILLUST_TARGETS: { value: IllustSearchTarget; label: string }[] = [
-  { value: 'partial_match_for_tags', label: 'Tags (partial match)' },
-  { value: 'exact_match_for_tags', label: 'Tags (exact match)' },
-  { value: 'title_and_caption', label: 'Title and caption' },
-]
+// The values are the endpoint table's; the labels are the UI's. Records, so a value added to the table without a
+// label fails the typecheck.
+const ILLUST_TARGET_LABELS: Record<IllustSearchTarget, string> = {
+  partial_match_for_tags: 'Tags (partial match)',
+  exact_match_for_tags: 'Tags (exact match)',
+  title_and_caption: 'Title and caption',
+  keyword: 'Title, caption and tags',
+}
 
-export const NOVEL_TARGETS: { value: NovelSearchTarget; label: string }[] = [
-  { value: 'partial_match_for_tags', label: 'Tags (partial match)' },
-  { value: 'exact_match_for_tags', label: 'Tags (exact match)' },
-  { value: 'text', label: 'Body text' },
-  { value: 'keyword', label: 'Keywords' },
-]
+const NOVEL_TARGET_LABELS: Record<NovelSearchTarget, string> = {
+  partial_match_for_tags: 'Tags (partial match)',
+  exact_match_for_tags: 'Tags (exact match)',
+  text: 'Body text',
+  keyword: 'Keywords',
+}
 
-export const SORTS: { value: SearchSort; label: string }[] = [
-  { value: 'date_desc', label: 'Newest' },
-  { value: 'date_asc', label: 'Oldest' },
-  { value: 'popular_desc', label: 'Popular' },
-]
+/** The sorts the gallery offers: the table's, less pixiv's premium-only audience sorts (labelled, never offered). */
+const SORT_LABELS: Record<(typeof SEARCH_SORTS)[number], string | null> = {
+  date_desc: 'Newest',
+  date_asc: 'Oldest',
+  popular_desc: 'Popular',
+  popular_male_desc: null,
+  popular_female_desc: null,
+}
+
+const DURATION_LABELS: Record<SearchDuration, string> = {
+  within_last_day: 'Last day',
+  within_last_week: 'Last week',
+  within_last_month: 'Last month',
+}
+
+const choices = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
+  values.map((value) => ({ value, label: labels[value] }))
+
+export const ILLUST_TARGETS: { value: IllustSearchTarget; label: string }[] = choices(
+  ENDPOINTS.searchIllusts.params.search_target.values,
+  ILLUST_TARGET_LABELS,
+)
+
+export const NOVEL_TARGETS: { value: NovelSearchTarget; label: string }[] = choices(
+  ENDPOINTS.searchNovels.params.search_target.values,
+  NOVEL_TARGET_LABELS,
+)
+
+export const SORTS: { value: SearchSort; label: string }[] = SEARCH_SORTS.flatMap((value) => {
+  const label = SORT_LABELS[value]
+  return label === null ? [] : [{ value: value as SearchSort, label }]
+})
 
 export const PERIODS: { value: SearchForm['period']; label: string }[] = [
   { value: '', label: 'Any time' },
-  { value: 'within_last_day', label: 'Last day' },
-  { value: 'within_last_week', label: 'Last week' },
-  { value: 'within_last_month', label: 'Last month' },
+  ...choices(ENDPOINTS.searchIllusts.params.duration.values, DURATION_LABELS),
   { value: 'custom', label: 'Date range' },
 ]
 
