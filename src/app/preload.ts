@@ -3,7 +3,7 @@
 
 import { lazyModule } from '../lib/lazy-module.ts'
 
-export const loadArtworkPage = () => import('../features/works/routes/artwork-page.tsx')
+export const loadArtworkPage = () => import('./routes/artwork-page.tsx')
 
 /** Cards call this on hover, touch or focus, so the detail view opens without waiting for its code. */
 export function preloadArtworkPage(): void {

@@ -19,7 +19,7 @@ export const ROUTE_PRELOADS: Readonly<Record<string, readonly string[]>> = {
   '/ranking?kind=novel': ['src/app/routes/ranking-page.tsx', 'src/app/routes/ranking-novels.tsx'],
   '/ranking': ['src/app/routes/ranking-page.tsx', WORK_GRID],
   '/search': ['src/app/routes/search-page.tsx', WORK_GRID],
-  '/artworks/:id': ['src/features/works/routes/artwork-page.tsx'],
+  '/artworks/:id': ['src/app/routes/artwork-page.tsx', 'src/features/works/routes/artwork-page.tsx'],
   '/novels/:id': ['src/app/routes/novel-page.tsx'],
   '/user/:uid/series/:sid': ['src/app/routes/illust-series-page.tsx', WORK_GRID],
   '/users/:id': USER_WORKS,

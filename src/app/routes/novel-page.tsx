@@ -3,6 +3,7 @@ import { useDeferredValue } from 'react'
 import { useLocation, useParams } from 'react-router'
 import { ErrorState } from '../../components/states.tsx'
 import { useSession } from '../../features/auth/use-session.ts'
+import { CommentSection } from '../../features/comments/components/comment-section.tsx'
 import { novelQueries } from '../../features/novels/api/novel-queries.ts'
 import { NovelReader } from '../../features/novels/reader/novel-reader.tsx'
 import { NovelNotFound, NovelSkeleton, NovelUnavailable } from '../../features/novels/reader/novel-states.tsx'
@@ -49,12 +50,17 @@ function NovelPage({ id }: { id: number }) {
   }
   if (!novelText) return <NovelSkeleton />
   return (
-    <NovelReader
-      novel={novel}
-      text={novelText}
-      caption={<WorkCaption html={novel.caption} />}
-      signedIn={!!session}
-      signInHref={signInHref}
-    />
+    <>
+      <NovelReader
+        novel={novel}
+        text={novelText}
+        caption={<WorkCaption html={novel.caption} />}
+        signedIn={!!session}
+        signInHref={signInHref}
+      />
+      <div className="mx-auto mt-8 max-w-5xl">
+        <CommentSection kind="novel" id={novel.id} initialTotal={novel.totalComments} />
+      </div>
+    </>
   )
 }

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { useDeferredValue } from 'react'
+import { useDeferredValue, type ComponentType } from 'react'
 import { useParams } from 'react-router'
 import type { Illust } from '../../../api/model.ts'
 import { ErrorState } from '../../../components/states.tsx'
@@ -41,8 +41,11 @@ function findWork(value: unknown, id: number, depth: number): Illust | undefined
   return undefined
 }
 
-/** `/artworks/:id` — the work detail (DESIGN.md §3.4). */
-export function ArtworkPage() {
+/**
+ * `/artworks/:id` — the work detail (DESIGN.md §3.4). `Comments`: the comment section under a viewable work, given by
+ * the app, which composes the features.
+ */
+export function ArtworkPage({ Comments }: { Comments?: ComponentType<{ work: Illust }> } = {}) {
   const { id: rawId } = useParams()
   const id = parseWorkId(rawId)
   const client = useQueryClient()
@@ -69,7 +72,7 @@ export function ArtworkPage() {
   if (!work.visible) {
     return <ArtworkUnavailable signedIn={!!signedIn} signInHref={paths.login(currentLocation())} />
   }
-  return <ArtworkDetail key={work.id} work={work} />
+  return <ArtworkDetail key={work.id} work={work} comments={Comments && <Comments key={work.id} work={work} />} />
 }
 
 export default ArtworkPage

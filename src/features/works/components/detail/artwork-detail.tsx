@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { Illust } from '../../../../api/model.ts'
 import { ArtworkMedia } from './artwork-media.tsx'
 import { AuthorCard } from './author-card.tsx'
@@ -8,8 +9,11 @@ import { WorkHeading, WorkInfo } from './work-info.tsx'
 import { useWorkViewer } from './use-work-viewer.tsx'
 import { NeighbourLinks, useArrowKeyNavigation, useNeighbours, useSwipeNavigation } from './work-neighbours.tsx'
 
-/** A viewable work: the media, then what there is to know and do about it. */
-export function ArtworkDetail({ work }: { work: Illust }) {
+/**
+ * A viewable work: the media, then what there is to know and do about it. `comments`: the comment section, composed by
+ * the app (a feature of its own), placed before the related works.
+ */
+export function ArtworkDetail({ work, comments }: { work: Illust; comments?: ReactNode }) {
   const neighbours = useNeighbours(work.id)
   useArrowKeyNavigation(neighbours)
   const swipe = useSwipeNavigation(neighbours)
@@ -47,6 +51,7 @@ export function ArtworkDetail({ work }: { work: Illust }) {
           <SeriesNav work={work} />
         </div>
       </div>
+      {comments}
       <RelatedWorks key={work.id} work={work} />
     </article>
   )

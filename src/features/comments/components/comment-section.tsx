@@ -1,0 +1,313 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useId, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
+import { Link } from 'react-router'
+import { MAX_COMMENT_LENGTH } from '../../../api/endpoints.ts'
+import type { Comment, WorkKind } from '../../../api/model.ts'
+import { Avatar } from '../../../components/avatar.tsx'
+import { Button } from '../../../components/button.tsx'
+import { describeError } from '../../../components/describe-error.ts'
+import { ErrorState } from '../../../components/states.tsx'
+import { api, session } from '../../../lib/api.ts'
+import { formatCount, formatDate } from '../../../lib/format.ts'
+import { paths } from '../../../lib/paths.ts'
+import { useNearViewport } from '../../../lib/use-near-viewport.ts'
+import { commentQueries } from '../api/comment-queries.ts'
+
+/**
+ * How close to the viewport the section must come before its comments are asked for: below the work or the novel,
+ * most readers never get there, and the first load should spend its bytes on the work.
+ */
+const LOAD_WITHIN_PX = 300
+
+const subscribe = (listener: () => void) => {
+  const unsubscribe = session.subscribe(listener)
+  return () => void unsubscribe()
+}
+/** The signed-in viewer's id, or null. */
+function useViewerId(): number | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => session.get()?.user.id ?? null,
+    () => null,
+  )
+}
+
+const currentLocation = () =>
+  typeof window === 'undefined' ? '/' : window.location.pathname + window.location.search + window.location.hash
+
+const errorMessage = (error: unknown) => describeError(error).message
+
+/**
+ * The comments of a work or a novel: newest first, paged, with the total; signed in, the viewer posts, replies (one
+ * level, as pixiv) and deletes their own. Comment text is untrusted: it is only ever rendered as text (line breaks
+ * kept, nothing linkified). Render it with the item's id as its key.
+ */
+export function CommentSection({ kind, id, initialTotal }: { kind: WorkKind; id: number; initialTotal?: number }) {
+  const section = useRef<HTMLElement>(null)
+  const near = useNearViewport(section, LOAD_WITHIN_PX)
+  const viewerId = useViewerId()
+  const headingId = useId()
+  const query = useInfiniteQuery({ ...commentQueries.list(kind, id), enabled: near })
+  const comments = useMemo(() => query.data?.pages.flatMap((p) => p.comments) ?? [], [query.data])
+  const total = query.data?.pages[0]?.totalComments ?? initialTotal
+
+  return (
+    <section ref={section} aria-labelledby={headingId} className="flex flex-col gap-4" data-comments>
+      <h2 id={headingId} className="text-lg font-semibold">
+        {total === undefined ? 'Comments' : `Comments (${formatCount(total)})`}
+      </h2>
+      {viewerId !== null ? (
+        <CommentForm kind={kind} id={id} label="Write a comment" submitLabel="Post comment" />
+      ) : (
+        <p className="text-sm text-muted">
+          <Link to={paths.login(currentLocation())} className="font-medium text-ink underline">
+            Sign in to comment
+          </Link>
+        </p>
+      )}
+      {query.isError && comments.length === 0 ? (
+        <ErrorState compact error={query.error} onRetry={() => void query.refetch()} />
+      ) : !near || query.isPending ? (
+        <p className="text-sm text-muted">Loading comments…</p>
+      ) : comments.length === 0 ? (
+        <p className="text-sm text-muted">No comments yet.</p>
+      ) : (
+        <ul aria-label="Comments" className="flex flex-col gap-4">
+          {comments.map((c) => (
+            <CommentItem key={c.id} kind={kind} workId={id} comment={c} viewerId={viewerId} />
+          ))}
+        </ul>
+      )}
+      {query.hasNextPage && (
+        <div className="flex items-center gap-3">
+          <Button
+            disabled={query.isFetchingNextPage}
+            onClick={() => !query.isFetchingNextPage && void query.fetchNextPage()}
+          >
+            {query.isFetchingNextPage ? 'Loading…' : 'More comments'}
+          </Button>
+          {query.isFetchNextPageError && (
+            <p role="alert" className="text-sm text-danger">
+              {errorMessage(query.error)}
+            </p>
+          )}
+        </div>
+      )}
+    </section>
+  )
+}
+
+/** After a post or a delete: the list (counts, `hasReplies`) and every reply list of the item are asked again. */
+function useRefreshComments(kind: WorkKind, workId: number) {
+  const client = useQueryClient()
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: commentQueries.list(kind, workId).queryKey }),
+      client.invalidateQueries({ queryKey: commentQueries.allReplies(kind) }),
+    ])
+}
+
+function CommentForm({
+  kind,
+  id,
+  parentId,
+  label,
+  submitLabel,
+  onDone,
+}: {
+  kind: WorkKind
+  id: number
+  parentId?: number
+  label: string
+  submitLabel: string
+  onDone?: () => void
+}) {
+  const [text, setText] = useState('')
+  const fieldId = useId()
+  const countId = useId()
+  const refresh = useRefreshComments(kind, id)
+  const post = useMutation({
+    mutationFn: (comment: string) => api.addComment(kind, id, { comment, parentCommentId: parentId }),
+    onSuccess: async () => {
+      setText('')
+      await refresh()
+      onDone?.()
+    },
+  })
+  const trimmed = text.trim()
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (trimmed && !post.isPending) post.mutate(trimmed)
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-2">
+      <label htmlFor={fieldId} className="text-sm font-medium">
+        {label}
+      </label>
+      <textarea
+        id={fieldId}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        maxLength={MAX_COMMENT_LENGTH}
+        rows={parentId ? 2 : 3}
+        aria-describedby={countId}
+        className="w-full rounded-md border border-line bg-surface p-2 text-sm"
+      />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" variant="primary" disabled={!trimmed || post.isPending}>
+          {post.isPending ? 'Posting…' : submitLabel}
+        </Button>
+        {onDone && (
+          <Button variant="ghost" onClick={onDone}>
+            Cancel
+          </Button>
+        )}
+        <span id={countId} className="text-xs text-muted">
+          {text.length}/{MAX_COMMENT_LENGTH} characters
+        </span>
+      </div>
+      {post.isError && (
+        <p role="alert" className="text-sm text-danger">
+          Your comment was not posted: {errorMessage(post.error)}
+        </p>
+      )}
+    </form>
+  )
+}
+
+function CommentItem({
+  kind,
+  workId,
+  comment,
+  viewerId,
+  isReply = false,
+}: {
+  kind: WorkKind
+  workId: number
+  comment: Comment
+  viewerId: number | null
+  isReply?: boolean
+}) {
+  const [replying, setReplying] = useState(false)
+  const [showReplies, setShowReplies] = useState(false)
+  const [confirming, setConfirming] = useState(false)
+  const refresh = useRefreshComments(kind, workId)
+  const remove = useMutation({
+    mutationFn: () => api.deleteComment(kind, comment.id),
+    onSuccess: () => refresh(),
+  })
+  const own = viewerId !== null && viewerId === comment.user.id
+  const author = comment.user.name || comment.user.account
+
+  return (
+    <li className="flex gap-3" data-comment-id={comment.id}>
+      <Link to={paths.user(comment.user.id)} tabIndex={-1} aria-hidden="true" className="shrink-0">
+        <Avatar src={comment.user.profileImageUrls.medium} size={isReply ? 32 : 40} />
+      </Link>
+      <article aria-label={`Comment by ${author}`} className="flex min-w-0 flex-1 flex-col gap-1">
+        <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+          <Link to={paths.user(comment.user.id)} className="font-semibold hover:underline">
+            {author}
+          </Link>
+          <time dateTime={comment.date} className="text-xs text-muted">
+            {formatDate(comment.date, { time: true })}
+          </time>
+        </p>
+        {/* Text, never HTML: React escapes it; pre-wrap keeps the writer's line breaks. */}
+        <p className="text-sm break-words whitespace-pre-wrap" data-comment-text>
+          {comment.comment}
+        </p>
+        <div className="flex flex-wrap items-center gap-1">
+          {!isReply && viewerId !== null && (
+            <Button variant="ghost" aria-expanded={replying} onClick={() => setReplying((r) => !r)}>
+              Reply
+            </Button>
+          )}
+          {!isReply && comment.hasReplies && (
+            <Button variant="ghost" aria-expanded={showReplies} onClick={() => setShowReplies((s) => !s)}>
+              {showReplies ? 'Hide replies' : 'Show replies'}
+            </Button>
+          )}
+          {own && !confirming && (
+            <Button variant="ghost" onClick={() => setConfirming(true)} aria-label={`Delete your comment`}>
+              Delete
+            </Button>
+          )}
+        </div>
+        {confirming && (
+          <div role="group" aria-label="Confirm deletion" className="flex flex-wrap items-center gap-2 text-sm">
+            <span>Delete this comment?</span>
+            <Button variant="danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
+              {remove.isPending ? 'Deleting…' : 'Yes, delete'}
+            </Button>
+            <Button variant="ghost" onClick={() => setConfirming(false)}>
+              Keep it
+            </Button>
+          </div>
+        )}
+        {remove.isError && (
+          <p role="alert" className="text-sm text-danger">
+            The comment was not deleted: {errorMessage(remove.error)}
+          </p>
+        )}
+        {replying && (
+          <CommentForm
+            kind={kind}
+            id={workId}
+            parentId={comment.id}
+            label={`Reply to ${author}`}
+            submitLabel="Post reply"
+            onDone={() => {
+              setReplying(false)
+              setShowReplies(true)
+            }}
+          />
+        )}
+        {showReplies && <Replies kind={kind} workId={workId} parentId={comment.id} viewerId={viewerId} />}
+      </article>
+    </li>
+  )
+}
+
+function Replies({
+  kind,
+  workId,
+  parentId,
+  viewerId,
+}: {
+  kind: WorkKind
+  workId: number
+  parentId: number
+  viewerId: number | null
+}) {
+  const query = useInfiniteQuery(commentQueries.replies(kind, parentId))
+  const replies = useMemo(() => query.data?.pages.flatMap((p) => p.comments) ?? [], [query.data])
+
+  if (query.isError && replies.length === 0)
+    return <ErrorState compact error={query.error} onRetry={() => void query.refetch()} />
+  if (query.isPending) return <p className="text-sm text-muted">Loading replies…</p>
+  return (
+    <div className="mt-2 flex flex-col gap-3 border-l-2 border-line pl-3">
+      {replies.length === 0 ? (
+        <p className="text-sm text-muted">No replies.</p>
+      ) : (
+        <ul aria-label="Replies" className="flex flex-col gap-3">
+          {replies.map((r) => (
+            <CommentItem key={r.id} kind={kind} workId={workId} comment={r} viewerId={viewerId} isReply />
+          ))}
+        </ul>
+      )}
+      {query.hasNextPage && (
+        <Button
+          className="self-start"
+          disabled={query.isFetchingNextPage}
+          onClick={() => !query.isFetchingNextPage && void query.fetchNextPage()}
+        >
+          More replies
+        </Button>
+      )}
+    </div>
+  )
+}
