@@ -59,6 +59,15 @@ export function BottomNav() {
           </NavLink>
         </li>
         <li className="flex flex-1">
+          <NavLink to={paths.newest()} className={itemClass}>
+            <Icon>
+              <circle cx="12" cy="12" r="8.5" />
+              <path d="M12 7.5V12l3 2" />
+            </Icon>
+            Newest
+          </NavLink>
+        </li>
+        <li className="flex flex-1">
           <NavLink
             to={paths.search({ word: '' })}
             className={() => itemClass({ isActive: onSearch })}

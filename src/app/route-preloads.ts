@@ -18,6 +18,8 @@ export const ROUTE_PRELOADS: Readonly<Record<string, readonly string[]>> = {
   '/': [WORK_GRID],
   '/ranking?kind=novel': ['src/app/routes/ranking-page.tsx', 'src/app/routes/ranking-novels.tsx'],
   '/ranking': ['src/app/routes/ranking-page.tsx', WORK_GRID],
+  '/new?type=novel': ['src/app/routes/newest-page.tsx', 'src/app/routes/home-novels.tsx'],
+  '/new': ['src/app/routes/newest-page.tsx', WORK_GRID],
   '/search': ['src/app/routes/search-page.tsx', WORK_GRID],
   '/artworks/:id': ['src/app/routes/artwork-page.tsx', 'src/features/works/routes/artwork-page.tsx'],
   '/novels/:id': ['src/app/routes/novel-page.tsx'],

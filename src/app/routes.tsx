@@ -3,7 +3,7 @@ import { workQueries } from '../features/works/api/work-queries.ts'
 import { userQueries } from '../features/users/api/user-queries.ts'
 import { session } from '../lib/api.ts'
 import { paths } from '../lib/paths.ts'
-import { homeTab } from './home-query.ts'
+import { followingKind, homeTab, newestTab } from './home-query.ts'
 import { loadArtworkPage, preloadNovelRanking, preloadWorkList } from './preload.ts'
 import { novelRankingQueryParams, rankingQueryParams } from './ranking-query.ts'
 import { RedirectOnArrival, type RouteDef, type RouteLoaderArgs } from './router.tsx'
@@ -63,7 +63,16 @@ export function createRoutes(queryClient: QueryClient): RouteDef[] {
           index: true,
           Component: HomePage,
           loader: ({ request }: LoaderFunctionArgs) => {
-            const tab = homeTab(new URL(request.url).searchParams)
+            const search = new URL(request.url).searchParams
+            const tab = homeTab(search)
+            if (tab === 'following') {
+              // The feed needs a session: signed out, the tab is a sign-in prompt and asks for nothing.
+              if (!session.get()) return null
+              if (followingKind(search) === 'novel')
+                return prefetchNovels((q) => queryClient.prefetchInfiniteQuery(q.following()))
+              preloadWorkList()
+              return prefetch(() => queryClient.prefetchInfiniteQuery(workQueries.following()))
+            }
             if (tab === 'novel')
               return prefetch(async () => {
                 const { novelQueries } = await import('../features/novels/api/novel-queries.ts')
@@ -88,6 +97,16 @@ export function createRoutes(queryClient: QueryClient): RouteDef[] {
             // The ranking's request is asked for at once: its URL rules are in the entry, not behind another chunk.
             const params = rankingQueryParams(search, xRestrict)
             return params && prefetch(() => queryClient.prefetchInfiniteQuery(workQueries.ranking(params)))
+          },
+        },
+        {
+          path: 'new',
+          lazy: () => import('./routes/newest-page.tsx'),
+          loader: ({ request }: LoaderFunctionArgs) => {
+            const tab = newestTab(new URL(request.url).searchParams)
+            if (tab === 'novel') return prefetchNovels((q) => queryClient.prefetchInfiniteQuery(q.newest()))
+            preloadWorkList()
+            return prefetch(() => queryClient.prefetchInfiniteQuery(workQueries.newest({ contentType: tab })))
           },
         },
         { path: 'search', lazy: () => import('./routes/search-page.tsx') },

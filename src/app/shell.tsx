@@ -31,6 +31,11 @@ function MainNav() {
             Ranking
           </NavLink>
         </li>
+        <li>
+          <NavLink to={paths.newest()} className={navClass}>
+            Newest
+          </NavLink>
+        </li>
         {current && (
           <li>
             <NavLink to={paths.userBookmarks(current.user.id)} className={navClass}>

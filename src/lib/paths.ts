@@ -11,13 +11,20 @@ function withQuery(path: string, query?: Query): string {
   return qs ? `${path}?${qs}` : path
 }
 
-export type HomeTab = 'illust' | 'manga' | 'novel'
+export type HomeTab = 'illust' | 'manga' | 'novel' | 'following'
+
+/** The newest-works page's tabs (`/new?type=`): illustrations by default. */
+export type NewestTab = 'illust' | 'manga' | 'novel'
 
 export const paths = {
-  home: (tab?: HomeTab) => withQuery('/', { tab: tab === 'illust' ? undefined : tab }),
+  /** `kind: 'novel'` on the following tab: novels of the users followed (works otherwise). */
+  home: (tab?: HomeTab, q?: { kind?: 'novel' }) =>
+    withQuery('/', { tab: tab === 'illust' ? undefined : tab, kind: tab === 'following' ? q?.kind : undefined }),
+  newest: (tab?: NewestTab) => withQuery('/new', { type: tab === 'illust' ? undefined : tab }),
   ranking: (q?: { mode?: string; date?: string; kind?: 'novel' }) => withQuery('/ranking', q),
   search: (q: { word: string } & Query) => withQuery('/search', q),
   searchNovels: (q: { word: string } & Query) => withQuery('/search/novels', q),
+  searchUsers: (q: { word: string }) => withQuery('/search/users', q),
   artwork: (id: number, page?: number) => (page ? `/artworks/${id}#p${page}` : `/artworks/${id}`),
   /** A novel; with `page`, that page of its text (`?p=`; without it the reader opens where the viewer left off). */
   novel: (id: number, page?: number) => (page ? `/novels/${id}?p=${page}` : `/novels/${id}`),
@@ -27,6 +34,9 @@ export const paths = {
   userArtworks: (id: number, q?: { type?: 'illust' | 'manga' }) => withQuery(`/users/${id}/artworks`, q),
   userNovels: (id: number) => `/users/${id}/novels`,
   userFollowing: (id: number, q?: { restrict?: 'private' }) => withQuery(`/users/${id}/following`, q),
+  userFollowers: (id: number) => `/users/${id}/followers`,
+  /** The user's my pixiv: mutual follows. */
+  userMypixiv: (id: number) => `/users/${id}/mypixiv`,
   userBookmarks: (id: number, q?: { restrict?: 'private'; tag?: string }) =>
     withQuery(`/users/${id}/bookmarks/artworks`, q),
   /** The signed-in viewer's bookmarks (the sign-in page first when signed out): the app shortcut's target. */

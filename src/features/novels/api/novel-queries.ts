@@ -7,6 +7,7 @@ import { api } from '../../../lib/api.ts'
 import type {
   BookmarkListParams,
   BookmarkTagParams,
+  FeedParams,
   NovelRankingMode,
   RankingParams,
   RecommendedNovelParams,
@@ -52,6 +53,24 @@ export const novelQueries = {
     infiniteQueryOptions({
       queryKey: [...all(), 'recommended', params] as const,
       queryFn: ({ pageParam, signal }) => api.recommendedNovels(params, pageParam, { signal }),
+      initialPageParam: undefined as Cursor | undefined,
+      getNextPageParam: nextCursor,
+    }),
+
+  /** New novels of the users the signed-in viewer follows, newest first (needs a session). */
+  following: (params: FeedParams = {}) =>
+    infiniteQueryOptions({
+      queryKey: [...all(), 'following', params] as const,
+      queryFn: ({ pageParam, signal }) => api.followNovels(params, pageParam, { signal }),
+      initialPageParam: undefined as Cursor | undefined,
+      getNextPageParam: nextCursor,
+    }),
+
+  /** The newest novels of everyone. */
+  newest: () =>
+    infiniteQueryOptions({
+      queryKey: [...all(), 'newest'] as const,
+      queryFn: ({ pageParam, signal }) => api.newNovels({}, pageParam, { signal }),
       initialPageParam: undefined as Cursor | undefined,
       getNextPageParam: nextCursor,
     }),

@@ -26,6 +26,31 @@ export const userQueries = {
       getNextPageParam: nextCursor,
     }),
 
+  followers: (userId: number) =>
+    infiniteQueryOptions({
+      queryKey: [...all(), 'followers', userId] as const,
+      queryFn: ({ pageParam, signal }) => api.userFollowers({ userId }, pageParam, { signal }),
+      initialPageParam: undefined as Cursor | undefined,
+      getNextPageParam: nextCursor,
+    }),
+
+  /** The user's my pixiv: the users they follow who follow them back. */
+  mypixiv: (userId: number) =>
+    infiniteQueryOptions({
+      queryKey: [...all(), 'mypixiv', userId] as const,
+      queryFn: ({ pageParam, signal }) => api.userMypixiv({ userId }, pageParam, { signal }),
+      initialPageParam: undefined as Cursor | undefined,
+      getNextPageParam: nextCursor,
+    }),
+
+  search: (word: string) =>
+    infiniteQueryOptions({
+      queryKey: [...all(), 'search', word] as const,
+      queryFn: ({ pageParam, signal }) => api.searchUsers({ word }, pageParam, { signal }),
+      initialPageParam: undefined as Cursor | undefined,
+      getNextPageParam: nextCursor,
+    }),
+
   /** The signed-in caller's muted tags and users (needs a session). */
   muteList: () =>
     queryOptions({

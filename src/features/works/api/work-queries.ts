@@ -8,7 +8,9 @@ import { api } from '../../../lib/api.ts'
 import type {
   BookmarkListParams,
   BookmarkTagParams,
+  FeedParams,
   IllustRankingMode,
+  NewIllustParams,
   RankingParams,
   RecommendedIllustParams,
   SearchIllustParams,
@@ -47,6 +49,24 @@ export const workQueries = {
     infiniteQueryOptions({
       queryKey: [...all(), 'recommended', params] as const,
       queryFn: ({ pageParam, signal }) => api.recommendedIllusts(params, pageParam, { signal }),
+      initialPageParam: undefined as Cursor | undefined,
+      getNextPageParam: nextCursor,
+    }),
+
+  /** New works of the users the signed-in viewer follows, newest first (needs a session). */
+  following: (params: FeedParams = {}) =>
+    infiniteQueryOptions({
+      queryKey: [...all(), 'following', params] as const,
+      queryFn: ({ pageParam, signal }) => api.followIllusts(params, pageParam, { signal }),
+      initialPageParam: undefined as Cursor | undefined,
+      getNextPageParam: nextCursor,
+    }),
+
+  /** The newest works of everyone. */
+  newest: (params: NewIllustParams = {}) =>
+    infiniteQueryOptions({
+      queryKey: [...all(), 'newest', params] as const,
+      queryFn: ({ pageParam, signal }) => api.newIllusts(params, pageParam, { signal }),
       initialPageParam: undefined as Cursor | undefined,
       getNextPageParam: nextCursor,
     }),
