@@ -33,7 +33,7 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
 export function BottomNav() {
   const current = useSession()
   const location = useLocation()
-  const onSearch = location.pathname === '/search' || location.pathname === '/search/novels'
+  const onSearch = location.pathname.startsWith('/search')
   return (
     <nav
       aria-label="Main"

@@ -21,11 +21,14 @@ export const ROUTE_PRELOADS: Readonly<Record<string, readonly string[]>> = {
   '/new?type=novel': ['src/app/routes/newest-page.tsx', 'src/app/routes/home-novels.tsx'],
   '/new': ['src/app/routes/newest-page.tsx', WORK_GRID],
   '/search': ['src/app/routes/search-page.tsx', WORK_GRID],
+  '/search/users': ['src/app/routes/search-users-page.tsx'],
   '/artworks/:id': ['src/app/routes/artwork-page.tsx', 'src/features/works/routes/artwork-page.tsx'],
   '/novels/:id': ['src/app/routes/novel-page.tsx'],
   '/user/:uid/series/:sid': ['src/app/routes/illust-series-page.tsx', WORK_GRID],
   '/users/:id': USER_WORKS,
   '/users/:id/artworks': USER_WORKS,
+  '/users/:id/followers': [USER_LAYOUT, 'src/app/routes/user-followers-page.tsx'],
+  '/users/:id/mypixiv': [USER_LAYOUT, 'src/app/routes/user-mypixiv-page.tsx'],
   '/users/:id/bookmarks/artworks': [USER_LAYOUT, 'src/app/routes/user-bookmarks-page.tsx', WORK_GRID],
 }
 

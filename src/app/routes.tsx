@@ -111,6 +111,7 @@ export function createRoutes(queryClient: QueryClient): RouteDef[] {
         },
         { path: 'search', lazy: () => import('./routes/search-page.tsx') },
         { path: 'search/novels', lazy: () => import('./routes/search-novels-page.tsx') },
+        { path: 'search/users', lazy: () => import('./routes/search-users-page.tsx') },
         {
           path: 'artworks/:id',
           lazy: async () => ({ Component: (await loadArtworkPage()).default }),
@@ -152,6 +153,8 @@ export function createRoutes(queryClient: QueryClient): RouteDef[] {
             { index: true, lazy: () => import('./routes/user-artworks-page.tsx') },
             { path: 'artworks', lazy: () => import('./routes/user-artworks-page.tsx') },
             { path: 'following', lazy: () => import('./routes/user-following-page.tsx') },
+            { path: 'followers', lazy: () => import('./routes/user-followers-page.tsx') },
+            { path: 'mypixiv', lazy: () => import('./routes/user-mypixiv-page.tsx') },
             { path: 'bookmarks/artworks', lazy: () => import('./routes/user-bookmarks-page.tsx') },
             {
               path: 'novels',

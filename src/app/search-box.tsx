@@ -10,7 +10,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
   const location = useLocation()
   const navigate = useNavigate()
   const id = useId()
-  const onSearch = location.pathname === '/search' || location.pathname === '/search/novels'
+  const onSearch = ['/search', '/search/novels', '/search/users'].includes(location.pathname)
   const currentWord = onSearch ? (new URLSearchParams(location.search).get('word') ?? '') : ''
   // The typed text, until the URL's word changes (Back, a tag link): then the box shows the new word.
   const [draft, setDraft] = useState({ word: currentWord, text: currentWord })
@@ -34,7 +34,13 @@ export function SearchBox({ className = '' }: { className?: string }) {
     const kept: Record<string, string> = {}
     if (onSearch) for (const [k, v] of new URLSearchParams(location.search)) kept[k] = v
     const query = { ...kept, word: value }
-    void navigate(location.pathname === '/search/novels' ? paths.searchNovels(query) : paths.search(query))
+    void navigate(
+      location.pathname === '/search/novels'
+        ? paths.searchNovels(query)
+        : location.pathname === '/search/users'
+          ? paths.searchUsers({ word: value })
+          : paths.search(query),
+    )
   }
 
   return (

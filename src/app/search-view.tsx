@@ -40,16 +40,25 @@ function TrendingTags({ kind }: { kind: SearchKind }) {
 }
 
 /** The search form the URL describes (every filter lives in the query string). */
-export function useSearchForm(kind: SearchKind): SearchForm {
+export function useSearchForm(kind: SearchKind | 'user'): SearchForm {
   const [search] = useSearchParams()
-  return formFromQuery(search, kind)
+  return formFromQuery(search, kind === 'novel' ? 'novel' : 'illust')
 }
 
 /**
  * The frame of both searches (works and novels): the word as the title, the kind tabs, the filters, and the
  * results as `children` (rendered only when there is a word).
  */
-export function SearchView({ kind, form, children }: { kind: SearchKind; form: SearchForm; children: ReactNode }) {
+export function SearchView({
+  kind,
+  form,
+  children,
+}: {
+  /** `user`: user search, which takes the word only. */
+  kind: SearchKind | 'user'
+  form: SearchForm
+  children: ReactNode
+}) {
   const navigate = useNavigate()
   useDocumentTitle(form.word ? `${form.word} — search` : 'Search')
 
@@ -85,19 +94,22 @@ export function SearchView({ kind, form, children }: { kind: SearchKind; form: S
             label: 'Novels',
             current: kind === 'novel',
           },
+          { href: paths.searchUsers({ word: query.word }), label: 'Users', current: kind === 'user' },
         ]}
       />
       {form.word ? (
         <>
-          <div className="mb-4">
-            <SearchControls form={form} kind={kind} onChange={onChange} />
-          </div>
+          {kind !== 'user' && (
+            <div className="mb-4">
+              <SearchControls form={form} kind={kind} onChange={onChange} />
+            </div>
+          )}
           {children}
         </>
       ) : (
         <>
           <p className="text-muted">Type a word or a tag in the search box above.</p>
-          <TrendingTags kind={kind} />
+          <TrendingTags kind={kind === 'novel' ? 'novel' : 'illust'} />
         </>
       )}
     </>

@@ -60,6 +60,8 @@ function UserLayout({ userId }: { userId: number }) {
     { href: paths.userNovels(userId), label: 'Novels', current: pathname.startsWith(`${base}/novels`) },
     { href: paths.userBookmarks(userId), label: 'Bookmarks', current: pathname.startsWith(`${base}/bookmarks`) },
     { href: paths.userFollowing(userId), label: 'Following', current: pathname.startsWith(`${base}/following`) },
+    { href: paths.userFollowers(userId), label: 'Followers', current: pathname.startsWith(`${base}/followers`) },
+    { href: paths.userMypixiv(userId), label: 'Mutuals', current: pathname.startsWith(`${base}/mypixiv`) },
   ]
 
   return (

@@ -34,7 +34,7 @@ const comment = (id: number, userId: number, text: string, extra: Partial<Commen
   id,
   comment: text,
   date: '2026-01-02T03:04:05+09:00',
-  user: { id: userId, name: `User ${userId}`, account: `u${userId}`, profileImageUrls: { medium: '' } },
+  user: { id: userId, name: `User ${userId}`, account: `u${userId}`, profileImageUrls: { medium: 'a.png' } },
   parentComment: null,
   hasReplies: false,
   ...extra,
