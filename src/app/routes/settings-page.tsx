@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { Link } from 'react-router'
 import type { MuteList } from '../../api/model.ts'
 import { Button, buttonClass } from '../../components/button.tsx'
@@ -11,7 +12,7 @@ import { MuteManager } from '../../features/settings/components/mute-manager.tsx
 import { DENSITIES, FILTER_ACTIONS, FILTER_ROWS, QUALITIES, THEMES } from '../../features/settings/settings-choices.ts'
 import { userQueries } from '../../features/users/api/user-queries.ts'
 import { workQueries } from '../../features/works/api/work-queries.ts'
-import { api, session } from '../../lib/api.ts'
+import { api, signOut } from '../../lib/api.ts'
 import { ApiError } from '../../lib/api-error.ts'
 import type { MuteEdit } from '../../lib/api-client.ts'
 import { paths } from '../../lib/paths.ts'
@@ -101,6 +102,66 @@ function ServerMutes() {
   )
 }
 
+const aiShowKey = (userId: number) => `easel.aiShow.${userId}`
+
+/** The last AI setting this browser saved for the account (the service has no read of it): shown by default. */
+function savedAiShow(userId: number): boolean {
+  try {
+    return localStorage.getItem(aiShowKey(userId)) !== 'false'
+  } catch {
+    return true
+  }
+}
+
+/**
+ * Signed in: the account's "show AI-generated works" setting, kept by the service, which then leaves AI works out of
+ * every list it answers (as pixiv does); the local filter above still applies on top.
+ */
+function ServerAiShow({ userId }: { userId: number }) {
+  const client = useQueryClient()
+  const [show, setShow] = useState(() => savedAiShow(userId))
+  const mutation = useMutation({
+    mutationFn: (next: boolean) => api.editAiShowSettings(next),
+    onMutate: (next) => {
+      const before = show
+      setShow(next)
+      return { before }
+    },
+    onSuccess: (_r, next) => {
+      try {
+        localStorage.setItem(aiShowKey(userId), String(next))
+      } catch {
+        // Not kept for the next visit; the account has it all the same.
+      }
+      // Every list the service answered was filtered by the old setting.
+      void client.invalidateQueries({ queryKey: workQueries.all() })
+      void client.invalidateQueries({ queryKey: novelQueries.all() })
+    },
+    onError: (_e, _next, context) => context && setShow(context.before),
+  })
+  return (
+    <div className="space-y-1">
+      <label className="flex min-h-11 items-center gap-3">
+        <input
+          type="checkbox"
+          className="size-5 accent-accent"
+          checked={show}
+          disabled={mutation.isPending}
+          onChange={(e) => mutation.mutate(e.target.checked)}
+        />
+        <span className="font-medium">Show AI-generated works</span>
+      </label>
+      <p className="text-sm text-muted">Saved to your account: lists from the server leave AI works out when off.</p>
+      {mutation.isError && (
+        <p role="alert" className="text-sm text-danger">
+          The setting was not saved:{' '}
+          {mutation.error instanceof ApiError ? mutation.error.userMessage : 'please try again.'}
+        </p>
+      )}
+    </div>
+  )
+}
+
 /** Signed out: mutes kept in this browser only. */
 function LocalMutes() {
   const { filters } = useSettings()
@@ -164,6 +225,7 @@ export function Component() {
       </Section>
 
       <Section title="Content filters">
+        {current && <ServerAiShow key={current.user.id} userId={current.user.id} />}
         {FILTER_ROWS.map((row) => (
           <ChoiceGroup
             key={row.key}
@@ -193,7 +255,7 @@ export function Component() {
             <p>
               Signed in as <span className="font-semibold">{current.user.name}</span> (@{current.user.account})
             </p>
-            <Button variant="danger" onClick={() => session.signOut()}>
+            <Button variant="danger" onClick={() => signOut()}>
               Sign out
             </Button>
           </div>
