@@ -51,7 +51,7 @@ const HOSTILE = [
 function load(html: string) {
   const dom = new JSDOM(html, { runScripts: 'dangerously' })
   const w = dom.window as unknown as { pixiv?: { novel: unknown }; __xss?: number; JSON: JSON }
-  const scripts = [...dom.window.document.querySelectorAll('script')].map((s) => s.textContent)
+  const scripts = [...dom.window.document.querySelectorAll('script')].map((s) => s.textContent ?? '')
   return {
     scripts,
     defined: w.pixiv ? (JSON.parse(w.JSON.stringify(w.pixiv.novel)) as unknown) : undefined,
