@@ -7,7 +7,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { AppEnv, Services } from './services.ts'
 import { ANONYMOUS } from './data/store.ts'
-import { ApiError, errorBody, invalidGrant, noEndpoint, notFound } from './http/errors.ts'
+import { ajaxErrorBody, ApiError, errorBody, invalidGrant, noEndpoint, notFound } from './http/errors.ts'
 import { originOf } from './http/paging.ts'
 import { RateLimiter } from './auth/rate-limit.ts'
 import { View } from './wire/view.ts'
@@ -37,9 +37,7 @@ export function createApp(services: Services, log: Logger) {
 
   app.onError((err, c) => {
     // The web API (`/ajax/…`) answers errors in its own envelope, with the same status.
-    const body = c.req.path.startsWith('/ajax/')
-      ? (message: string, userMessage = '') => ({ error: true, message: userMessage || message, body: [] })
-      : errorBody
+    const body = c.req.path.startsWith('/ajax/') ? ajaxErrorBody : errorBody
     if (err instanceof ApiError) return c.json(body(err.message, err.userMessage), err.status, err.headers)
     // Malformed bodies and the like surface as HTTPExceptions with a 4xx status; anything else is our fault.
     const status = (err as { status?: number }).status
