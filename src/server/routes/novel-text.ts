@@ -1,6 +1,6 @@
 import type { Hono } from 'hono'
 import type { WireIllust, WireNovel, WireNovelText } from '../../api/wire.ts'
-import type { CatalogueStore, NovelRow, WorkRow } from '../data/store.ts'
+import type { CatalogueStore, NovelRow } from '../data/store.ts'
 import type { AppContext, AppEnv, Services } from '../services.ts'
 import { on } from '../http/endpoint.ts'
 import { notFound } from '../http/errors.ts'
@@ -12,7 +12,7 @@ import { novelSeriesHead } from './novel-series.ts'
 
 // A novel's text, two ways: `/v1/novel/text` (JSON, Easel's gallery) and `/webview/v2/novel` (the HTML page pixivpy
 // and gallery-dl read). Both show the same novels (those /v2/novel/detail shows in full; any other is the 404 error
-// body, never a placeholder), the same text, the same embedded images and the same series neighbours.
+// body, never a placeholder), the same text and the same series neighbours.
 
 const GONE = 'The novel has been deleted or the novel ID does not exist.'
 
@@ -47,7 +47,6 @@ export function uploadedImages(c: AppContext, store: CatalogueStore, row: NovelR
 }
 
 interface EmbeddedWork {
-  row: WorkRow
   wire: WireIllust
   /** 1-based */
   page: number
@@ -72,7 +71,6 @@ function embeddedWorks(c: AppContext, store: CatalogueStore, text: string): Map<
     // The same paths the work's own image_urls / meta_pages give.
     const paths = workImagePaths({ id: row.id, createdTs: row.created_ts, type: row.type, ext: row.ext }, page - 1)
     out.set(m[0].slice('[pixivimage:'.length, -1), {
-      row,
       wire,
       page,
       images: {
@@ -128,9 +126,6 @@ export function novelTextRoutes(app: Hono<AppEnv>, { store }: Services) {
             viewableMessage: null,
           }
         : null
-    const images = uploadedImages(c, store, row)
-    const works = embeddedWorks(c, store, text)
-    const sl = row.x_restrict > 0 ? '6' : '2'
     const novel: WebviewNovel = {
       id: String(row.id),
       title: row.title,
@@ -146,37 +141,11 @@ export function novelTextRoutes(app: Hono<AppEnv>, { store }: Services) {
       rating: { like: 0, bookmark: row.total_bookmarks, view: row.total_view },
       text,
       marker: null,
-      // PHP's empty array: pixivpy models both as lists, PixEz reads them as maps when they are objects.
-      illusts: works.size
-        ? Object.fromEntries(
-            [...works].map(([key, w]) => [
-              key,
-              {
-                visible: true,
-                availableMessage: null,
-                illust: {
-                  title: w.row.title,
-                  description: w.row.caption,
-                  restrict: w.row.restrict,
-                  xRestrict: w.row.x_restrict,
-                  sl: w.row.sanity_level,
-                  tags: w.wire.tags.map((t) => ({ tag: t.name })),
-                  images: w.images,
-                },
-                user: {
-                  id: String(w.wire.user.id),
-                  name: w.wire.user.name,
-                  image: w.wire.user.profile_image_urls.medium,
-                },
-                id: String(w.row.id),
-                page: w.page,
-              },
-            ]),
-          )
-        : [],
-      images: images.size
-        ? Object.fromEntries([...images].map(([id, urls]) => [id, { novelImageId: id, sl, urls }]))
-        : [],
+      // Always empty lists. pixivpy validates the object with a model that types both as lists of strings, so the
+      // maps pixiv sends for a novel with embeds (PixEz reads them) would make it refuse the whole novel; the embeds
+      // stay readable from /v1/novel/text (`images`, `illusts`) and /ajax/novel/{id} (`textEmbeddedImages`).
+      illusts: [],
+      images: [],
       seriesNavigation: row.series_id ? { nextNovel: link(next), prevNovel: link(prev) } : null,
       glossaryItems: [],
       replaceableItemIds: [],

@@ -46,3 +46,41 @@ export function pixezNovel(scripts: readonly string[]): unknown {
   }
   throw new Error('no script holds "novel:"')
 }
+
+/**
+ * What pixivpy's `WebviewNovel` model (pydantic, camelCase aliases) refuses in the object: it validates every page
+ * it reads (`_load_model`) and raises on any mismatch, so one wrong type makes the novel unreadable through it.
+ */
+export function pixivpyModelErrors(novel: Record<string, unknown>): string[] {
+  const str = (v: unknown) => typeof v === 'string'
+  const optStr = (v: unknown) => v === null || v === undefined || str(v)
+  const int = (v: unknown) => Number.isInteger(v)
+  const strList = (v: unknown) => Array.isArray(v) && v.every(str)
+  const rating = (v: unknown) =>
+    typeof v === 'object' && v !== null && ['like', 'bookmark', 'view'].every((k) => int((v as never)[k]))
+  // Union[NovelNavigationInfo, EmptyObject, None]: EmptyObject takes any object.
+  const navigation = (v: unknown) => v === null || v === undefined || (typeof v === 'object' && !Array.isArray(v))
+  const fields: Record<string, (v: unknown) => boolean> = {
+    id: str,
+    title: str,
+    seriesId: optStr,
+    seriesTitle: optStr,
+    seriesIsWatched: (v) => v === null || v === undefined || typeof v === 'boolean',
+    userId: str,
+    coverUrl: str,
+    tags: strList,
+    caption: str,
+    cdate: str,
+    rating,
+    text: str,
+    marker: optStr,
+    illusts: strList,
+    images: strList,
+    seriesNavigation: navigation,
+    glossaryItems: strList,
+    replaceableItemIds: strList,
+    aiType: int,
+    isOriginal: (v) => typeof v === 'boolean',
+  }
+  return Object.entries(fields).flatMap(([k, ok]) => (ok(novel[k]) ? [] : [k]))
+}

@@ -23,10 +23,9 @@ export interface WebviewNovel {
   rating: { like: number; bookmark: number; view: number }
   text: string
   marker: null
-  /** `[pixivimage:ID(-PAGE)]` by marker value; `[]` when there are none (pixivpy models it as a list) */
-  illusts: Record<string, WebviewEmbeddedWork> | []
-  /** `[uploadedimage:ID]` by image id; `[]` when there are none */
-  images: Record<string, WebviewUploadedImage> | []
+  /** pixiv's maps of the embeds by marker value; Easel's are empty lists (see novel-text.ts) */
+  illusts: []
+  images: []
   seriesNavigation: { nextNovel: WebviewSeriesLink | null; prevNovel: WebviewSeriesLink | null } | null
   glossaryItems: []
   replaceableItemIds: []
@@ -41,29 +40,6 @@ export interface WebviewSeriesLink {
   title: string
   coverUrl: string
   viewableMessage: string | null
-}
-
-export interface WebviewEmbeddedWork {
-  visible: boolean
-  availableMessage: string | null
-  illust: {
-    title: string
-    description: string
-    restrict: number
-    xRestrict: number
-    sl: number
-    tags: { tag: string }[]
-    images: { small: string; medium: string; original: string }
-  }
-  user: { id: string; name: string; image: string }
-  id: string
-  page: number
-}
-
-export interface WebviewUploadedImage {
-  novelImageId: string
-  sl: string
-  urls: Record<'128x128' | '240mw' | '480mw' | '1200x1200' | 'original', string>
 }
 
 /**
