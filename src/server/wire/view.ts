@@ -345,4 +345,9 @@ export class View {
       ]
     })
   }
+
+  /** The absolute URL of an image path, as this answer's items give theirs (for answers built outside the View). */
+  imageUrl(path: string): string {
+    return this.url(path)
+  }
 }
