@@ -36,6 +36,13 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     method: 'GET',
+    path: '/v1/novel/series',
+    params: { series_id: '1' },
+    ids: ['series_id'],
+    more: { last_order: '30' },
+  },
+  {
+    method: 'GET',
     path: '/v1/search/illust',
     params: { word: 'cat' },
     ids: [],
