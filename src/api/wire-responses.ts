@@ -228,3 +228,10 @@ export interface WireAjax<B> {
   message: ''
   body: B
 }
+
+/** The web API's error answer, sent with the HTTP status of the error. */
+export interface WireAjaxError {
+  error: true
+  message: string
+  body: []
+}

@@ -362,6 +362,11 @@ export class View {
       ]
     })
   }
+
+  /** The absolute URL of an image path, as this answer's items give theirs (for answers built outside the View). */
+  imageUrl(path: string): string {
+    return this.url(path)
+  }
 }
 
 /** The item's text with the caller-relative flags of `mask` set (each occurs exactly once in an item). */
