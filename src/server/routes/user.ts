@@ -6,6 +6,7 @@ import { id, offset, parse, restrict } from '../http/params.ts'
 import { badRequest, forbidden, notFound } from '../http/errors.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
 import { form, pageOf, query, requireUser, sendJson } from './common.ts'
+import { birthFields, type BirthPublicity } from '../wire/birth.ts'
 
 const byUser = z.object({ user_id: id('user_id') })
 const GONE = 'User has left or the user ID does not exist.'
@@ -33,9 +34,6 @@ export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
       profile: {
         webpage: null,
         gender: 'unknown',
-        birth: '',
-        birth_day: '',
-        birth_year: 0,
         region: '',
         address_id: 0,
         country_code: '',
@@ -47,6 +45,10 @@ export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
         background_image_url: '',
         is_using_custom_profile_image: true,
         ...rest,
+        ...birthFields(rest.birth, profile_publicity as BirthPublicity | undefined, (p) => {
+          const me = c.var.caller.id
+          return p === 'public' || me === row.id || (p === 'mypixiv' && store.isMutual(me, row.id))
+        }),
         total_follow_users: counts.follows,
         total_mypixiv_users: counts.mypixiv,
         total_illusts: counts.illusts,

@@ -8,7 +8,7 @@ export interface CachedItem {
   /** its tag names, for the caller's muted tags */
   tags: string[]
   /** what decides who may see it */
-  head: { user_id: number; restrict: number; x_restrict: number }
+  head: { user_id: number; restrict: number; x_restrict: number; ai_type: number }
 }
 
 /**
