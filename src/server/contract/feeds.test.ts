@@ -81,6 +81,20 @@ describe('GET /v2/illust/follow and /v1/novel/follow', () => {
     expect(body.illusts.every((w) => w.user.is_followed)).toBe(true)
   })
 
+  it("marks items by the caller's muted tags, as every list does", async () => {
+    const muted = new Set(app.services.store.mutes(demo.id).tags)
+    expect(muted.size).toBeGreaterThan(0)
+    const got = await walk<{ is_muted: boolean; tags: { name: string }[] }>(
+      app,
+      '/v2/illust/follow?restrict=all',
+      'illusts',
+      demo.token,
+    )
+    const hit = got.items.filter((w) => w.tags.some((t) => muted.has(t.name)))
+    expect(hit.length).toBeGreaterThan(0)
+    for (const w of got.items) expect(w.is_muted).toBe(w.tags.some((t) => muted.has(t.name)))
+  })
+
   it('pages with only the query of next_url', async () => {
     const first = await app.get<{ next_url: string }>('/v2/illust/follow?restrict=all', demo.token)
     const query = first.next_url.split('?')[1]!
