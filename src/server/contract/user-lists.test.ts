@@ -71,6 +71,11 @@ describe('GET /v1/search/user', () => {
     }
   })
 
+  it('LIKE wildcards in a word are plain characters', async () => {
+    for (const word of ['%', '_', '\\'])
+      expect(new Set(await search(word))).toEqual(new Set(users.filter((u) => contains(u, word)).map((u) => u.id)))
+  })
+
   it('a word that matches nobody gives an empty page', async () => {
     const body = await app.get<{ user_previews: Preview[]; next_url: null }>('/v1/search/user?word=zzqqxxnobody')
     expect(body).toEqual({ user_previews: [], next_url: null })
@@ -123,6 +128,12 @@ describe('GET /v1/user/follower and /v1/user/mypixiv', () => {
     const got = await walk<Preview>(app, `/v1/user/mypixiv?user_id=${busiest}`, 'user_previews', demoToken)
     expect(ids(got.items)).toEqual(mutuals(busiest, 1))
     expect(got.items.length).toBeGreaterThan(0)
+    // user/detail counts the same list
+    const detail = await app.get<{ profile: { total_mypixiv_users: number } }>(
+      `/v1/user/detail?user_id=${busiest}`,
+      demoToken,
+    )
+    expect(detail.profile.total_mypixiv_users).toBe(got.items.length)
   })
 
   it('an unknown user is 404', async () => {
@@ -138,6 +149,23 @@ describe('GET /v1/user/related and /v1/user/recommended', () => {
     expect(got.length).toBeGreaterThan(10)
     expect(got).not.toContain(seed)
     expect(new Set(got).size).toBe(got.length)
+  })
+
+  it("related users share more of the seed's tags than the other authors do", async () => {
+    const tags = socialFixtures.authorTagSets(app.services.store)
+    const seed = [...tags].sort((a, b) => b[1].size - a[1].size || a[0] - b[0])[0]![0]
+    const jaccard = (u: number) => {
+      const a = tags.get(seed)!
+      const b = tags.get(u) ?? new Set<number>()
+      const shared = [...b].filter((t) => a.has(t)).length
+      return shared / (a.size + b.size - shared)
+    }
+    const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length
+    const top = ids(
+      (await app.get<{ user_previews: Preview[] }>(`/v1/user/related?seed_user_id=${seed}`)).user_previews,
+    )
+    const others = [...tags.keys()].filter((u) => u !== seed && !top.includes(u))
+    expect(mean(top.slice(0, 10).map(jaccard))).toBeGreaterThan(1.5 * mean(others.map(jaccard)))
   })
 
   it('related users: an unknown seed is 404, a missing one 400', async () => {

@@ -63,6 +63,19 @@ export const socialFixtures = {
        GROUP BY user_id HAVING n >= ? ORDER BY n DESC`,
       min,
     ),
+  /** Each author's set of tags over their public works. */
+  authorTagSets: (store: CatalogueStore) => {
+    const out = new Map<number, Set<number>>()
+    for (const r of all<{ user_id: number; tag_id: number }>(
+      store,
+      `SELECT DISTINCT w.user_id, x.tag_id FROM works w JOIN work_tags x ON x.work_id = w.id WHERE w.restrict = 0`,
+    )) {
+      let set = out.get(r.user_id)
+      if (!set) out.set(r.user_id, (set = new Set()))
+      set.add(r.tag_id)
+    }
+    return out
+  },
   mutedUsers: (store: CatalogueStore, userId: number) =>
     all<{ value: string }>(
       store,

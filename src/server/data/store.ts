@@ -265,10 +265,13 @@ export class CatalogueStore {
       manga: works.manga ?? 0,
       novels: novels.n,
       follows: one('SELECT COUNT(*) AS n FROM follows WHERE follower_id = ? AND restrict = 0'),
-      mypixiv: one(
-        `SELECT COUNT(*) AS n FROM follows x JOIN follows y ON y.follower_id = x.followee_id AND y.followee_id = x.follower_id
-         WHERE x.follower_id = ?`,
-      ),
+      // as /v1/user/mypixiv lists them: a follow not the caller's own counts only when public
+      mypixiv: (
+        this.q(
+          `SELECT COUNT(*) AS n FROM follows x JOIN follows y ON y.follower_id = x.followee_id AND y.followee_id = x.follower_id
+           WHERE x.follower_id = @uid AND (x.restrict = 0 OR x.follower_id = @me) AND (y.restrict = 0 OR y.follower_id = @me)`,
+        ).get({ uid: userId, me: caller.id }) as { n: number }
+      ).n,
       publicIllustBookmarks: one('SELECT COUNT(*) AS n FROM illust_bookmarks WHERE user_id = ? AND restrict = 0'),
       illustSeries: one('SELECT COUNT(*) AS n FROM illust_series WHERE user_id = ?'),
       novelSeries: one('SELECT COUNT(*) AS n FROM novel_series WHERE user_id = ?'),
