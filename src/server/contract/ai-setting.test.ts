@@ -62,7 +62,7 @@ function listPaths(): string[] {
 /** Every listed item of the paths, as the caller gets them. */
 async function listed(tok: string): Promise<Listed[]> {
   const out: Listed[] = []
-  for (const p of listPaths()) out.push(...(kindedItemsOf(await app.get(p, tok)) as Listed[]))
+  for (const p of listPaths()) out.push(...(kindedItemsOf(await app.get(p, tok)) as unknown as Listed[]))
   return out
 }
 
