@@ -21,6 +21,8 @@ import { searchRoutes } from './routes/search.ts'
 import { rankingRoutes } from './routes/ranking.ts'
 import { recommendedRoutes } from './routes/recommended.ts'
 import { userRoutes } from './routes/user.ts'
+import { feedRoutes } from './routes/feeds.ts'
+import { userListRoutes } from './routes/user-lists.ts'
 import { bookmarkRoutes } from './routes/bookmark.ts'
 import { muteRoutes } from './routes/mute.ts'
 import { authRoutes } from './routes/auth.ts'
@@ -76,7 +78,7 @@ export function createApp(services: Services, log: Logger) {
       if (typeof verdict !== 'number') throw invalidGrant()
       const user = services.caches.callers.user(verdict)
       if (!user) throw invalidGrant()
-      caller = { id: user.id, maxX: user.x_restrict }
+      caller = { id: user.id, maxX: user.x_restrict, showAi: user.show_ai !== 0 }
     }
     if (limiter) {
       const key = caller.id ? `u${caller.id}` : `ip${remoteAddress(c)}`
@@ -114,6 +116,8 @@ export function createApp(services: Services, log: Logger) {
     rankingRoutes,
     recommendedRoutes,
     userRoutes,
+    feedRoutes,
+    userListRoutes,
     bookmarkRoutes,
     muteRoutes,
     authRoutes,
