@@ -6,6 +6,7 @@
 
 import type { WireIllustPage, WireNovelPage, WireNovelText, WireTokenResponse, WireUgoiraMetadata } from './wire.ts'
 import type {
+  WireAiShowSettings,
   WireAjax,
   WireAutocomplete,
   WireBookmarkDetail,
@@ -173,11 +174,16 @@ export const ENDPOINTS = {
     cursor: ['offset'],
     auth: 'required',
   }),
+  // pixivpy's illust_new/novel_new page by max_illust_id/max_novel_id (the reference's §12), not by offset.
   newIllusts: endpoint<WireIllustPage>()({
     method: 'GET',
     path: '/v1/illust/new',
-    params: { content_type: { kind: 'enum', values: ['illust', 'manga'], default: 'illust' }, filter, offset },
-    cursor: ['offset'],
+    params: {
+      content_type: { kind: 'enum', values: ['illust', 'manga'], default: 'illust' },
+      filter,
+      max_illust_id: count,
+    },
+    cursor: ['max_illust_id'],
   }),
   searchIllusts: endpoint<WireSearchIllustPage>()({
     method: 'GET',
@@ -260,8 +266,8 @@ export const ENDPOINTS = {
   newNovels: endpoint<WireNovelPage>()({
     method: 'GET',
     path: '/v1/novel/new',
-    params: { offset },
-    cursor: ['offset'],
+    params: { filter, max_novel_id: count },
+    cursor: ['max_novel_id'],
   }),
   searchNovels: endpoint<WireSearchNovelPage>()({
     method: 'GET',
@@ -479,10 +485,19 @@ export const ENDPOINTS = {
     auth: 'required',
     example: { user_id: '2' },
   }),
+  // pixivpy, PixEz and most clients send `show_ai`; a few send `setting`. One of them is required (the handler says so).
   editAiShowSettings: endpoint<Record<string, never>>()({
     method: 'POST',
     path: '/v1/user/ai-show-settings/edit',
-    params: { setting: { kind: 'bool', required: true } },
+    params: { show_ai: bool, setting: bool },
+    auth: 'required',
+    example: { show_ai: 'true' },
+  }),
+  /** Where pixiv reports the setting (PixEz's getUserAISettings): not in user/detail. */
+  aiShowSettings: endpoint<WireAiShowSettings>()({
+    method: 'GET',
+    path: '/v1/user/ai-show-settings',
+    params: {},
     auth: 'required',
   }),
   muteList: endpoint<WireMuteList>()({

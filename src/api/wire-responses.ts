@@ -217,9 +217,15 @@ export interface WireCommentAdded {
 
 // ---- user lists ----
 
+/** `/v2/user/list`: pixivpy calls it the block list ("黑名单用户"); everpcpc/pixiv's Go client reads `{users: […]}`. */
 export interface WireUserList {
   users: WireUser[]
   next_url: string | null
+}
+
+/** `GET /v1/user/ai-show-settings` (PixEz `ShowAiResponse`). */
+export interface WireAiShowSettings {
+  show_ai: boolean
 }
 
 /** The web API's envelope (`/ajax/…`): camelCase bodies, errors as `{"error": true, "message": …}`. */
@@ -227,4 +233,11 @@ export interface WireAjax<B> {
   error: false
   message: ''
   body: B
+}
+
+/** The web API's error answer, sent with the HTTP status of the error. */
+export interface WireAjaxError {
+  error: true
+  message: string
+  body: []
 }

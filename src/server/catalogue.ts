@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { Config } from './config.ts'
 import type { Logger } from './log.ts'
 import { CatalogueStore } from './data/store.ts'
+import { migrate } from './data/migrate.ts'
 import { generateCatalogue } from './generator/generate.ts'
 
 export const catalogueFile = (dataDir: string) => path.join(dataDir, 'catalogue.db')
@@ -31,6 +32,7 @@ export function openCatalogue(config: Config, log: Logger): CatalogueStore {
     log.info('catalogue ready', { ms: Math.round(performance.now() - started), file })
   }
   const store = new CatalogueStore(file)
+  migrate(store.db)
   const meta = store.meta()
   if (
     Number(meta.works) !== config.size.works ||

@@ -1,5 +1,5 @@
 // The catalogue's tables. Only the data-access module (this folder) knows them.
-export const SCHEMA_VERSION = 1
+export const SCHEMA_VERSION = 2
 
 export const schemaSql = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -14,7 +14,9 @@ CREATE TABLE users (
   is_premium INTEGER NOT NULL,
   profile_date TEXT NOT NULL,
   profile_hash TEXT NOT NULL,
-  profile_json TEXT NOT NULL
+  profile_json TEXT NOT NULL,
+  -- the account's "show AI-generated works" setting (POST /v1/user/ai-show-settings/edit); 0 hides them in lists
+  show_ai INTEGER NOT NULL DEFAULT 1
 );
 
 CREATE TABLE follows (
@@ -72,6 +74,8 @@ CREATE INDEX works_user ON works (user_id, id);
 CREATE INDEX works_created ON works (created_ts, id);
 CREATE INDEX works_series ON works (series_id, series_order);
 CREATE INDEX works_popular ON works (total_bookmarks, id);
+-- the follow feeds: each followed author's works, newest first
+CREATE INDEX works_user_created ON works (user_id, created_ts);
 
 CREATE TABLE work_tags (
   work_id INTEGER NOT NULL,
@@ -121,6 +125,7 @@ CREATE TABLE novels (
 CREATE INDEX novels_user ON novels (user_id, id);
 CREATE INDEX novels_created ON novels (created_ts, id);
 CREATE INDEX novels_series ON novels (series_id, series_order);
+CREATE INDEX novels_user_created ON novels (user_id, created_ts);
 
 CREATE TABLE novel_texts (
   novel_id INTEGER PRIMARY KEY,

@@ -8,6 +8,8 @@ import type { Statement } from 'better-sqlite3'
 export interface Caller {
   id: number
   maxX: number
+  /** false: the account's AI setting is off, so others' AI-generated items stay out of its lists (absent: shown) */
+  showAi?: boolean
 }
 export const ANONYMOUS: Caller = { id: 0, maxX: 0 }
 
@@ -72,6 +74,7 @@ export interface UserRow {
   profile_date: string
   profile_hash: string
   profile_json: string
+  show_ai: number
 }
 
 export interface TagRow {
@@ -158,11 +161,16 @@ const table = (kind: Kind) =>
 
 /**
  * Visibility of an item to a caller (alias `w`): public, the caller's own, or restrict 1 from an author the caller
- * follows and who follows the caller back; and no higher x_restrict than the caller may see.
+ * follows and who follows the caller back; and no higher x_restrict than the caller may see. And, for an account whose
+ * AI setting is off, no AI-generated item (ai_type 2) but its own: the setting is read here, by @me, so every list
+ * built on this fragment obeys it without another parameter (the uncorrelated subquery runs once per statement).
  */
-const VISIBLE = `(w.x_restrict <= @maxX AND (w.restrict = 0 OR w.user_id = @me OR (w.restrict = 1
+export const AI_SHOWN = `(w.ai_type != 2 OR w.user_id = @me
+  OR NOT EXISTS (SELECT 1 FROM users ai_off WHERE ai_off.id = @me AND ai_off.show_ai = 0))`
+export const VISIBLE = `(w.x_restrict <= @maxX AND (w.restrict = 0 OR w.user_id = @me OR (w.restrict = 1
   AND EXISTS (SELECT 1 FROM follows a WHERE a.follower_id = @me AND a.followee_id = w.user_id)
-  AND EXISTS (SELECT 1 FROM follows b WHERE b.follower_id = w.user_id AND b.followee_id = @me))))`
+  AND EXISTS (SELECT 1 FROM follows b WHERE b.follower_id = w.user_id AND b.followee_id = @me)))
+  AND ${AI_SHOWN})`
 
 const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
@@ -266,10 +274,13 @@ export class CatalogueStore {
       manga: works.manga ?? 0,
       novels: novels.n,
       follows: one('SELECT COUNT(*) AS n FROM follows WHERE follower_id = ? AND restrict = 0'),
-      mypixiv: one(
-        `SELECT COUNT(*) AS n FROM follows x JOIN follows y ON y.follower_id = x.followee_id AND y.followee_id = x.follower_id
-         WHERE x.follower_id = ?`,
-      ),
+      // as /v1/user/mypixiv lists them: a follow not the caller's own counts only when public
+      mypixiv: (
+        this.q(
+          `SELECT COUNT(*) AS n FROM follows x JOIN follows y ON y.follower_id = x.followee_id AND y.followee_id = x.follower_id
+           WHERE x.follower_id = @uid AND (x.restrict = 0 OR x.follower_id = @me) AND (y.restrict = 0 OR y.follower_id = @me)`,
+        ).get({ uid: userId, me: caller.id }) as { n: number }
+      ).n,
       publicIllustBookmarks: one('SELECT COUNT(*) AS n FROM illust_bookmarks WHERE user_id = ? AND restrict = 0'),
       illustSeries: one('SELECT COUNT(*) AS n FROM illust_series WHERE user_id = ?'),
       novelSeries: one('SELECT COUNT(*) AS n FROM novel_series WHERE user_id = ?'),
@@ -610,7 +621,7 @@ export class CatalogueStore {
     const typeSql = type === 'manga' ? "AND w.type = 'manga'" : type === 'illust' ? "AND w.type != 'manga'" : ''
     return this.q(
       `SELECT w.id, w.user_id, w.total_bookmarks, w.created_ts FROM ${t.items} w
-       WHERE w.restrict = 0 AND w.x_restrict <= @maxX ${typeSql} AND w.user_id != @me
+       WHERE w.restrict = 0 AND w.x_restrict <= @maxX ${typeSql} AND w.user_id != @me AND ${AI_SHOWN}
        ORDER BY w.total_bookmarks DESC LIMIT @limit`,
     ).all({ me: caller.id, maxX: caller.maxX, limit }) as {
       id: number

@@ -1,4 +1,5 @@
 import type { WireErrorBody, WireTokenErrorBody } from '../../api/wire.ts'
+import type { WireAjaxError } from '../../api/wire-responses.ts'
 
 export type ErrorStatus = 400 | 403 | 404 | 405 | 413 | 414 | 429 | 431
 
@@ -18,6 +19,13 @@ export class ApiError extends Error {
 
 export const errorBody = (message: string, userMessage = ''): WireErrorBody => ({
   error: { user_message: userMessage, message, reason: '', user_message_details: {} },
+})
+
+/** The web API's error envelope (`/ajax/…`): the user-facing message where there is one, an empty array as body. */
+export const ajaxErrorBody = (message: string, userMessage = ''): WireAjaxError => ({
+  error: true,
+  message: userMessage || message,
+  body: [],
 })
 
 const OAUTH = 'Error occurred at the OAuth process. Please check your Access Token to fix this. Error Message:'

@@ -66,7 +66,8 @@ export function searchRoutes(app: Hono<AppEnv>, services: Services) {
         more && q.offset + PAGE_SIZE <= 5000 ? { offset: q.offset + PAGE_SIZE } : null,
       ),
       search_span_limit: 31536000,
-      show_ai: q.search_ai_type !== '0',
+      // AI works are in these results unless the query or the account's AI setting leaves them out.
+      show_ai: q.search_ai_type !== '0' && c.var.caller.showAi !== false,
     })
   }
   on(app, 'searchIllusts', (c, q) => handler(c, 'illust', q))
