@@ -424,9 +424,9 @@ describe('comments, users, feeds and the other late entries', () => {
         comment_access_control: 0,
       }),
     )
-    const page = await client.comments('novel', 9, { offset: 30 })
-    expect(new URL(calls[0]!.url).pathname).toBe('/v1/novel/comments')
-    expect(query(calls[0]!)).toEqual({ novel_id: '9', include_total_comments: 'true', offset: '30' })
+    const page = await client.comments('illust', 9, { offset: 30 })
+    expect(new URL(calls[0]!.url).pathname).toBe('/v3/illust/comments')
+    expect(query(calls[0]!)).toEqual({ illust_id: '9', include_total_comments: 'true', offset: '30' })
     expect(page.totalComments).toBe(3)
     expect(page.comments.map((c) => [c.id, c.parentComment, c.hasReplies])).toEqual([
       [1, null, true],
@@ -434,6 +434,26 @@ describe('comments, users, feeds and the other late entries', () => {
     ])
     expect(page.comments[0]!.comment).toBe('<img src=x onerror=alert(1)>')
     expect(page.comments[0]!.user.profileImageUrls.medium).toBe('m')
+  })
+
+  it("a novel's threads come from its v1 list, replies left to their thread", async () => {
+    const { client, calls } = setup(() =>
+      json({
+        total_comments: 2,
+        comments: [wireComment(2, { parent_comment: wireComment(1) }), wireComment(1, { parent_comment: {} })],
+        next_url: null,
+        comment_access_control: 0,
+      }),
+    )
+    const page = await client.comments('novel', 9)
+    expect(new URL(calls[0]!.url).pathname).toBe('/v1/novel/comments')
+    expect(page.comments.map((c) => c.id)).toEqual([1])
+    expect(page.totalComments).toBe(2)
+    const all = await client.novelComments({ novelId: 9 })
+    expect(all.comments.map((c) => [c.id, c.parentComment?.id ?? null])).toEqual([
+      [2, 1],
+      [1, null],
+    ])
   })
 
   it('posts a reply with its parent and converts the comment it answers', async () => {

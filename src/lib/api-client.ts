@@ -377,10 +377,16 @@ export function createApiClient(options: ApiClientOptions) {
     toCommentReplies({ ...w, comments: list(w.comments) })
   const addedComment = (w: { comment: Parameters<typeof toComment>[0] }) => toComment(present(w.comment))
 
+  // A thread's first comments, each with has_replies: v3 for works; novels have only the v1 list, which holds replies
+  // too (with their parent), so those are left to their thread's reply list.
+  const threadStarts = (w: Parameters<typeof toCommentPage>[0]) => {
+    const page = commentPage(w)
+    return { ...page, comments: page.comments.filter((c) => c.parentComment === null) }
+  }
   const comments = (kind: WorkKind, id: number, cursor?: Cursor, opts?: CallOptions): Promise<CommentPage> =>
     kind === 'illust'
-      ? call('illustComments', { illust_id: id, include_total_comments: true }, opts, commentPage, cursor)
-      : call('novelComments', { novel_id: id, include_total_comments: true }, opts, commentPage, cursor)
+      ? call('illustCommentsV3', { illust_id: id, include_total_comments: true }, opts, commentPage, cursor)
+      : call('novelComments', { novel_id: id, include_total_comments: true }, opts, threadStarts, cursor)
   const commentRepliesOf = (
     kind: WorkKind,
     commentId: number,
@@ -554,19 +560,29 @@ export function createApiClient(options: ApiClientOptions) {
     commentReplies: commentRepliesOf,
     addComment,
     deleteComment,
-    illustComments: (params: { illustId: number }, cursor?: Cursor, opts?: CallOptions) =>
-      comments('illust', params.illustId, cursor, opts),
-    illustCommentsV3(params: { illustId: number }, cursor?: Cursor, opts?: CallOptions): Promise<CommentPage> {
+    /** Every comment of a work, replies included (each with its parent), newest first. */
+    illustComments(params: { illustId: number }, cursor?: Cursor, opts?: CallOptions): Promise<CommentPage> {
       const q = { illust_id: params.illustId, include_total_comments: true }
-      return call('illustCommentsV3', q, opts, commentPage, cursor)
+      return call('illustComments', q, opts, commentPage, cursor)
     },
+    /** A work's threads: their first comments, each saying whether it has replies. */
+    illustCommentsV3: (params: { illustId: number }, cursor?: Cursor, opts?: CallOptions) =>
+      comments('illust', params.illustId, cursor, opts),
     illustCommentReplies: (params: { commentId: number }, cursor?: Cursor, opts?: CallOptions) =>
       commentRepliesOf('illust', params.commentId, cursor, opts),
     addIllustComment: (illustId: number, params: AddCommentParams, opts?: CallOptions) =>
       addComment('illust', illustId, params, opts),
     deleteIllustComment: (commentId: number, opts?: CallOptions) => deleteComment('illust', commentId, opts),
-    novelComments: (params: { novelId: number }, cursor?: Cursor, opts?: CallOptions) =>
-      comments('novel', params.novelId, cursor, opts),
+    /** Every comment of a novel, replies included (each with its parent), newest first. */
+    novelComments(params: { novelId: number }, cursor?: Cursor, opts?: CallOptions): Promise<CommentPage> {
+      return call(
+        'novelComments',
+        { novel_id: params.novelId, include_total_comments: true },
+        opts,
+        commentPage,
+        cursor,
+      )
+    },
     novelCommentReplies: (params: { commentId: number }, cursor?: Cursor, opts?: CallOptions) =>
       commentRepliesOf('novel', params.commentId, cursor, opts),
     addNovelComment: (novelId: number, params: AddCommentParams, opts?: CallOptions) =>
@@ -633,6 +649,13 @@ export function createApiClient(options: ApiClientOptions) {
     },
     searchUsers(params: { word: string }, cursor?: Cursor, opts?: CallOptions): Promise<UserPreviewPage> {
       return call('searchUsers', { word: params.word }, opts, userPreviewPage, cursor)
+    },
+    /** Whether the account shows AI-generated works (the service leaves them out of every list when not). */
+    aiShowSettings(opts?: CallOptions): Promise<boolean> {
+      return call('aiShowSettings', {}, opts, (w) => {
+        if (typeof w.show_ai !== 'boolean') throw new TypeError('missing show_ai')
+        return w.show_ai
+      })
     },
     /** The account's "show AI-generated works" setting, kept by the service and applied to every list it answers. */
     editAiShowSettings(show: boolean, opts?: CallOptions): Promise<void> {

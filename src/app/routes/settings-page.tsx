@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
 import { Link } from 'react-router'
 import type { MuteList } from '../../api/model.ts'
 import { Button, buttonClass } from '../../components/button.tsx'
@@ -102,56 +101,48 @@ function ServerMutes() {
   )
 }
 
-const aiShowKey = (userId: number) => `easel.aiShow.${userId}`
-
-/** The last AI setting this browser saved for the account (the service has no read of it): shown by default. */
-function savedAiShow(userId: number): boolean {
-  try {
-    return localStorage.getItem(aiShowKey(userId)) !== 'false'
-  } catch {
-    return true
-  }
-}
-
 /**
  * Signed in: the account's "show AI-generated works" setting, kept by the service, which then leaves AI works out of
  * every list it answers (as pixiv does); the local filter above still applies on top.
  */
-function ServerAiShow({ userId }: { userId: number }) {
+function ServerAiShow() {
   const client = useQueryClient()
-  const [show, setShow] = useState(() => savedAiShow(userId))
+  const key = userQueries.aiShow().queryKey
+  const query = useQuery(userQueries.aiShow())
   const mutation = useMutation({
     mutationFn: (next: boolean) => api.editAiShowSettings(next),
-    onMutate: (next) => {
-      const before = show
-      setShow(next)
+    onMutate: async (next) => {
+      await client.cancelQueries({ queryKey: key })
+      const before = client.getQueryData(key)
+      client.setQueryData(key, next)
       return { before }
     },
-    onSuccess: (_r, next) => {
-      try {
-        localStorage.setItem(aiShowKey(userId), String(next))
-      } catch {
-        // Not kept for the next visit; the account has it all the same.
-      }
+    onError: (_e, _next, context) => {
+      if (context?.before !== undefined) client.setQueryData(key, context.before)
+    },
+    onSuccess: () => {
       // Every list the service answered was filtered by the old setting.
       void client.invalidateQueries({ queryKey: workQueries.all() })
       void client.invalidateQueries({ queryKey: novelQueries.all() })
     },
-    onError: (_e, _next, context) => context && setShow(context.before),
   })
+  if (query.isPending) return <Skeleton className="h-11" />
+  if (query.isError) return <ErrorState compact error={query.error} onRetry={() => void query.refetch()} />
   return (
     <div className="space-y-1">
       <label className="flex min-h-11 items-center gap-3">
         <input
           type="checkbox"
           className="size-5 accent-accent"
-          checked={show}
+          checked={query.data}
           disabled={mutation.isPending}
           onChange={(e) => mutation.mutate(e.target.checked)}
         />
         <span className="font-medium">Show AI-generated works</span>
       </label>
-      <p className="text-sm text-muted">Saved to your account: lists from the server leave AI works out when off.</p>
+      <p className="text-sm text-muted">
+        Saved to your account: when off, the server leaves AI works out of every list.
+      </p>
       {mutation.isError && (
         <p role="alert" className="text-sm text-danger">
           The setting was not saved:{' '}
@@ -225,7 +216,7 @@ export function Component() {
       </Section>
 
       <Section title="Content filters">
-        {current && <ServerAiShow key={current.user.id} userId={current.user.id} />}
+        {current && <ServerAiShow key={current.user.id} />}
         {FILTER_ROWS.map((row) => (
           <ChoiceGroup
             key={row.key}

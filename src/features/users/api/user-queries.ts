@@ -51,6 +51,13 @@ export const userQueries = {
       getNextPageParam: nextCursor,
     }),
 
+  /** The signed-in caller's "show AI-generated works" setting (needs a session). */
+  aiShow: () =>
+    queryOptions({
+      queryKey: [...all(), 'ai-show'] as const,
+      queryFn: ({ signal }) => api.aiShowSettings({ signal }),
+    }),
+
   /** The signed-in caller's muted tags and users (needs a session). */
   muteList: () =>
     queryOptions({
