@@ -22,6 +22,8 @@ describe('cursorFrom', () => {
       { offset: 15, maxBookmarkIdForRecommend: 0 },
     ],
     ['last_order', '/v2/novel/series?series_id=1&last_order=30', { lastOrder: 30 }],
+    ['max_illust_id', '/v1/illust/new?content_type=illust&max_illust_id=9950', { maxIllustId: 9950 }],
+    ['max_novel_id', '/v1/novel/new?max_novel_id=1958', { maxNovelId: 1958 }],
   ])('reads %s as numbers', (_name, path, expected) => {
     expect(cursorFrom(base + path)).toEqual(expected)
   })
@@ -48,5 +50,18 @@ describe('cursorFrom', () => {
       min_bookmark_id_for_recent_illust: '2',
     })
     expect(cursorToParams(undefined)).toEqual({})
+  })
+})
+
+describe('the endpoint table', () => {
+  it('every cursor an entry pages by is one cursorFrom reads and cursorToParams writes', async () => {
+    const { ENDPOINTS } = await import('./endpoints.ts')
+    const cursors = new Set(Object.values(ENDPOINTS).flatMap((spec) => ('cursor' in spec ? [...spec.cursor] : [])))
+    for (const param of cursors) {
+      const cursor = cursorFrom(`${base}/x?${param}=7`)
+      expect(cursor, param).toBeDefined()
+      expect(Object.values(cursor!), param).toEqual([7])
+      expect(cursorToParams(cursor), param).toEqual({ [param]: '7' })
+    }
   })
 })

@@ -6,6 +6,9 @@ export interface Cursor {
   maxBookmarkIdForRecommend?: number
   minBookmarkIdForRecentIllust?: number
   lastOrder?: number
+  /** The newest lists (`/v1/illust/new`, `/v1/novel/new`) page below an id, as pixiv's. */
+  maxIllustId?: number
+  maxNovelId?: number
 }
 
 const CURSOR_PARAMS = {
@@ -14,6 +17,8 @@ const CURSOR_PARAMS = {
   maxBookmarkIdForRecommend: 'max_bookmark_id_for_recommend',
   minBookmarkIdForRecentIllust: 'min_bookmark_id_for_recent_illust',
   lastOrder: 'last_order',
+  maxIllustId: 'max_illust_id',
+  maxNovelId: 'max_novel_id',
 } as const satisfies Record<keyof Cursor, string>
 
 /** The snake_case query parameter of each cursor field. */

@@ -485,7 +485,7 @@ describe('comments, users, feeds and the other late entries', () => {
     await client.followIllusts({ restrict: 'all' }, { offset: 30 })
     await client.followNovels()
     await client.newIllusts({ contentType: 'manga' })
-    await client.newNovels({}, { offset: 60 })
+    await client.newNovels({}, { maxNovelId: 1958 })
     await client.searchUsers({ word: 'a b' })
     await client.userFollowers({ userId: 2 })
     await client.userMypixiv({ userId: 2 }, { offset: 30 })
@@ -493,7 +493,7 @@ describe('comments, users, feeds and the other late entries', () => {
       '/v2/illust/follow?restrict=all&offset=30',
       '/v1/novel/follow?',
       '/v1/illust/new?content_type=manga',
-      '/v1/novel/new?offset=60',
+      '/v1/novel/new?max_novel_id=1958',
       '/v1/search/user?word=a+b',
       '/v1/user/follower?user_id=2',
       '/v1/user/mypixiv?user_id=2&offset=30',
