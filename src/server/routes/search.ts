@@ -4,12 +4,12 @@ import type { AppEnv, Services } from '../services.ts'
 import type { Kind, SearchQuery } from '../data/store.ts'
 import { cursorValue, isoDate, MAX_OFFSET, offset, parse, word } from '../http/params.ts'
 import { badRequest } from '../http/errors.ts'
+import { lastPlainWord, parseQuery, QueryRefusedError, type QueryNode } from '../search/query.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
 import { pageOf, query, sendJson } from './common.ts'
 import { dayOf, dayStart } from './days.ts'
 
 const DURATIONS = { within_last_day: 1, within_last_week: 7, within_last_month: 30 } as const
-const MAX_WORDS = 10
 /**
  * How long a search's hit list is reused. Paging through one search then reads a slice instead of sorting every hit
  * again, and a saved cursor resumes on the same list; afterwards the list is recomputed (the same, unless data changed).
@@ -39,8 +39,8 @@ const base = {
 const illustSearch = z.object({
   ...base,
   search_target: z
-    .enum(['partial_match_for_tags', 'exact_match_for_tags', 'title_and_caption'], {
-      error: 'search_target must be partial_match_for_tags, exact_match_for_tags or title_and_caption',
+    .enum(['partial_match_for_tags', 'exact_match_for_tags', 'title_and_caption', 'keyword'], {
+      error: 'search_target must be partial_match_for_tags, exact_match_for_tags, title_and_caption or keyword',
     })
     .default('partial_match_for_tags'),
 })
@@ -59,8 +59,14 @@ export function searchRoutes(app: Hono<AppEnv>, services: Services) {
   const todayEnd = () => dayStart(dayOf(config.catalogueNow)) - 1
 
   const searchQuery = (q: z.output<typeof illustSearch> | z.output<typeof novelSearch>): SearchQuery => {
-    const words = q.word.split(/[\s\u3000]+/).filter(Boolean)
-    if (words.length > MAX_WORDS) throw badRequest(`word must have at most ${MAX_WORDS} words`)
+    // pixiv's operators (AND, OR, -, groups, phrases); only a query past the size bounds is refused.
+    let expr: QueryNode
+    try {
+      expr = parseQuery(q.word).root
+    } catch (e) {
+      if (e instanceof QueryRefusedError) throw badRequest(e.message)
+      throw e
+    }
     let since: number | undefined
     let until: number | undefined
     if (q.duration) since = todayEnd() + 1 - DURATIONS[q.duration] * 86400
@@ -69,7 +75,7 @@ export function searchRoutes(app: Hono<AppEnv>, services: Services) {
     if (since !== undefined && until !== undefined && since > until)
       throw badRequest('start_date must not be after end_date')
     return {
-      words,
+      expr,
       target: q.search_target,
       sort: q.sort,
       since,
@@ -111,8 +117,13 @@ export function searchRoutes(app: Hono<AppEnv>, services: Services) {
 
   app.get('/v2/search/autocomplete', (c) => {
     const q = parse(z.object({ word }), query(c))
+    const lastWord = lastPlainWord(q.word)
     return sendJson(c, {
-      tags: store.autocomplete(q.word, 10).map((t) => ({ name: t.name, translated_name: t.translated_name })),
+      // Operators are no part of a tag: complete the last word typed.
+      tags: (lastWord ? store.autocomplete(lastWord, 10) : []).map((t) => ({
+        name: t.name,
+        translated_name: t.translated_name,
+      })),
     })
   })
 
