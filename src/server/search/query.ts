@@ -6,8 +6,9 @@
 //   (A OR B) C   parentheses group, and nest
 //   "A B"        a phrase: one term that contains the space
 //
-// Precedence: OR binds tighter than the implicit AND, as on pixiv and Google, so `A OR B C` is `(A OR B) AND C`;
-// `-` binds tightest, so `-A OR B` is `(NOT A) OR B`.
+// Precedence: OR binds tighter than the implicit AND, as on Google (pixiv's help and the pixiv encyclopedia document
+// the operators but not their precedence), so `A OR B C` is `(A OR B) AND C`; `-` binds tightest, so `C -A OR B` is
+// `C AND ((NOT A) OR B)`.
 //
 // A parenthesis is an operator only where it opens a word or closes one unbalanced: `ハルカ(アニポケ)` is one word
 // (pixiv's tags often end in a bracketed qualifier), `(ハルカ(アニポケ))` is that word in a group.
