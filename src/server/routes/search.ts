@@ -6,10 +6,10 @@ import type { ServerParams } from '../../api/endpoint-spec.ts'
 import { on } from '../http/endpoint.ts'
 import { MAX_OFFSET } from '../http/params.ts'
 import { badRequest } from '../http/errors.ts'
-import { lastPlainWord, parseQuery, QueryRefusedError, type QueryNode } from '../search/query.ts'
+import { lastPlainWord } from '../search/query.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
 import type { AppContext } from '../services.ts'
-import { pageOf, sendJson } from './common.ts'
+import { pageOf, parsedQuery, sendJson } from './common.ts'
 import { dayOf, dayStart } from './days.ts'
 
 const DURATIONS = { within_last_day: 1, within_last_week: 7, within_last_month: 30 } as const
@@ -27,13 +27,7 @@ export function searchRoutes(app: Hono<AppEnv>, services: Services) {
 
   const searchQuery = (q: SearchParams): SearchQuery => {
     // pixiv's operators (AND, OR, -, groups, phrases); only a query past the size bounds is refused.
-    let expr: QueryNode
-    try {
-      expr = parseQuery(q.word).root
-    } catch (e) {
-      if (e instanceof QueryRefusedError) throw badRequest(e.message)
-      throw e
-    }
+    const expr = parsedQuery(q.word)
     let since: number | undefined
     let until: number | undefined
     if (q.duration) since = todayEnd() + 1 - DURATIONS[q.duration] * 86400
