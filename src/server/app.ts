@@ -21,11 +21,12 @@ import { userRoutes } from './routes/user.ts'
 import { bookmarkRoutes } from './routes/bookmark.ts'
 import { muteRoutes } from './routes/mute.ts'
 import { authRoutes } from './routes/auth.ts'
+import { commentRoutes } from './routes/comments.ts'
 import type { Logger } from './log.ts'
 
 /** Longest query string accepted; the real API's clients never come near it. */
 export const MAX_QUERY_LENGTH = 2048
-const API_PREFIXES = ['/v1/', '/v2/', '/auth/']
+const API_PREFIXES = ['/v1/', '/v2/', '/v3/', '/auth/']
 
 export function createApp(services: Services, log: Logger) {
   const { store, config, signer } = services
@@ -108,6 +109,7 @@ export function createApp(services: Services, log: Logger) {
     bookmarkRoutes,
     muteRoutes,
     authRoutes,
+    commentRoutes,
   ])
     register(app, services)
   for (const prefix of API_PREFIXES)
