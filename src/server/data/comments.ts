@@ -157,7 +157,10 @@ export class CommentStore {
     ).get() as { total: number; replies: number; authors: number; items: number; byDemo: number }
   }
 
-  /** Items (of a kind) with at least `min` comments, most first, with their author and who may see them. */
+  /**
+   * Items (of a kind) with at least `min` comments, most first, with their author and who may see them. `where` is a
+   * fixed SQL condition on `w` written in code (tests), never built from input.
+   */
   busiestItems(kind: Kind, min: number, where = '1') {
     return this.q(
       `SELECT w.id, w.user_id, w.restrict, w.x_restrict, w.total_comments FROM ${itemTable(kind)} w
