@@ -2,6 +2,7 @@ import Database from 'better-sqlite3'
 import type { Statement } from 'better-sqlite3'
 import { compileQuery, type TermMatcher } from '../search/compile.ts'
 import type { QueryNode } from '../search/query.ts'
+import { CommentStore } from './comments.ts'
 
 // The data-access module: every SQL statement of the service lives in this folder, and nothing
 // outside it knows a table name. Statements are prepared once; every value is a bound parameter.
@@ -179,6 +180,8 @@ const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}
 
 export class CatalogueStore {
   readonly db: Database.Database
+  /** comments and their counters (comments.ts) */
+  readonly comments: CommentStore
   private readonly stmts = new Map<string, Statement>()
 
   constructor(file: string, opts: { readonly?: boolean } = {}) {
@@ -192,6 +195,7 @@ export class CatalogueStore {
     this.db.pragma('cache_size = -65536')
     this.db.pragma('mmap_size = 268435456')
     this.db.pragma('temp_store = MEMORY')
+    this.comments = new CommentStore(this.db)
   }
 
   close() {
