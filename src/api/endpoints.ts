@@ -13,6 +13,7 @@ import type {
   WireBookmarkTagPage,
   WireCommentAdded,
   WireCommentPage,
+  WireCommentPageV1,
   WireCommentReplies,
   WireIllustDetail,
   WireIllustSeriesPage,
@@ -117,7 +118,12 @@ const recommendedIllustParams = {
   offset,
 } as const
 
-const commentList = (item: 'illust_id' | 'novel_id') => ({ [item]: id, include_total_comments: bool, offset }) as const
+/** The parameters of a comment list; typed by the item's parameter name (a computed key alone would lose it). */
+const commentList = <K extends 'illust_id' | 'novel_id'>(item: K) =>
+  ({ [item]: id, include_total_comments: bool, offset }) as { readonly [P in K]: typeof id } & {
+    readonly include_total_comments: typeof bool
+    readonly offset: typeof offset
+  }
 
 export const ENDPOINTS = {
   // ---- works ----
@@ -284,7 +290,7 @@ export const ENDPOINTS = {
   }),
 
   // ---- comments ----
-  illustComments: endpoint<WireCommentPage>()({
+  illustComments: endpoint<WireCommentPageV1>()({
     method: 'GET',
     path: '/v1/illust/comments',
     params: commentList('illust_id'),
@@ -318,7 +324,7 @@ export const ENDPOINTS = {
     params: { comment_id: id },
     auth: 'required',
   }),
-  novelComments: endpoint<WireCommentPage>()({
+  novelComments: endpoint<WireCommentPageV1>()({
     method: 'GET',
     path: '/v1/novel/comments',
     params: commentList('novel_id'),

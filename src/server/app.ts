@@ -26,11 +26,12 @@ import { userListRoutes } from './routes/user-lists.ts'
 import { bookmarkRoutes } from './routes/bookmark.ts'
 import { muteRoutes } from './routes/mute.ts'
 import { authRoutes } from './routes/auth.ts'
+import { commentRoutes } from './routes/comments.ts'
 import type { Logger } from './log.ts'
 
 /** Longest query string accepted; the real API's clients never come near it. */
 export const MAX_QUERY_LENGTH = 2048
-const API_PREFIXES = ['/v1/', '/v2/', '/auth/', '/webview/', '/ajax/']
+const API_PREFIXES = ['/v1/', '/v2/', '/v3/', '/auth/', '/webview/', '/ajax/']
 
 export function createApp(services: Services, log: Logger) {
   const { store, config, signer } = services
@@ -121,6 +122,7 @@ export function createApp(services: Services, log: Logger) {
     bookmarkRoutes,
     muteRoutes,
     authRoutes,
+    commentRoutes,
   ])
     register(app, services)
   for (const prefix of API_PREFIXES)

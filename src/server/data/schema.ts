@@ -1,6 +1,24 @@
 // The catalogue's tables. Only the data-access module (this folder) knows them.
 export const SCHEMA_VERSION = 2
 
+/** Comments (schema 2): also what an upgrade from schema 1 adds (migrate.ts). */
+export const commentsSql = `
+-- Comments on works and novels. A reply's parent_id is the thread's first comment (threads are two levels deep, as
+-- pixiv shows them); works.total_comments and novels.total_comments count every row, replies included.
+-- AUTOINCREMENT: a deleted comment's id is never given to a new one (a client may still hold the old id).
+CREATE TABLE comments (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind TEXT NOT NULL,
+  item_id INTEGER NOT NULL,
+  user_id INTEGER NOT NULL,
+  parent_id INTEGER,
+  body TEXT NOT NULL,
+  created_ts INTEGER NOT NULL
+);
+CREATE INDEX comments_item ON comments (kind, item_id, created_ts, id);
+CREATE INDEX comments_parent ON comments (parent_id, created_ts, id) WHERE parent_id IS NOT NULL;
+`
+
 export const schemaSql = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 
@@ -197,6 +215,7 @@ CREATE TABLE mutes (
   PRIMARY KEY (user_id, kind, value)
 ) WITHOUT ROWID;
 
+${commentsSql}
 CREATE TABLE refresh_tokens (
   token_hash TEXT PRIMARY KEY,
   user_id INTEGER NOT NULL,

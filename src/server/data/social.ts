@@ -1,22 +1,15 @@
 import type Database from 'better-sqlite3'
 import type { Statement } from 'better-sqlite3'
 import { VISIBLE, type Caller, type Kind } from './store.ts'
+import { containsPattern, type SqlFragment, type TermMatcher } from '../search/compile.ts'
 
 // The SQL of the follow feeds, the newest lists, the user lists (followers, my pixiv, search, related, recommended)
 // and the AI-show setting. It takes the store's database handle; item visibility is the store's own VISIBLE fragment,
 // so these lists obey the same rule (restrict, age setting, AI setting) as every other.
 
-/** One term of a user search as SQL over `users u`: what the query-language compiler plugs in per term. */
-export interface TermSql {
-  sql: string
-  params: string[]
-}
-
-const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-
 /** A user matches a term when their name or account contains it (case-insensitive for ASCII, as LIKE is). */
-export const userTermMatcher = (term: string): TermSql => {
-  const p = likePattern(term)
+export const userTermMatcher: TermMatcher = (term) => {
+  const p = containsPattern(term)
   return { sql: `(u.name LIKE ? ESCAPE '\\' OR u.account LIKE ? ESCAPE '\\')`, params: [p, p] }
 }
 
@@ -91,18 +84,12 @@ export class SocialQueries {
   }
 
   /** Users matching every term (`matcher` per term), most followed first. */
-  searchUsers(
-    terms: readonly string[],
-    offset: number,
-    limit: number,
-    matcher: (term: string) => TermSql = userTermMatcher,
-  ): number[] {
-    const parts = terms.map(matcher)
-    const where = parts.length ? parts.map((p) => p.sql).join(' AND ') : '1'
-    const sql = `SELECT u.id FROM users u WHERE ${where}
+  /** Users matching a compiled query (search/compile.ts over `userTermMatcher`), most followed first. */
+  searchUsers(match: SqlFragment, offset: number, limit: number): number[] {
+    const sql = `SELECT u.id FROM users u WHERE ${match.sql}
       ORDER BY (SELECT COUNT(*) FROM follows f WHERE f.followee_id = u.id AND f.restrict = 0) DESC, u.id
       LIMIT ? OFFSET ?`
-    const rows = this.q(sql).all(...parts.flatMap((p) => p.params), limit, offset) as { id: number }[]
+    const rows = this.q(sql).all(...match.params, limit, offset) as { id: number }[]
     return rows.map((r) => r.id)
   }
 

@@ -1,5 +1,8 @@
 import Database from 'better-sqlite3'
 import type { Statement } from 'better-sqlite3'
+import { compileQuery, type TermMatcher } from '../search/compile.ts'
+import type { QueryNode } from '../search/query.ts'
+import { CommentStore } from './comments.ts'
 
 // The data-access module: every SQL statement of the service lives in this folder, and nothing
 // outside it knows a table name. Statements are prepared once; every value is a bound parameter.
@@ -112,7 +115,8 @@ export type SearchTarget = 'partial_match_for_tags' | 'exact_match_for_tags' | '
 export type SearchSort = 'date_desc' | 'date_asc' | 'popular_desc' | 'popular_male_desc' | 'popular_female_desc'
 
 export interface SearchQuery {
-  words: string[]
+  /** the parsed query (search/query.ts) */
+  expr: QueryNode
   target: SearchTarget
   sort: SearchSort
   /** inclusive unix-second bounds on created_ts */
@@ -176,6 +180,8 @@ const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}
 
 export class CatalogueStore {
   readonly db: Database.Database
+  /** comments and their counters (comments.ts) */
+  readonly comments: CommentStore
   private readonly stmts = new Map<string, Statement>()
 
   constructor(file: string, opts: { readonly?: boolean } = {}) {
@@ -189,6 +195,7 @@ export class CatalogueStore {
     this.db.pragma('cache_size = -65536')
     this.db.pragma('mmap_size = 268435456')
     this.db.pragma('temp_store = MEMORY')
+    this.comments = new CommentStore(this.db)
   }
 
   close() {
@@ -484,31 +491,32 @@ export class CatalogueStore {
     const t = table(kind)
     const params: Record<string, unknown> = { me: caller.id, maxX: caller.maxX, limit, offset }
     const where: string[] = [VISIBLE]
-    query.words.forEach((word, i) => {
-      const tagMatch = () => {
-        params[`t${i}`] = json(this.tagIdsFor(word, query.target === 'exact_match_for_tags'))
-        return `w.id IN (SELECT ${t.tagItem} FROM ${t.itemTags} WHERE tag_id IN (SELECT value FROM json_each(@t${i})))`
-      }
-      const textMatch = (cols: string[]) => {
-        params[`w${i}`] = likePattern(word)
-        return `(${cols.map((c) => `${c} LIKE @w${i} ESCAPE '\\'`).join(' OR ')})`
-      }
-      switch (query.target) {
-        case 'partial_match_for_tags':
-        case 'exact_match_for_tags':
-          where.push(tagMatch())
-          break
-        case 'title_and_caption':
-          where.push(textMatch(['w.title', 'w.caption']))
-          break
-        case 'keyword':
-          where.push(`(${textMatch(['w.title', 'w.caption'])} OR ${tagMatch()})`)
-          break
-        case 'text':
-          where.push(textMatch(['(SELECT text FROM novel_texts x WHERE x.novel_id = w.id)']))
-          break
-      }
-    })
+    // Each term of the parsed query becomes one membership test; compileQuery combines them with AND, OR and NOT.
+    const tagTerm =
+      (exact: boolean): TermMatcher =>
+      (text) => ({
+        sql: `w.id IN (SELECT ${t.tagItem} FROM ${t.itemTags} WHERE tag_id IN (SELECT value FROM json_each(?)))`,
+        params: [json(this.tagIdsFor(text, exact))],
+      })
+    const textTerm =
+      (cols: string[]): TermMatcher =>
+      (text) => ({
+        sql: cols.map((c) => `${c} LIKE ? ESCAPE '\\'`).join(' OR '),
+        params: cols.map(() => likePattern(text)),
+      })
+    const matchers: Record<SearchTarget, TermMatcher> = {
+      partial_match_for_tags: tagTerm(false),
+      exact_match_for_tags: tagTerm(true),
+      title_and_caption: textTerm(['w.title', 'w.caption']),
+      keyword: (text) => {
+        const a = textTerm(['w.title', 'w.caption'])(text)
+        const b = tagTerm(false)(text)
+        return { sql: `${a.sql} OR ${b.sql}`, params: [...a.params, ...b.params] }
+      },
+      text: textTerm(['(SELECT text FROM novel_texts x WHERE x.novel_id = w.id)']),
+    }
+    const match = compileQuery(query.expr, matchers[query.target])
+    where.push(match.sql)
     if (query.since !== undefined) {
       where.push('w.created_ts >= @since')
       params.since = query.since
@@ -535,7 +543,7 @@ export class CatalogueStore {
       popular_female_desc: `w.total_bookmarks * (100 - ${male}) DESC, w.id DESC`,
     }[query.sort]
     const sql = `SELECT w.id FROM ${t.items} w WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT @limit OFFSET @offset`
-    return (this.q(sql).all(params) as { id: number }[]).map((r) => r.id)
+    return (this.q(sql).all(...match.params, params) as { id: number }[]).map((r) => r.id)
   }
 
   /** Tags by use, for autocomplete: prefix matches before infix ones. */

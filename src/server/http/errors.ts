@@ -38,11 +38,7 @@ export const invalidGrant = () => new ApiError(400, `${OAUTH} invalid_grant`)
 /** An endpoint that needs a signed-in caller, asked without a token. */
 export const invalidRequest = () => new ApiError(400, `${OAUTH} invalid_request`)
 /** The token endpoints' own error shape (reference §14), always with 400. */
-export const tokenError = (
-  error: WireTokenErrorBody['error'],
-  message: string,
-  code: number,
-): WireTokenErrorBody => ({
+export const tokenError = (error: WireTokenErrorBody['error'], message: string, code: number): WireTokenErrorBody => ({
   has_error: true,
   errors: { system: { message, code } },
   error,

@@ -1,10 +1,11 @@
 import type { Hono } from 'hono'
 import type { AppContext, AppEnv, Services } from '../services.ts'
-import { SocialQueries } from '../data/social.ts'
+import { SocialQueries, userTermMatcher } from '../data/social.ts'
 import { on } from '../http/endpoint.ts'
 import { badRequest, notFound } from '../http/errors.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
-import { pageOf, sendJson } from './common.ts'
+import { pageOf, parsedQuery, sendJson } from './common.ts'
+import { compileQuery } from '../search/compile.ts'
 
 // Lists of users (search, followers, my pixiv, related, recommended, user/list) and the account's AI-show setting.
 // Users come as `user_previews`, built as /v1/user/following builds them: the user, their three newest visible works
@@ -14,7 +15,6 @@ const GONE = 'User has left or the user ID does not exist.'
 /** Longest related / recommended list kept per seed. */
 const SUGGESTIONS = 300
 /** Words of a user search, as for works. */
-const MAX_WORDS = 10
 
 export function userListRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
   const social = new SocialQueries(store.db)
@@ -45,9 +45,8 @@ export function userListRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
       .map(([id]) => id)
 
   on(app, 'searchUsers', (c, q) => {
-    const words = q.word.split(/[\s\u3000]+/).filter(Boolean)
-    if (words.length > MAX_WORDS) throw badRequest(`word must have at most ${MAX_WORDS} words`)
-    return previewPage(c, social.searchUsers(words, q.offset, PAGE_SIZE + 1), q.offset)
+    const match = compileQuery(parsedQuery(q.word), userTermMatcher)
+    return previewPage(c, social.searchUsers(match, q.offset, PAGE_SIZE + 1), q.offset)
   })
 
   on(app, 'userFollowers', (c, q) => {
