@@ -88,6 +88,20 @@ test.describe('reading comments', () => {
       `/login?return_to=${encodeURIComponent(`/artworks/${HOSTILE_WORK}`)}`,
     )
     await expect(section(page).getByRole('textbox')).toHaveCount(0)
+    if (test.info().project.name === 'phone') {
+      // Every link and button of the section is a 44 × 44 px touch target.
+      const small = await section(page)
+        .locator('a[href], button')
+        .evaluateAll((els) =>
+          els
+            .map((el) => ({ el, r: el.getBoundingClientRect() }))
+            .filter(({ r }) => r.width > 1 && (r.width < 44 || r.height < 44))
+            .map(
+              ({ el, r }) => `${el.textContent?.trim() || el.tagName} ${Math.round(r.width)}×${Math.round(r.height)}`,
+            ),
+        )
+      expect(small).toEqual([])
+    }
     await page.waitForTimeout(300)
     expect(dialogs).toEqual([])
     await noSevereAxeViolations(page)

@@ -448,7 +448,7 @@ test.describe('at 360 px wide', () => {
     await page.goto('/')
     const nav = page.getByRole('navigation', { name: 'Main' })
     await expect(nav).toBeVisible()
-    await expect(nav.getByRole('link')).toHaveText(['Home', 'Ranking', 'Search', 'Sign in'])
+    await expect(nav.getByRole('link')).toHaveText(['Home', 'Ranking', 'Newest', 'Search', 'Sign in'])
     await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page')
 
     // A justified grid of two columns: most rows hold two works side by side.

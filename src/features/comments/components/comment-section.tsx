@@ -60,7 +60,10 @@ export function CommentSection({ kind, id, initialTotal }: { kind: WorkKind; id:
         <CommentForm kind={kind} id={id} label="Write a comment" submitLabel="Post comment" />
       ) : (
         <p className="text-sm text-muted">
-          <Link to={paths.login(currentLocation())} className="font-medium text-ink underline">
+          <Link
+            to={paths.login(currentLocation())}
+            className="inline-flex min-h-11 items-center font-medium text-ink underline sm:min-h-0"
+          >
             Sign in to comment
           </Link>
         </p>
@@ -203,12 +206,21 @@ function CommentItem({
 
   return (
     <li className="flex gap-3" data-comment-id={comment.id}>
-      <Link to={paths.user(comment.user.id)} tabIndex={-1} aria-hidden="true" className="shrink-0">
+      <Link
+        to={paths.user(comment.user.id)}
+        tabIndex={-1}
+        aria-hidden="true"
+        // 44 px square on phones: a touch target, however small the picture.
+        className="flex min-h-11 min-w-11 shrink-0 justify-center sm:min-h-0 sm:min-w-0"
+      >
         <Avatar src={comment.user.profileImageUrls.medium} size={isReply ? 32 : 40} />
       </Link>
       <article aria-label={`Comment by ${author}`} className="flex min-w-0 flex-1 flex-col gap-1">
         <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-          <Link to={paths.user(comment.user.id)} className="font-semibold hover:underline">
+          <Link
+            to={paths.user(comment.user.id)}
+            className="inline-flex min-h-11 items-center font-semibold hover:underline sm:min-h-0"
+          >
             {author}
           </Link>
           <time dateTime={comment.date} className="text-xs text-muted">
