@@ -26,7 +26,8 @@ const TOKEN_ENDPOINT: Endpoint = {
   ids: [],
   more: { refresh_token: 'x', client_id: 'MOBrBDS8blbauoSck0ZfDbtuzpyT', get_secure_url: 'true' },
 }
-const ALL = [...ENDPOINTS, TOKEN_ENDPOINT]
+const REVOKE_ENDPOINT: Endpoint = { method: 'POST', path: '/auth/revoke', params: { refresh_token: 'x' }, ids: [] }
+const ALL = [...ENDPOINTS, TOKEN_ENDPOINT, REVOKE_ENDPOINT]
 
 /** Valid values beyond the table's one example, so near-valid requests reach deeper code. */
 const VALID: Record<string, string[]> = {
@@ -384,7 +385,12 @@ async function sendAndCheck(e: Endpoint, r: FuzzRequest) {
   expect(text, where).not.toMatch(LEAK)
   if (res.status < 400 || r.method === 'HEAD') return
   const body = JSON.parse(text)
-  if (e === TOKEN_ENDPOINT && r.path === e.path && r.method === 'POST' && 'has_error' in body) {
+  if (
+    (e === TOKEN_ENDPOINT || e === REVOKE_ENDPOINT) &&
+    r.path === e.path &&
+    r.method === 'POST' &&
+    'has_error' in body
+  ) {
     expect(body.has_error, where).toBe(true)
     expect(typeof body.errors?.system?.message, where).toBe('string')
   } else {

@@ -35,7 +35,7 @@ export function novelRoutes(app: Hono<AppEnv>, { store }: Services) {
       const urls = novelUploadedImagePaths({ id: row.id, createdTs: row.created_ts }, img.image_id)
       images[String(img.image_id)] = {
         urls: Object.fromEntries(
-          Object.entries(urls).map(([k, v]) => [k, c.var.origin + v]),
+          Object.entries(urls).map(([k, v]) => [k, c.var.imageOrigin + v]),
         ) as (typeof images)[string]['urls'],
       }
     }
@@ -57,7 +57,7 @@ export function novelRoutes(app: Hono<AppEnv>, { store }: Services) {
       illusts[m[0].slice(12, -1)] = {
         illust: work,
         page,
-        images: { small: c.var.origin + paths.squareMedium, medium: c.var.origin + paths.large, original },
+        images: { small: c.var.imageOrigin + paths.squareMedium, medium: c.var.imageOrigin + paths.large, original },
       }
     }
     const body: WireNovelText = {

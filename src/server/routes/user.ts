@@ -1,13 +1,20 @@
 import type { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv, Services } from '../services.ts'
-import type { Kind } from '../data/store.ts'
+import type { Kind, UserRow } from '../data/store.ts'
+import { backgroundPaths, hasBackground } from '../images/paths.ts'
 import { id, offset, parse, restrict } from '../http/params.ts'
 import { badRequest, forbidden, notFound } from '../http/errors.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
 import { form, pageOf, query, requireUser, sendJson } from './common.ts'
 
 const byUser = z.object({ user_id: id('user_id') })
+
+/** The profile banner's URL (the CDN's 1200×600 master), or '' for a user without one. */
+const backgroundImageUrl = (imageOrigin: string, row: UserRow) => {
+  const u = { id: row.id, profileDate: row.profile_date, profileHash: row.profile_hash }
+  return hasBackground(u) ? imageOrigin + backgroundPaths(u).master : ''
+}
 const GONE = 'User has left or the user ID does not exist.'
 
 export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
@@ -44,9 +51,9 @@ export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
         twitter_account: '',
         twitter_url: '',
         pawoo_url: '',
-        background_image_url: '',
         is_using_custom_profile_image: true,
         ...rest,
+        background_image_url: backgroundImageUrl(c.var.imageOrigin, row),
         total_follow_users: counts.follows,
         total_mypixiv_users: counts.mypixiv,
         total_illusts: counts.illusts,

@@ -13,7 +13,7 @@ import {
 } from '../images/paths.ts'
 
 /**
- * Turns rows into the wire objects for one request: absolute URLs on the request's origin, and the caller-relative
+ * Turns rows into the wire objects for one request: image URLs on the image origin, and the caller-relative
  * fields (is_bookmarked, is_muted, is_followed) computed for this caller, a page at a time.
  *
  * Works and novels are serialized once, as an anonymous caller sees them, and kept as JSON text in the item cache;
@@ -22,6 +22,7 @@ import {
  */
 export class View {
   readonly store: CatalogueStore
+  /** the image origin (http/origin.ts): every URL a View builds is an image URL */
   readonly origin: string
   readonly caller: Caller
   private readonly cache: ItemJsonCache
