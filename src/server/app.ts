@@ -43,7 +43,7 @@ export function createApp(services: Services, log: Logger) {
     return c.json(errorBody('Internal error', 'Something went wrong. Please try again.'), 500)
   })
 
-  // URL parsing resolves `..` before routing, so `/img/../x` would quietly become `/x`: refuse such paths outright,
+  // URL parsing resolves `..` before routing, so `/c/../x` would quietly become `/x`: refuse such paths outright,
   // as written on the wire (Node's raw request line), dot segments and encoded separators alike.
   app.use(async (c, next) => {
     const raw = (c.env as { incoming?: { url?: string } } | undefined)?.incoming?.url ?? new URL(c.req.url).pathname
