@@ -64,10 +64,17 @@ export function createImageRoutes(catalogue: ImageCatalogue, opts: ImageRoutesOp
   const app = new Hono()
 
   // Earlier versions served the same paths below /img. A relative Location keeps the client on the host it reached,
-  // whatever Host it sent; the new path answers 404 itself if it names nothing.
+  // whatever Host it sent; a path that names no image is a 404 here already.
   app.all(`${LEGACY_IMAGE_PREFIX}*`, (c) => {
     const target = legacyImagePath(requestPath(c.req.url))
-    if (!target) return jsonError(404, NOT_FOUND_BODY)
+    let spec: ImageSpec | null
+    try {
+      spec = target === null ? null : resolveImagePath(target, catalogue)
+    } catch (err) {
+      console.error('image lookup failed:', err)
+      return jsonError(500, errorBody('Internal error'))
+    }
+    if (target === null || !spec) return jsonError(404, NOT_FOUND_BODY)
     const method = c.req.method
     if (method !== 'GET' && method !== 'HEAD') return jsonError(405, METHOD_BODY, { Allow: 'GET, HEAD' })
     return new Response(null, {
