@@ -88,7 +88,7 @@ export function createApp(services: Services, log: Logger) {
     c.set('caller', caller)
     c.set('origin', origins.api)
     c.set('imageOrigin', origins.image)
-    c.set('view', new View(store, origins.image, caller, services.caches.items))
+    c.set('view', new View(store, origins.image, caller, services.caches.items, origins.static))
     await next()
   }
   const limitBody = bodyLimit({

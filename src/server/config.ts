@@ -17,6 +17,8 @@ export interface Config {
   publicUrl: string | undefined
   /** origin of every image URL (IMAGE_ORIGIN); undefined: the API's origin */
   imageOrigin: string | undefined
+  /** origin of the placeholder images at s.pximg.net's paths (STATIC_ORIGIN); undefined: the image origin */
+  staticOrigin: string | undefined
   /** which peers' Forwarded / X-Forwarded-* headers count (TRUST_PROXY) */
   trustProxy: TrustProxy
   staticDir: string
@@ -88,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR || './data'),
     publicUrl,
     imageOrigin: origin('IMAGE_ORIGIN', env.IMAGE_ORIGIN),
+    staticOrigin: origin('STATIC_ORIGIN', env.STATIC_ORIGIN),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     seed: int('CATALOGUE_SEED', env.CATALOGUE_SEED, 20261101),

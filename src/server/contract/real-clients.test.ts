@@ -240,6 +240,25 @@ describe(`with IMAGE_ORIGIN=${IMAGE_ORIGIN}`, () => {
   })
 })
 
+describe('re-pointed by a hosts mapping: IMAGE_ORIGIN=https://i.pximg.net, STATIC_ORIGIN=https://s.pximg.net', () => {
+  let app: TestApp
+  beforeAll(() => {
+    app = openTestApp({ imageOrigin: 'https://i.pximg.net', staticOrigin: 'https://s.pximg.net' })
+  })
+  afterAll(() => app.close())
+
+  it("a restricted work's placeholder is the one gallery-dl recognises (its s.pximg.net limit_ prefix)", async () => {
+    const restricted = fixtures.workWhere(app.services.store, 'w.x_restrict = 1 AND w.restrict = 0')!
+    const { illust } = await app.get(`/v1/illust/detail?illust_id=${restricted.id}`)
+    expect(illust.meta_single_page.original_image_url).toBe(
+      'https://s.pximg.net/common/images/limit_sanity_level_360.png',
+    )
+    expect(illust.user.profile_image_urls.medium).toBe('https://s.pximg.net/common/images/no_profile.png')
+    const visible = await app.get('/v1/illust/detail?illust_id=1')
+    expect(visible.illust.image_urls.medium).toMatch(/^https:\/\/i\.pximg\.net\/c\/540x540_70\/img-master\/img\//)
+  })
+})
+
 describe('paths clients derive from the ones they are given', () => {
   let app: TestApp
   let token: string

@@ -171,6 +171,7 @@ export function requestOrigin(req: RequestFacts, trust: TrustProxy): string {
 export interface OriginConfig {
   publicUrl: string | undefined
   imageOrigin: string | undefined
+  staticOrigin: string | undefined
   trustProxy: TrustProxy
 }
 
@@ -199,8 +200,13 @@ export function requestFacts(c: Context): RequestFacts {
   }
 }
 
-/** The API origin (next_url, the token answer) and the image origin (every image URL) for one request. */
-export function originsOf(c: Context, config: OriginConfig): { api: string; image: string } {
+/**
+ * The origins for one request: of the API's own URLs (next_url), of image URLs, and of the placeholders at
+ * s.pximg.net's paths (`/common/images/…`; set apart so that a client re-pointed at Easel by a hosts mapping,
+ * with STATIC_ORIGIN=https://s.pximg.net, recognises them as gallery-dl does, by that prefix).
+ */
+export function originsOf(c: Context, config: OriginConfig): { api: string; image: string; static: string } {
   const api = config.publicUrl ?? requestOrigin(requestFacts(c), config.trustProxy)
-  return { api, image: config.imageOrigin ?? api }
+  const image = config.imageOrigin ?? api
+  return { api, image, static: config.staticOrigin ?? image }
 }

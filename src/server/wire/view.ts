@@ -26,11 +26,14 @@ export class View {
   readonly origin: string
   readonly caller: Caller
   private readonly cache: ItemJsonCache
+  /** the origin of the placeholders at s.pximg.net's paths (`/common/images/…`) */
+  private readonly staticOrigin: string
   private mutesCache: { tags: Set<string>; users: Set<number> } | undefined
 
-  constructor(store: CatalogueStore, origin: string, caller: Caller, cache: ItemJsonCache) {
+  constructor(store: CatalogueStore, origin: string, caller: Caller, cache: ItemJsonCache, staticOrigin = origin) {
     this.store = store
     this.origin = origin
+    this.staticOrigin = staticOrigin
     this.caller = caller
     this.cache = cache
   }
@@ -87,7 +90,7 @@ export class View {
     return this.mutesCache
   }
 
-  private url = (path: string) => this.origin + path
+  private url = (path: string) => (path.startsWith('/common/images/') ? this.staticOrigin : this.origin) + path
 
   /** Whether the caller may see an item (the same rule as the store's SQL, on a row already read). */
   canSee(row: { user_id: number; restrict: number; x_restrict: number }): boolean {
