@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { parseTrustProxy, type TrustProxy } from './http/origin.ts'
 
 // Every setting comes from the environment and has a working default (DESIGN.md §2.7).
 
@@ -12,8 +13,14 @@ export interface Config {
   port: number
   host: string
   dataDir: string
-  /** origin for next_url and image URLs; undefined: the request's own origin */
+  /** origin for next_url (and image URLs unless imageOrigin is set); undefined: from the request (http/origin.ts) */
   publicUrl: string | undefined
+  /** origin of every image URL (IMAGE_ORIGIN); undefined: the API's origin */
+  imageOrigin: string | undefined
+  /** origin of the placeholder images at s.pximg.net's paths (STATIC_ORIGIN); undefined: the image origin */
+  staticOrigin: string | undefined
+  /** which peers' Forwarded / X-Forwarded-* headers count (TRUST_PROXY) */
+  trustProxy: TrustProxy
   staticDir: string
   seed: number
   size: CatalogueSize
@@ -54,6 +61,20 @@ function parseSize(value: string | undefined): CatalogueSize {
   }
 }
 
+/** An origin setting: `scheme://host[:port]` with nothing after it (a path would break "swap the origin"). */
+function origin(name: string, value: string | undefined): string | undefined {
+  if (!value) return undefined
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new Error(`${name} must be an origin such as https://img.example.org, not "${value}"`)
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.pathname !== '/' || url.search || url.hash)
+    throw new Error(`${name} must be an http(s) origin with no path, such as https://img.example.org, not "${value}"`)
+  return url.origin
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const rate = env.RATE_LIMIT ?? '50'
   const perSecond = int('RATE_LIMIT', rate, 50)
@@ -68,6 +89,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || './data'),
     publicUrl,
+    imageOrigin: origin('IMAGE_ORIGIN', env.IMAGE_ORIGIN),
+    staticOrigin: origin('STATIC_ORIGIN', env.STATIC_ORIGIN),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     seed: int('CATALOGUE_SEED', env.CATALOGUE_SEED, 20261101),
     size: parseSize(env.CATALOGUE_SIZE),

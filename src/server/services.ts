@@ -29,7 +29,8 @@ export interface Services {
 }
 
 export interface AppEnv {
-  Variables: { caller: Caller; view: View; origin: string }
+  /** `origin`: of the API's own URLs (next_url); `imageOrigin`: of every image URL (http/origin.ts) */
+  Variables: { caller: Caller; view: View; origin: string; imageOrigin: string }
 }
 
 export type AppContext = Context<AppEnv>
