@@ -73,7 +73,8 @@ export function openCatalogue(
  * an imported catalogue is never thrown away). Files from before the version was recorded are version 1.
  */
 function outdatedSchema(file: string): number | undefined {
-  const store = new CatalogueStore(file, { readonly: true })
+  // read-write, as the service opens it next: a read-only connection cannot recover a WAL left by a kill -9
+  const store = new CatalogueStore(file)
   try {
     const meta = store.meta()
     if (meta.generator_version === undefined) return undefined
