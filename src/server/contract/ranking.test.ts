@@ -133,6 +133,23 @@ describe('ranking dates follow the real clock', () => {
     for (let i = 1; i < list.length; i++) expect(list[i]!).toBeLessThanOrEqual(list[i - 1]!)
   })
 
+  it('search durations and trending tags count from the catalogue’s latest day, not the clock', async () => {
+    const { name } = fixtures.commonTag(later.services.store)
+    const { items } = await walk<Work & { create_date: string }>(
+      later,
+      `/v1/search/illust?word=${encodeURIComponent(name)}&duration=within_last_week`,
+      'illusts',
+    )
+    expect(items.length).toBeGreaterThan(0)
+    for (const w of items) {
+      const created = Date.parse(w.create_date) / 1000
+      expect(created).toBeGreaterThanOrEqual(dayStart(D - 7))
+      expect(created).toBeLessThan(dayStart(D))
+    }
+    const trending = await later.get('/v1/trending-tags/illust')
+    expect(trending.trend_tags.length).toBeGreaterThan(0)
+  })
+
   it.each(['illust', 'novel'] as const)(
     '%s: a date before the catalogue’s first activity is an empty page; its first day is not',
     async (kind) => {
