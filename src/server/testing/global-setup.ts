@@ -5,7 +5,7 @@ import { loadConfig } from '../config.ts'
 import { generateCatalogue, type GenerateOptions } from '../generator/generate.ts'
 
 // Generates the default demo catalogue once for the whole unit-test run (tests copy it before writing to it).
-// The file name carries a hash of the generator's sources, so a changed generator makes a fresh one.
+// The file name carries a hash of the generator's sources and options, so a changed generator makes a fresh one.
 export const TEST_DATA_ROOT = path.resolve('.data-test')
 
 function generatorHash() {
@@ -14,6 +14,7 @@ function generatorHash() {
   for (const f of readdirSync(dir).sort()) if (!f.endsWith('.test.ts')) h.update(readFileSync(path.join(dir, f)))
   for (const f of ['records.ts', 'schema.ts', 'catalogue-writer.ts'])
     h.update(readFileSync(path.resolve('src/server/data', f)))
+  h.update(JSON.stringify(testCatalogueOptions()))
   return h.digest('hex').slice(0, 12)
 }
 
