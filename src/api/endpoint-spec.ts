@@ -52,7 +52,13 @@ export type ParamSpec = IdParam | CountParam | OffsetParam | EnumParam | DatePar
 
 /** The `next_url` cursor parameters an endpoint pages by. */
 export type CursorParam =
-  'offset' | 'max_bookmark_id' | 'max_bookmark_id_for_recommend' | 'min_bookmark_id_for_recent_illust' | 'last_order'
+  | 'offset'
+  | 'max_bookmark_id'
+  | 'max_bookmark_id_for_recommend'
+  | 'min_bookmark_id_for_recent_illust'
+  | 'last_order'
+  | 'max_illust_id'
+  | 'max_novel_id'
 
 export interface EndpointSpec {
   method: 'GET' | 'POST'

@@ -6,12 +6,14 @@
 
 import type { WireIllustPage, WireNovelPage, WireNovelText, WireTokenResponse, WireUgoiraMetadata } from './wire.ts'
 import type {
+  WireAiShowSettings,
   WireAjax,
   WireAutocomplete,
   WireBookmarkDetail,
   WireBookmarkTagPage,
   WireCommentAdded,
   WireCommentPage,
+  WireCommentPageV1,
   WireCommentReplies,
   WireIllustDetail,
   WireIllustSeriesPage,
@@ -116,7 +118,12 @@ const recommendedIllustParams = {
   offset,
 } as const
 
-const commentList = (item: 'illust_id' | 'novel_id') => ({ [item]: id, include_total_comments: bool, offset }) as const
+/** The parameters of a comment list; typed by the item's parameter name (a computed key alone would lose it). */
+const commentList = <K extends 'illust_id' | 'novel_id'>(item: K) =>
+  ({ [item]: id, include_total_comments: bool, offset }) as { readonly [P in K]: typeof id } & {
+    readonly include_total_comments: typeof bool
+    readonly offset: typeof offset
+  }
 
 export const ENDPOINTS = {
   // ---- works ----
@@ -173,11 +180,16 @@ export const ENDPOINTS = {
     cursor: ['offset'],
     auth: 'required',
   }),
+  // pixivpy's illust_new/novel_new page by max_illust_id/max_novel_id (the reference's §12), not by offset.
   newIllusts: endpoint<WireIllustPage>()({
     method: 'GET',
     path: '/v1/illust/new',
-    params: { content_type: { kind: 'enum', values: ['illust', 'manga'], default: 'illust' }, filter, offset },
-    cursor: ['offset'],
+    params: {
+      content_type: { kind: 'enum', values: ['illust', 'manga'], default: 'illust' },
+      filter,
+      max_illust_id: count,
+    },
+    cursor: ['max_illust_id'],
   }),
   searchIllusts: endpoint<WireSearchIllustPage>()({
     method: 'GET',
@@ -260,8 +272,8 @@ export const ENDPOINTS = {
   newNovels: endpoint<WireNovelPage>()({
     method: 'GET',
     path: '/v1/novel/new',
-    params: { offset },
-    cursor: ['offset'],
+    params: { filter, max_novel_id: count },
+    cursor: ['max_novel_id'],
   }),
   searchNovels: endpoint<WireSearchNovelPage>()({
     method: 'GET',
@@ -278,7 +290,7 @@ export const ENDPOINTS = {
   }),
 
   // ---- comments ----
-  illustComments: endpoint<WireCommentPage>()({
+  illustComments: endpoint<WireCommentPageV1>()({
     method: 'GET',
     path: '/v1/illust/comments',
     params: commentList('illust_id'),
@@ -312,7 +324,7 @@ export const ENDPOINTS = {
     params: { comment_id: id },
     auth: 'required',
   }),
-  novelComments: endpoint<WireCommentPage>()({
+  novelComments: endpoint<WireCommentPageV1>()({
     method: 'GET',
     path: '/v1/novel/comments',
     params: commentList('novel_id'),
@@ -479,10 +491,19 @@ export const ENDPOINTS = {
     auth: 'required',
     example: { user_id: '2' },
   }),
+  // pixivpy, PixEz and most clients send `show_ai`; a few send `setting`. One of them is required (the handler says so).
   editAiShowSettings: endpoint<Record<string, never>>()({
     method: 'POST',
     path: '/v1/user/ai-show-settings/edit',
-    params: { setting: { kind: 'bool', required: true } },
+    params: { show_ai: bool, setting: bool },
+    auth: 'required',
+    example: { show_ai: 'true' },
+  }),
+  /** Where pixiv reports the setting (PixEz's getUserAISettings): not in user/detail. */
+  aiShowSettings: endpoint<WireAiShowSettings>()({
+    method: 'GET',
+    path: '/v1/user/ai-show-settings',
+    params: {},
     auth: 'required',
   }),
   muteList: endpoint<WireMuteList>()({

@@ -179,7 +179,10 @@ export interface WireMuteList {
   mute_limit_count: number
 }
 
-// ---- comments (pixivpy's illust_comments / novel_comments; the reply list of pixiv's v2 replies endpoint) ----
+// ---- comments ----
+// pixivpy's `Comment`/`NovelComments` models, gallery-dl's `/v3/illust/comments`, PixEz's and other clients' models:
+// v1 lists carry every comment (replies too) with `parent_comment`; v3 lists carry a thread's first comments only,
+// with `has_replies`, and the replies come from `/v2/{illust,novel}/comment/replies`.
 
 export interface WireCommentUser {
   id: number
@@ -191,35 +194,56 @@ export interface WireCommentUser {
 export interface WireComment {
   id: number
   comment: string
+  /** ISO-8601 in JST, like `create_date` */
   date: string
   user: WireCommentUser
-  /** the comment this one answers, absent on top-level comments */
+  /**
+   * v1 lists and the add answer only: the thread's first comment this one answers (without its own
+   * `parent_comment`), or `{}` on a thread's first comment. Absent from v3 lists and reply lists.
+   */
   parent_comment?: WireComment | Record<string, never>
   has_replies: boolean
   stamp: null
 }
 
+/** `/v3/illust/comments`: a thread's first comments; `total_comments` only with `include_total_comments=true`. */
 export interface WireCommentPage {
-  total_comments: number
+  total_comments?: number
   comments: WireComment[]
   next_url: string | null
   comment_access_control: number
 }
 
+/**
+ * `/v1/illust/comments`, `/v1/novel/comments`: every comment, replies included, each with `parent_comment`; always
+ * with `total_comments` (pixivpy's `NovelComments` model requires it even when it did not ask).
+ */
+export interface WireCommentPageV1 extends WireCommentPage {
+  total_comments: number
+  comments: (WireComment & { parent_comment: WireComment | Record<string, never> })[]
+}
+
+/** `/v2/{illust,novel}/comment/replies`: a thread's replies, oldest first. */
 export interface WireCommentReplies {
   comments: WireComment[]
   next_url: string | null
 }
 
 export interface WireCommentAdded {
-  comment: WireComment
+  comment: WireComment & { parent_comment: WireComment | Record<string, never> }
 }
 
 // ---- user lists ----
 
+/** `/v2/user/list`: pixivpy calls it the block list ("黑名单用户"); everpcpc/pixiv's Go client reads `{users: […]}`. */
 export interface WireUserList {
   users: WireUser[]
   next_url: string | null
+}
+
+/** `GET /v1/user/ai-show-settings` (PixEz `ShowAiResponse`). */
+export interface WireAiShowSettings {
+  show_ai: boolean
 }
 
 /** The web API's envelope (`/ajax/…`): camelCase bodies, errors as `{"error": true, "message": …}`. */
@@ -227,4 +251,11 @@ export interface WireAjax<B> {
   error: false
   message: ''
   body: B
+}
+
+/** The web API's error answer, sent with the HTTP status of the error. */
+export interface WireAjaxError {
+  error: true
+  message: string
+  body: []
 }

@@ -1,6 +1,8 @@
 // The App API as it travels on the wire (snake_case), shared by the service and the gallery.
 // Reference: shared/reference/app-api-wire.md §3, §7–§11; decisions: shared/DESIGN.md §2.
 
+import type { WireNovelSeriesPage } from './wire-responses.ts'
+
 export interface WireImageUrls {
   square_medium: string
   medium: string
@@ -147,9 +149,21 @@ export interface WireUgoiraMetadata {
   }
 }
 
+/**
+ * `series_prev` / `series_next` of the novel text: the neighbouring novel's own object (PixEz reads its `id` and
+ * `title`), which also carries the keys of a series page (pixivts types and checks these values as its
+ * `PixivNovelSeriesItem`: `novel_series_detail`, first and latest novel, `novels`, `next_url`).
+ */
+export type WireSeriesNeighbour = WireNovel &
+  Pick<
+    WireNovelSeriesPage,
+    'novel_series_detail' | 'novel_series_first_novel' | 'novel_series_latest_novel' | 'novels' | 'next_url'
+  >
+
 export interface WireNovelText {
   novel_marker: Record<string, never> | { page: number }
   novel_text: string
+  /** A WireSeriesNeighbour; `{}` when the novel is in no series or is its first (last) visible entry */
   series_prev: WireNovel | Record<string, never>
   series_next: WireNovel | Record<string, never>
   /** `[uploadedimage:ID]` → image URLs */

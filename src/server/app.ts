@@ -7,25 +7,31 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { AppEnv, Services } from './services.ts'
 import { ANONYMOUS } from './data/store.ts'
-import { ApiError, errorBody, invalidGrant, noEndpoint, notFound } from './http/errors.ts'
+import { ajaxErrorBody, ApiError, errorBody, invalidGrant, noEndpoint, notFound } from './http/errors.ts'
 import { originOf } from './http/paging.ts'
 import { RateLimiter } from './auth/rate-limit.ts'
 import { View } from './wire/view.ts'
 import { createImageRoutes } from './images/image-routes.ts'
 import { illustRoutes } from './routes/illust.ts'
 import { novelRoutes } from './routes/novel.ts'
+import { novelTextRoutes } from './routes/novel-text.ts'
+import { novelSeriesRoutes } from './routes/novel-series.ts'
+import { ajaxRoutes } from './routes/ajax.ts'
 import { searchRoutes } from './routes/search.ts'
 import { rankingRoutes } from './routes/ranking.ts'
 import { recommendedRoutes } from './routes/recommended.ts'
 import { userRoutes } from './routes/user.ts'
+import { feedRoutes } from './routes/feeds.ts'
+import { userListRoutes } from './routes/user-lists.ts'
 import { bookmarkRoutes } from './routes/bookmark.ts'
 import { muteRoutes } from './routes/mute.ts'
 import { authRoutes } from './routes/auth.ts'
+import { commentRoutes } from './routes/comments.ts'
 import type { Logger } from './log.ts'
 
 /** Longest query string accepted; the real API's clients never come near it. */
 export const MAX_QUERY_LENGTH = 2048
-const API_PREFIXES = ['/v1/', '/v2/', '/auth/']
+const API_PREFIXES = ['/v1/', '/v2/', '/v3/', '/auth/', '/webview/', '/ajax/']
 
 export function createApp(services: Services, log: Logger) {
   const { store, config, signer } = services
@@ -33,12 +39,14 @@ export function createApp(services: Services, log: Logger) {
   const limiter = config.rateLimit ? new RateLimiter(config.rateLimit.perSecond, config.rateLimit.burst) : null
 
   app.onError((err, c) => {
-    if (err instanceof ApiError) return c.json(errorBody(err.message, err.userMessage), err.status, err.headers)
+    // The web API (`/ajax/…`) answers errors in its own envelope, with the same status.
+    const body = c.req.path.startsWith('/ajax/') ? ajaxErrorBody : errorBody
+    if (err instanceof ApiError) return c.json(body(err.message, err.userMessage), err.status, err.headers)
     // Malformed bodies and the like surface as HTTPExceptions with a 4xx status; anything else is our fault.
     const status = (err as { status?: number }).status
-    if (status && status >= 400 && status < 500) return c.json(errorBody(err.message || 'Bad request'), status as 400)
+    if (status && status >= 400 && status < 500) return c.json(body(err.message || 'Bad request'), status as 400)
     log.error('unhandled error', { path: c.req.path, error: err.stack ?? String(err) })
-    return c.json(errorBody('Internal error', 'Something went wrong. Please try again.'), 500)
+    return c.json(body('Internal error', 'Something went wrong. Please try again.'), 500)
   })
 
   // URL parsing resolves `..` before routing, so `/img/../x` would quietly become `/x`: refuse such paths outright,
@@ -71,7 +79,7 @@ export function createApp(services: Services, log: Logger) {
       if (typeof verdict !== 'number') throw invalidGrant()
       const user = services.caches.callers.user(verdict)
       if (!user) throw invalidGrant()
-      caller = { id: user.id, maxX: user.x_restrict }
+      caller = { id: user.id, maxX: user.x_restrict, showAi: user.show_ai !== 0 }
     }
     if (limiter) {
       const key = caller.id ? `u${caller.id}` : `ip${remoteAddress(c)}`
@@ -102,13 +110,19 @@ export function createApp(services: Services, log: Logger) {
   for (const register of [
     illustRoutes,
     novelRoutes,
+    novelTextRoutes,
+    novelSeriesRoutes,
+    ajaxRoutes,
     searchRoutes,
     rankingRoutes,
     recommendedRoutes,
     userRoutes,
+    feedRoutes,
+    userListRoutes,
     bookmarkRoutes,
     muteRoutes,
     authRoutes,
+    commentRoutes,
   ])
     register(app, services)
   for (const prefix of API_PREFIXES)

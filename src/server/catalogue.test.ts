@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -11,8 +11,8 @@ import { SCHEMA_VERSION } from './data/schema.ts'
 import { dayOf, dayStart } from './routes/days.ts'
 
 // The demo catalogue's day and schema across starts (DESIGN.md §2.4 "Time"): a first start dates it from the day
-// it runs, later starts keep that day whatever the clock or CATALOGUE_NOW say, and a catalogue of an older schema
-// is made again.
+// it runs, later starts keep that day whatever the clock or CATALOGUE_NOW say; a catalogue of an older schema is
+// migrated in place, or made again when it is a generated one the migration cannot bring up.
 
 const D = dayOf(Date.parse('2027-03-10T00:00:00+09:00') / 1000)
 const at =
@@ -38,13 +38,6 @@ function start(clock: () => number, env: Record<string, string> = {}) {
   } finally {
     services.store.close()
   }
-}
-
-const setMeta = (key: string, value: string | null) => {
-  const db = new Database(catalogueFile(dataDir))
-  if (value === null) db.prepare('DELETE FROM meta WHERE key = ?').run(key)
-  else db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(key, value)
-  db.close()
 }
 
 beforeEach(() => {
@@ -80,29 +73,59 @@ describe('the catalogue’s day', () => {
 })
 
 describe('the catalogue’s schema version', () => {
+  const sql = (statements: string) => {
+    const db = new Database(catalogueFile(dataDir))
+    db.exec(statements)
+    db.close()
+  }
+
   it('is recorded in the file', () => {
     expect(start(at(D)).meta.schema_version).toBe(String(SCHEMA_VERSION))
   })
 
-  it('older than the code’s: the demo catalogue is made again, on the clock’s day, with one line said', () => {
+  it('older: the file is migrated in place, keeping its day and what was written to it', () => {
     start(at(D))
-    setMeta('schema_version', String(SCHEMA_VERSION - 1))
+    // a schema-1 file: no AI-show setting, no comments, no recorded version
+    sql(`ALTER TABLE users DROP COLUMN show_ai; DROP TABLE comments;
+      DELETE FROM meta WHERE key = 'schema_version'; INSERT INTO meta VALUES ('written', 'kept')`)
+    lines = []
+    const again = start(at(D + 3))
+    expect(again.meta.schema_version).toBe(String(SCHEMA_VERSION))
+    expect(again.meta.written).toBe('kept')
+    expect(again.day).toBe(D)
+    expect(lines).toContain(`migrated the catalogue from schema version 1 to ${SCHEMA_VERSION}`)
+    expect(lines.some((l) => l.startsWith('generating'))).toBe(false)
+  })
+
+  it('older and beyond the migration: the demo catalogue is made again, on the clock’s day, with one line said', () => {
+    start(at(D))
+    sql(`ALTER TABLE works DROP COLUMN male_share;
+      UPDATE meta SET value = '${SCHEMA_VERSION - 1}' WHERE key = 'schema_version'`)
     lines = []
     const again = start(at(D + 3))
     expect(again.meta.schema_version).toBe(String(SCHEMA_VERSION))
     expect(again.day).toBe(D + 3)
     expect(lines.filter((l) => l.startsWith('regenerating the demo catalogue'))).toEqual([
-      `regenerating the demo catalogue: it was made with schema version ${SCHEMA_VERSION - 1}, this code has ${SCHEMA_VERSION}`,
+      `regenerating the demo catalogue: it has schema version ${SCHEMA_VERSION - 1}, this code has ${SCHEMA_VERSION} and cannot migrate it`,
     ])
+    const db = new Database(catalogueFile(dataDir), { readonly: true })
+    expect(
+      db.prepare('SELECT COUNT(*) AS n FROM pragma_table_info(?) WHERE name = ?').get('works', 'male_share'),
+    ).toEqual({ n: 1 })
+    db.close()
   })
 
-  it('current, or a catalogue the generator did not make: kept as it is', () => {
+  it('beyond the migration and not generated: the start fails and says why, and the file stays', () => {
+    start(at(D))
+    sql(`ALTER TABLE works DROP COLUMN male_share; DELETE FROM meta WHERE key = 'generator_version'`)
+    expect(() => start(at(D + 3))).toThrow(/cannot migrate it \(it lacks works\.male_share\)/)
+    expect(existsSync(catalogueFile(dataDir))).toBe(true)
+  })
+
+  it('current: kept as it is', () => {
     start(at(D))
     lines = []
     expect(start(at(D + 3)).day).toBe(D)
-    setMeta('schema_version', String(SCHEMA_VERSION - 1))
-    setMeta('generator_version', null)
-    expect(start(at(D + 3)).day).toBe(D)
-    expect(lines.some((l) => /generating/.test(l))).toBe(false)
+    expect(lines.some((l) => /generating|migrated/.test(l))).toBe(false)
   })
 })

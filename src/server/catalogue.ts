@@ -5,6 +5,7 @@ import type { Config } from './config.ts'
 import type { Logger } from './log.ts'
 import { CatalogueStore } from './data/store.ts'
 import { SCHEMA_VERSION } from './data/schema.ts'
+import { upgradeSchema } from './data/schema-version.ts'
 import { generateCatalogue } from './generator/generate.ts'
 import { startOfJstDay } from './calendar.ts'
 
@@ -14,9 +15,9 @@ export const catalogueFile = (dataDir: string) => path.join(dataDir, 'catalogue.
  * Opens the catalogue under DATA_DIR, generating it first when it is missing. Generation writes a temporary file
  * and renames it into place, so an interrupted first start leaves no half-made catalogue behind. A new demo
  * catalogue's "today" is CATALOGUE_NOW, else the start of the current JST day (`nowS` is the real clock); an
- * existing one keeps the day it was made for. A generated catalogue made with an older schema than this code's is
- * made again (the demo holds nothing but generated data and the demo accounts' own changes; real migrations are
- * for later).
+ * existing one keeps the day it was made for. A catalogue of an older schema is migrated in place, keeping what was
+ * written to it; a generated one that cannot be is made again (the demo holds nothing but generated data and the
+ * demo accounts' own changes).
  */
 export function openCatalogue(
   config: Config,
@@ -25,33 +26,20 @@ export function openCatalogue(
 ): CatalogueStore {
   mkdirSync(config.dataDir, { recursive: true })
   const file = catalogueFile(config.dataDir)
-  if (existsSync(file)) {
-    const outdated = outdatedSchema(file)
-    if (outdated !== undefined) {
-      log.info(
-        `regenerating the demo catalogue: it was made with schema version ${outdated}, this code has ${SCHEMA_VERSION}`,
-        { file },
-      )
-      for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true })
-    }
-  }
-  if (!existsSync(file)) {
-    const tmp = `${file}.tmp-${process.pid}`
-    rmSync(tmp, { force: true })
-    const now = config.catalogueNow ?? startOfJstDay(nowS())
-    log.info('generating the demo catalogue (first start)', { ...config.size, seed: config.seed, now })
-    const started = performance.now()
-    generateCatalogue(tmp, {
-      seed: config.seed,
-      ...config.size,
-      demoPassword: config.demoPassword,
-      now,
-      hostileCorpus: config.hostileCorpus,
-    })
-    renameSync(tmp, file)
-    log.info('catalogue ready', { ms: Math.round(performance.now() - started), file })
-  }
-  const store = new CatalogueStore(file)
+  if (!existsSync(file)) generate(config, log, file, nowS, 'first start')
+  let store = new CatalogueStore(file)
+  const { from, missing } = upgradeSchema(store.db)
+  if (missing.length > 0) {
+    const generated = store.meta().generator_version !== undefined
+    store.close()
+    const why = `it has schema version ${from}, this code has ${SCHEMA_VERSION} and cannot migrate it`
+    if (!generated) throw new Error(`the catalogue ${file}: ${why} (it lacks ${missing.join(', ')})`)
+    log.info(`regenerating the demo catalogue: ${why}`, { file, missing })
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true })
+    generate(config, log, file, nowS, 'a newer schema')
+    store = new CatalogueStore(file)
+    upgradeSchema(store.db)
+  } else if (from < SCHEMA_VERSION) log.info(`migrated the catalogue from schema version ${from} to ${SCHEMA_VERSION}`)
   const meta = store.meta()
   if (
     Number(meta.works) !== config.size.works ||
@@ -68,21 +56,21 @@ export function openCatalogue(
   return store
 }
 
-/**
- * The schema version of a generated catalogue older than this code's, else undefined (current, or not generated:
- * an imported catalogue is never thrown away). Files from before the version was recorded are version 1.
- */
-function outdatedSchema(file: string): number | undefined {
-  // read-write, as the service opens it next: a read-only connection cannot recover a WAL left by a kill -9
-  const store = new CatalogueStore(file)
-  try {
-    const meta = store.meta()
-    if (meta.generator_version === undefined) return undefined
-    const version = Number(meta.schema_version ?? 1)
-    return version < SCHEMA_VERSION ? version : undefined
-  } finally {
-    store.close()
-  }
+function generate(config: Config, log: Logger, file: string, nowS: () => number, why: string) {
+  const tmp = `${file}.tmp-${process.pid}`
+  rmSync(tmp, { force: true })
+  const now = config.catalogueNow ?? startOfJstDay(nowS())
+  log.info(`generating the demo catalogue (${why})`, { ...config.size, seed: config.seed, now })
+  const started = performance.now()
+  generateCatalogue(tmp, {
+    seed: config.seed,
+    ...config.size,
+    demoPassword: config.demoPassword,
+    now,
+    hostileCorpus: config.hostileCorpus,
+  })
+  renameSync(tmp, file)
+  log.info('catalogue ready', { ms: Math.round(performance.now() - started), file })
 }
 
 /** The HMAC key for access tokens: made once per data directory and kept there. */

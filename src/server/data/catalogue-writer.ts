@@ -2,6 +2,7 @@ import Database from 'better-sqlite3'
 import type {
   ActivityRecord,
   BookmarkRecord,
+  CommentRecord,
   FollowRecord,
   IllustSeriesRecord,
   MuteRecord,
@@ -31,6 +32,7 @@ export interface CatalogueWriter {
   activity(kind: ItemKind, a: ActivityRecord): void
   bookmark(kind: ItemKind, b: BookmarkRecord): void
   mute(m: MuteRecord, seq: number): void
+  comment(c: CommentRecord): void
   /** commits, compacts and closes the file */
   finish(): void
 }
@@ -86,6 +88,9 @@ export function openCatalogueWriter(file: string): CatalogueWriter {
     ),
     novelBookmarkTag: db.prepare('INSERT INTO novel_bookmark_tags (bookmark_id, name) VALUES (?, ?)'),
     mute: db.prepare('INSERT INTO mutes (user_id, kind, value, seq) VALUES (?, ?, ?, ?)'),
+    comment: db.prepare(
+      'INSERT INTO comments (id, kind, item_id, user_id, parent_id, body, created_ts) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ),
   }
   const bool = (b: boolean) => (b ? 1 : 0)
   // Keys sorted at every depth, so the stored JSON is the same bytes whatever order a record was built in.
@@ -182,6 +187,7 @@ export function openCatalogueWriter(file: string): CatalogueWriter {
       for (const name of new Set(b.tags)) tag.run(b.id, name)
     },
     mute: (m, seq) => void s.mute.run(m.userId, m.kind, m.value, seq),
+    comment: (c) => void s.comment.run(c.id, c.kind, c.itemId, c.userId, c.parentId, c.body, c.createdTs),
     finish: () => {
       db.exec('COMMIT')
       db.exec('ANALYZE')

@@ -136,3 +136,15 @@ export interface MuteRecord {
   kind: 'tag' | 'user'
   value: string
 }
+
+export interface CommentRecord {
+  id: number
+  kind: 'illust' | 'novel'
+  /** work id or novel id */
+  itemId: number
+  userId: number
+  /** the thread's first comment, for a reply; null for a thread's first comment */
+  parentId: number | null
+  body: string
+  createdTs: number
+}

@@ -1,5 +1,23 @@
 // The catalogue's tables. Only the data-access module (this folder) knows them.
-export const SCHEMA_VERSION = 1
+export const SCHEMA_VERSION = 2
+
+/** Comments (schema 2): also what an upgrade from schema 1 adds (migrate.ts). */
+export const commentsSql = `
+-- Comments on works and novels. A reply's parent_id is the thread's first comment (threads are two levels deep, as
+-- pixiv shows them); works.total_comments and novels.total_comments count every row, replies included.
+-- AUTOINCREMENT: a deleted comment's id is never given to a new one (a client may still hold the old id).
+CREATE TABLE comments (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind TEXT NOT NULL,
+  item_id INTEGER NOT NULL,
+  user_id INTEGER NOT NULL,
+  parent_id INTEGER,
+  body TEXT NOT NULL,
+  created_ts INTEGER NOT NULL
+);
+CREATE INDEX comments_item ON comments (kind, item_id, created_ts, id);
+CREATE INDEX comments_parent ON comments (parent_id, created_ts, id) WHERE parent_id IS NOT NULL;
+`
 
 export const schemaSql = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -14,7 +32,9 @@ CREATE TABLE users (
   is_premium INTEGER NOT NULL,
   profile_date TEXT NOT NULL,
   profile_hash TEXT NOT NULL,
-  profile_json TEXT NOT NULL
+  profile_json TEXT NOT NULL,
+  -- the account's "show AI-generated works" setting (POST /v1/user/ai-show-settings/edit); 0 hides them in lists
+  show_ai INTEGER NOT NULL DEFAULT 1
 );
 
 CREATE TABLE follows (
@@ -72,6 +92,8 @@ CREATE INDEX works_user ON works (user_id, id);
 CREATE INDEX works_created ON works (created_ts, id);
 CREATE INDEX works_series ON works (series_id, series_order);
 CREATE INDEX works_popular ON works (total_bookmarks, id);
+-- the follow feeds: each followed author's works, newest first
+CREATE INDEX works_user_created ON works (user_id, created_ts);
 
 CREATE TABLE work_tags (
   work_id INTEGER NOT NULL,
@@ -121,6 +143,7 @@ CREATE TABLE novels (
 CREATE INDEX novels_user ON novels (user_id, id);
 CREATE INDEX novels_created ON novels (created_ts, id);
 CREATE INDEX novels_series ON novels (series_id, series_order);
+CREATE INDEX novels_user_created ON novels (user_id, created_ts);
 
 CREATE TABLE novel_texts (
   novel_id INTEGER PRIMARY KEY,
@@ -192,6 +215,7 @@ CREATE TABLE mutes (
   PRIMARY KEY (user_id, kind, value)
 ) WITHOUT ROWID;
 
+${commentsSql}
 CREATE TABLE refresh_tokens (
   token_hash TEXT PRIMARY KEY,
   user_id INTEGER NOT NULL,

@@ -1,5 +1,8 @@
 import Database from 'better-sqlite3'
 import type { Statement } from 'better-sqlite3'
+import { compileQuery, type TermMatcher } from '../search/compile.ts'
+import type { QueryNode } from '../search/query.ts'
+import { CommentStore } from './comments.ts'
 
 // The data-access module: every SQL statement of the service lives in this folder, and nothing
 // outside it knows a table name. Statements are prepared once; every value is a bound parameter.
@@ -8,6 +11,8 @@ import type { Statement } from 'better-sqlite3'
 export interface Caller {
   id: number
   maxX: number
+  /** false: the account's AI setting is off, so others' AI-generated items stay out of its lists (absent: shown) */
+  showAi?: boolean
 }
 export const ANONYMOUS: Caller = { id: 0, maxX: 0 }
 
@@ -72,6 +77,7 @@ export interface UserRow {
   profile_date: string
   profile_hash: string
   profile_json: string
+  show_ai: number
 }
 
 export interface TagRow {
@@ -109,7 +115,8 @@ export type SearchTarget = 'partial_match_for_tags' | 'exact_match_for_tags' | '
 export type SearchSort = 'date_desc' | 'date_asc' | 'popular_desc' | 'popular_male_desc' | 'popular_female_desc'
 
 export interface SearchQuery {
-  words: string[]
+  /** the parsed query (search/query.ts) */
+  expr: QueryNode
   target: SearchTarget
   sort: SearchSort
   /** inclusive unix-second bounds on created_ts */
@@ -158,16 +165,23 @@ const table = (kind: Kind) =>
 
 /**
  * Visibility of an item to a caller (alias `w`): public, the caller's own, or restrict 1 from an author the caller
- * follows and who follows the caller back; and no higher x_restrict than the caller may see.
+ * follows and who follows the caller back; and no higher x_restrict than the caller may see. And, for an account whose
+ * AI setting is off, no AI-generated item (ai_type 2) but its own: the setting is read here, by @me, so every list
+ * built on this fragment obeys it without another parameter (the uncorrelated subquery runs once per statement).
  */
-const VISIBLE = `(w.x_restrict <= @maxX AND (w.restrict = 0 OR w.user_id = @me OR (w.restrict = 1
+export const AI_SHOWN = `(w.ai_type != 2 OR w.user_id = @me
+  OR NOT EXISTS (SELECT 1 FROM users ai_off WHERE ai_off.id = @me AND ai_off.show_ai = 0))`
+export const VISIBLE = `(w.x_restrict <= @maxX AND (w.restrict = 0 OR w.user_id = @me OR (w.restrict = 1
   AND EXISTS (SELECT 1 FROM follows a WHERE a.follower_id = @me AND a.followee_id = w.user_id)
-  AND EXISTS (SELECT 1 FROM follows b WHERE b.follower_id = w.user_id AND b.followee_id = @me))))`
+  AND EXISTS (SELECT 1 FROM follows b WHERE b.follower_id = w.user_id AND b.followee_id = @me)))
+  AND ${AI_SHOWN})`
 
 const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 export class CatalogueStore {
   readonly db: Database.Database
+  /** comments and their counters (comments.ts) */
+  readonly comments: CommentStore
   private readonly stmts = new Map<string, Statement>()
 
   constructor(file: string, opts: { readonly?: boolean } = {}) {
@@ -181,6 +195,7 @@ export class CatalogueStore {
     this.db.pragma('cache_size = -65536')
     this.db.pragma('mmap_size = 268435456')
     this.db.pragma('temp_store = MEMORY')
+    this.comments = new CommentStore(this.db)
   }
 
   close() {
@@ -273,10 +288,13 @@ export class CatalogueStore {
       manga: works.manga ?? 0,
       novels: novels.n,
       follows: one('SELECT COUNT(*) AS n FROM follows WHERE follower_id = ? AND restrict = 0'),
-      mypixiv: one(
-        `SELECT COUNT(*) AS n FROM follows x JOIN follows y ON y.follower_id = x.followee_id AND y.followee_id = x.follower_id
-         WHERE x.follower_id = ?`,
-      ),
+      // as /v1/user/mypixiv lists them: a follow not the caller's own counts only when public
+      mypixiv: (
+        this.q(
+          `SELECT COUNT(*) AS n FROM follows x JOIN follows y ON y.follower_id = x.followee_id AND y.followee_id = x.follower_id
+           WHERE x.follower_id = @uid AND (x.restrict = 0 OR x.follower_id = @me) AND (y.restrict = 0 OR y.follower_id = @me)`,
+        ).get({ uid: userId, me: caller.id }) as { n: number }
+      ).n,
       publicIllustBookmarks: one('SELECT COUNT(*) AS n FROM illust_bookmarks WHERE user_id = ? AND restrict = 0'),
       illustSeries: one('SELECT COUNT(*) AS n FROM illust_series WHERE user_id = ?'),
       novelSeries: one('SELECT COUNT(*) AS n FROM novel_series WHERE user_id = ?'),
@@ -480,31 +498,32 @@ export class CatalogueStore {
     const t = table(kind)
     const params: Record<string, unknown> = { me: caller.id, maxX: caller.maxX, limit, offset }
     const where: string[] = [VISIBLE]
-    query.words.forEach((word, i) => {
-      const tagMatch = () => {
-        params[`t${i}`] = json(this.tagIdsFor(word, query.target === 'exact_match_for_tags'))
-        return `w.id IN (SELECT ${t.tagItem} FROM ${t.itemTags} WHERE tag_id IN (SELECT value FROM json_each(@t${i})))`
-      }
-      const textMatch = (cols: string[]) => {
-        params[`w${i}`] = likePattern(word)
-        return `(${cols.map((c) => `${c} LIKE @w${i} ESCAPE '\\'`).join(' OR ')})`
-      }
-      switch (query.target) {
-        case 'partial_match_for_tags':
-        case 'exact_match_for_tags':
-          where.push(tagMatch())
-          break
-        case 'title_and_caption':
-          where.push(textMatch(['w.title', 'w.caption']))
-          break
-        case 'keyword':
-          where.push(`(${textMatch(['w.title', 'w.caption'])} OR ${tagMatch()})`)
-          break
-        case 'text':
-          where.push(textMatch(['(SELECT text FROM novel_texts x WHERE x.novel_id = w.id)']))
-          break
-      }
-    })
+    // Each term of the parsed query becomes one membership test; compileQuery combines them with AND, OR and NOT.
+    const tagTerm =
+      (exact: boolean): TermMatcher =>
+      (text) => ({
+        sql: `w.id IN (SELECT ${t.tagItem} FROM ${t.itemTags} WHERE tag_id IN (SELECT value FROM json_each(?)))`,
+        params: [json(this.tagIdsFor(text, exact))],
+      })
+    const textTerm =
+      (cols: string[]): TermMatcher =>
+      (text) => ({
+        sql: cols.map((c) => `${c} LIKE ? ESCAPE '\\'`).join(' OR '),
+        params: cols.map(() => likePattern(text)),
+      })
+    const matchers: Record<SearchTarget, TermMatcher> = {
+      partial_match_for_tags: tagTerm(false),
+      exact_match_for_tags: tagTerm(true),
+      title_and_caption: textTerm(['w.title', 'w.caption']),
+      keyword: (text) => {
+        const a = textTerm(['w.title', 'w.caption'])(text)
+        const b = tagTerm(false)(text)
+        return { sql: `${a.sql} OR ${b.sql}`, params: [...a.params, ...b.params] }
+      },
+      text: textTerm(['(SELECT text FROM novel_texts x WHERE x.novel_id = w.id)']),
+    }
+    const match = compileQuery(query.expr, matchers[query.target])
+    where.push(match.sql)
     if (query.since !== undefined) {
       where.push('w.created_ts >= @since')
       params.since = query.since
@@ -531,7 +550,7 @@ export class CatalogueStore {
       popular_female_desc: `w.total_bookmarks * (100 - ${male}) DESC, w.id DESC`,
     }[query.sort]
     const sql = `SELECT w.id FROM ${t.items} w WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT @limit OFFSET @offset`
-    return (this.q(sql).all(params) as { id: number }[]).map((r) => r.id)
+    return (this.q(sql).all(...match.params, params) as { id: number }[]).map((r) => r.id)
   }
 
   /** Tags by use, for autocomplete: prefix matches before infix ones. */
@@ -617,7 +636,7 @@ export class CatalogueStore {
     const typeSql = type === 'manga' ? "AND w.type = 'manga'" : type === 'illust' ? "AND w.type != 'manga'" : ''
     return this.q(
       `SELECT w.id, w.user_id, w.total_bookmarks, w.created_ts FROM ${t.items} w
-       WHERE w.restrict = 0 AND w.x_restrict <= @maxX ${typeSql} AND w.user_id != @me
+       WHERE w.restrict = 0 AND w.x_restrict <= @maxX ${typeSql} AND w.user_id != @me AND ${AI_SHOWN}
        ORDER BY w.total_bookmarks DESC LIMIT @limit`,
     ).all({ me: caller.id, maxX: caller.maxX, limit }) as {
       id: number

@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks'
 import { openCatalogueWriter, type CatalogueWriter, type ItemKind } from '../data/catalogue-writer.ts'
 import type { BookmarkRecord, NovelRecord, TagRecord, WorkRecord, WorkType } from '../data/records.ts'
 import { hashPassword } from '../auth/tokens.ts'
+import { planComments, type CommentedItem, type Commenters } from './comments.ts'
 import { HOSTILE_SNIPPETS } from './hostile.ts'
 import { withHostileCorpus } from './hostile-corpus.ts'
 import { novelText } from './novel-text.ts'
@@ -132,6 +133,7 @@ export function generateCatalogue(
 
   // ---- social -------------------------------------------------------------------------------------
   const follows = planFollows(rng('follows'), people)
+  const comments = planAllComments(rng('comments'), workRecords, novels, people, follows, now)
 
   const w = opts.hostileCorpus ? withHostileCorpus(openWriterFresh(file)) : openWriterFresh(file)
   // meta
@@ -299,6 +301,8 @@ export function generateCatalogue(
   const muteRng = rng('mutes')
   let muteSeq = 0
   for (const m of planMutes(muteRng, people, follows, zipf, tagName)) w.mute(m, ++muteSeq)
+
+  for (const c of comments) w.comment(c)
 
   w.finish()
   return { users: U, works: W, novels: N, ms: Math.round(performance.now() - started) }
@@ -748,6 +752,70 @@ function planNovels(rng: Rng, plan: ItemPlan, series: SeriesPlan[], people: Pers
     })
   }
   return out
+}
+
+// ---- comments -------------------------------------------------------------------------------------------
+
+/** Items that always have hostile comments (besides the few elsewhere), and how many at least. */
+const HOSTILE_COMMENTED = { works: HOSTILE_WORK_IDS, novels: [HOSTILE_NOVEL_ID], atLeast: 12 }
+/** Share of works whose author takes comments only from users they follow (comment_access_control 1). */
+const FOLLOWED_ONLY_SHARE = 0.03
+
+/**
+ * The comments of every work and novel. It sets the few works' comment_access_control, and the hostile items'
+ * counts, before they are written; every item then gets exactly its total_comments rows.
+ */
+function planAllComments(
+  rng: Rng,
+  works: WorkRecord[],
+  novels: NovelPlan[],
+  people: Person[],
+  follows: FollowGraph,
+  now: number,
+) {
+  const hostileWorks = new Set<number>(HOSTILE_COMMENTED.works.filter((id) => id <= works.length))
+  const hostileNovels = new Set<number>(HOSTILE_COMMENTED.novels.filter((id) => id <= novels.length))
+  for (const r of works) {
+    if (rng.chance(FOLLOWED_ONLY_SHARE) && !hostileWorks.has(r.id)) r.commentAccessControl = 1
+    if (hostileWorks.has(r.id)) r.totalComments = Math.max(r.totalComments, HOSTILE_COMMENTED.atLeast)
+  }
+  for (const n of novels)
+    if (hostileNovels.has(n.id)) n.totalComments = Math.max(n.totalComments, HOSTILE_COMMENTED.atLeast)
+  const who: Commenters = {
+    count: people.length - 1,
+    xRestrict: (u) => people[u]!.xRestrict,
+    lang: (u) => people[u]!.lang,
+    follows: follows.has,
+    mutual: follows.mutual,
+  }
+  const item = (r: WorkRecord | NovelPlan, access: number): CommentedItem => ({
+    id: r.id,
+    userId: r.userId,
+    restrict: r.restrict,
+    xRestrict: r.xRestrict,
+    createdTs: r.createdTs,
+    totalComments: r.totalComments,
+    commentAccessControl: access,
+  })
+  const onWorks = planComments(
+    rng,
+    'illust',
+    works.map((r) => item(r, r.commentAccessControl)),
+    who,
+    now,
+    1,
+    hostileWorks,
+  )
+  const onNovels = planComments(
+    rng,
+    'novel',
+    novels.map((n) => item(n, 0)),
+    who,
+    now,
+    onWorks.length + 1,
+    hostileNovels,
+  )
+  return [...onWorks, ...onNovels]
 }
 
 // ---- follows --------------------------------------------------------------------------------------------

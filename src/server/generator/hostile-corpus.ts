@@ -143,5 +143,6 @@ export function withHostileCorpus(w: CatalogueWriter): CatalogueWriter {
         text: `${corpusWindow(n.id).join('\n')}\n${n.text}`,
         tags: [...n.tags, { tagId: corpusTagId(n.id), byAuthor: true }],
       }),
+    comment: (c) => w.comment({ ...c, body: [c.body, ...corpusWindow(c.id)].join('\n') }),
   }
 }

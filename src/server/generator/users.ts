@@ -48,6 +48,8 @@ function penName(rng: Rng): [string, string] {
 
 const pad2 = (n: number) => String(n).padStart(2, '0')
 const PUBLICITY = ['public', 'private', 'mypixiv'] as const
+/** Still draws its publicity, so every later draw of the generator stays where it was. */
+const privateYear = (_drawn: (typeof PUBLICITY)[number]) => 'private' as const
 
 function profile(rng: Rng, account: string): Record<string, unknown> {
   const hasBirth = rng.chance(0.5)
@@ -65,9 +67,8 @@ function profile(rng: Rng, account: string): Record<string, unknown> {
   return {
     webpage: rng.chance(0.3) ? `https://${account.replace(/_/g, '-')}.example.net/` : null,
     gender: rng.pick(['male', 'female', 'unknown', 'unknown']),
-    birth: hasBirth && !birthYearOnlyDay ? `${year}-${pad2(month)}-${pad2(day)}` : '',
-    birth_day: hasBirth ? `${pad2(month)}-${pad2(day)}` : '',
-    birth_year: hasBirth && !birthYearOnlyDay ? year : 0,
+    // The whole date is kept; /v1/user/detail shows what profile_publicity allows (wire/birth.ts).
+    birth: hasBirth ? `${year}-${pad2(month)}-${pad2(day)}` : '',
     region: addressId === 0 ? '' : country ? country[1] : `Japan ${PREFECTURES[addressId - 1]}`,
     address_id: addressId,
     country_code: addressId === 0 ? '' : country ? country[0] : 'JP',
@@ -98,7 +99,8 @@ function profile(rng: Rng, account: string): Record<string, unknown> {
       gender: rng.pick(PUBLICITY),
       region: rng.pick(PUBLICITY),
       birth_day: rng.pick(PUBLICITY),
-      birth_year: rng.pick(PUBLICITY),
+      // people who give only the day of their birthday keep the year private
+      birth_year: birthYearOnlyDay ? privateYear(rng.pick(PUBLICITY)) : rng.pick(PUBLICITY),
       job: rng.pick(PUBLICITY),
       pawoo: rng.chance(0.5),
     },

@@ -1,4 +1,5 @@
 import type { WireErrorBody, WireTokenErrorBody } from '../../api/wire.ts'
+import type { WireAjaxError } from '../../api/wire-responses.ts'
 
 export type ErrorStatus = 400 | 403 | 404 | 405 | 413 | 414 | 429 | 431
 
@@ -20,6 +21,13 @@ export const errorBody = (message: string, userMessage = ''): WireErrorBody => (
   error: { user_message: userMessage, message, reason: '', user_message_details: {} },
 })
 
+/** The web API's error envelope (`/ajax/…`): the user-facing message where there is one, an empty array as body. */
+export const ajaxErrorBody = (message: string, userMessage = ''): WireAjaxError => ({
+  error: true,
+  message: userMessage || message,
+  body: [],
+})
+
 const OAUTH = 'Error occurred at the OAuth process. Please check your Access Token to fix this. Error Message:'
 
 export const badRequest = (message: string, userMessage = '') => new ApiError(400, message, userMessage)
@@ -30,11 +38,7 @@ export const invalidGrant = () => new ApiError(400, `${OAUTH} invalid_grant`)
 /** An endpoint that needs a signed-in caller, asked without a token. */
 export const invalidRequest = () => new ApiError(400, `${OAUTH} invalid_request`)
 /** The token endpoints' own error shape (reference §14), always with 400. */
-export const tokenError = (
-  error: WireTokenErrorBody['error'],
-  message: string,
-  code: number,
-): WireTokenErrorBody => ({
+export const tokenError = (error: WireTokenErrorBody['error'], message: string, code: number): WireTokenErrorBody => ({
   has_error: true,
   errors: { system: { message, code } },
   error,

@@ -288,6 +288,8 @@ describe('authorization matrix', () => {
       }
       const related = await probe('related', `/v2/illust/related?illust_id=${w.id}`, w)
       expect(related.res.status, `${who} related ${w.id}`).toBe(may ? 200 : 404)
+      const web = await probe('ajax illust', `/ajax/illust/${w.id}`, w)
+      expect(web.res.status, `${who} ajax illust ${w.id}`).toBe(may ? 200 : 404)
       if (w.type === 'ugoira') {
         const meta = await probe('ugoira metadata', `/v1/ugoira/metadata?illust_id=${w.id}`, w)
         expect(meta.res.status, `${who} ugoira ${w.id}`).toBe(may ? 200 : 404)
@@ -309,6 +311,10 @@ describe('authorization matrix', () => {
       }
       const body = await probe('novel text', `/v1/novel/text?novel_id=${n.id}`, n)
       expect(body.res.status, `${who} novel text ${n.id}`).toBe(may ? 200 : 404)
+      const page = await probe('webview novel', `/webview/v2/novel?id=${n.id}`, n)
+      expect(page.res.status, `${who} webview novel ${n.id}`).toBe(may ? 200 : 404)
+      const web = await probe('ajax novel', `/ajax/novel/${n.id}`, n)
+      expect(web.res.status, `${who} ajax novel ${n.id}`).toBe(may ? 200 : 404)
       if (who !== 'anonymous') {
         const bd = await probe('novel bookmark detail', `/v2/novel/bookmark/detail?novel_id=${n.id}`, n)
         expect(bd.res.status, `${who} novel bookmark detail ${n.id}`).toBe(may ? 200 : 404)

@@ -1,7 +1,8 @@
 import type { AppContext } from '../services.ts'
-import { invalidRequest } from '../http/errors.ts'
+import { badRequest, invalidRequest } from '../http/errors.ts'
 import { PAGE_SIZE } from '../http/paging.ts'
 import { toJsonBuffer } from '../wire/raw-json.ts'
+import { parseQuery, QueryRefusedError, type QueryNode } from '../search/query.ts'
 
 /** The query string as single values (the first of repeated keys). */
 export function query(c: AppContext): Record<string, string> {
@@ -36,4 +37,14 @@ export function pageOf<T>(items: T[], size = PAGE_SIZE): { items: T[]; more: boo
 export function sendJson(c: AppContext, body: unknown) {
   const bytes = toJsonBuffer(body)
   return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/json; charset=UTF-8' })
+}
+
+/** A search's `word` in pixiv's query language; only a query past the parser's size bounds is refused (400). */
+export function parsedQuery(word: string): QueryNode {
+  try {
+    return parseQuery(word).root
+  } catch (e) {
+    if (e instanceof QueryRefusedError) throw badRequest(e.message)
+    throw e
+  }
 }

@@ -6,13 +6,13 @@ import type { ServerParams } from '../../api/endpoint-spec.ts'
 import { on } from '../http/endpoint.ts'
 import { MAX_OFFSET } from '../http/params.ts'
 import { badRequest } from '../http/errors.ts'
+import { lastPlainWord } from '../search/query.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
 import type { AppContext } from '../services.ts'
-import { pageOf, sendJson } from './common.ts'
+import { pageOf, parsedQuery, sendJson } from './common.ts'
 import { dayOf, dayStart } from './days.ts'
 
 const DURATIONS = { within_last_day: 1, within_last_week: 7, within_last_month: 30 } as const
-const MAX_WORDS = 10
 /**
  * How long a search's hit list is reused. Paging through one search then reads a slice instead of sorting every hit
  * again, and a saved cursor resumes on the same list; afterwards the list is recomputed (the same, unless data changed).
@@ -27,8 +27,8 @@ export function searchRoutes(app: Hono<AppEnv>, services: Services) {
   const todayEnd = () => dayStart(dayOf(services.catalogueNow)) - 1
 
   const searchQuery = (q: SearchParams): SearchQuery => {
-    const words = q.word.split(/[\s\u3000]+/).filter(Boolean)
-    if (words.length > MAX_WORDS) throw badRequest(`word must have at most ${MAX_WORDS} words`)
+    // pixiv's operators (AND, OR, -, groups, phrases); only a query past the size bounds is refused.
+    const expr = parsedQuery(q.word)
     let since: number | undefined
     let until: number | undefined
     if (q.duration) since = todayEnd() + 1 - DURATIONS[q.duration] * 86400
@@ -37,7 +37,7 @@ export function searchRoutes(app: Hono<AppEnv>, services: Services) {
     if (since !== undefined && until !== undefined && since > until)
       throw badRequest('start_date must not be after end_date')
     return {
-      words,
+      expr,
       target: q.search_target,
       sort: q.sort,
       since,
@@ -67,15 +67,21 @@ export function searchRoutes(app: Hono<AppEnv>, services: Services) {
         more && q.offset + PAGE_SIZE <= 5000 ? { offset: q.offset + PAGE_SIZE } : null,
       ),
       search_span_limit: 31536000,
-      show_ai: q.search_ai_type !== '0',
+      // AI works are in these results unless the query or the account's AI setting leaves them out.
+      show_ai: q.search_ai_type !== '0' && c.var.caller.showAi !== false,
     })
   }
   on(app, 'searchIllusts', (c, q) => handler(c, 'illust', q))
   on(app, 'searchNovels', (c, q) => handler(c, 'novel', q))
 
   on(app, 'autocomplete', (c, q) => {
+    const lastWord = lastPlainWord(q.word)
     return sendJson(c, {
-      tags: store.autocomplete(q.word, 10).map((t) => ({ name: t.name, translated_name: t.translated_name })),
+      // Operators are no part of a tag: complete the last word typed.
+      tags: (lastWord ? store.autocomplete(lastWord, 10) : []).map((t) => ({
+        name: t.name,
+        translated_name: t.translated_name,
+      })),
     })
   })
 

@@ -6,6 +6,7 @@ import { badRequest, forbidden, notFound } from '../http/errors.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
 import type { AppContext } from '../services.ts'
 import { pageOf, requireUser, sendJson } from './common.ts'
+import { birthFields, type BirthPublicity } from '../wire/birth.ts'
 
 const GONE = 'User has left or the user ID does not exist.'
 
@@ -31,9 +32,6 @@ export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
       profile: {
         webpage: null,
         gender: 'unknown',
-        birth: '',
-        birth_day: '',
-        birth_year: 0,
         region: '',
         address_id: 0,
         country_code: '',
@@ -45,6 +43,10 @@ export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
         background_image_url: '',
         is_using_custom_profile_image: true,
         ...rest,
+        ...birthFields(rest.birth, profile_publicity as BirthPublicity | undefined, (p) => {
+          const me = c.var.caller.id
+          return p === 'public' || me === row.id || (p === 'mypixiv' && store.isMutual(me, row.id))
+        }),
         total_follow_users: counts.follows,
         total_mypixiv_users: counts.mypixiv,
         total_illusts: counts.illusts,

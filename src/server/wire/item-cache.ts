@@ -9,7 +9,7 @@ export interface CachedItem {
   /** its tag names, for the caller's muted tags */
   tags: string[]
   /** what decides who may see it */
-  head: { user_id: number; restrict: number; x_restrict: number }
+  head: { user_id: number; restrict: number; x_restrict: number; ai_type: number }
   /**
    * The item with caller-relative flags set, by mask (1 author followed, 2 bookmarked, 4 muted), made on first use:
    * a signed-in caller's own bookmarks, or its follow feed, flip the same flag on every item, and re-encoding each

@@ -63,13 +63,15 @@ export class View {
           ? this.buildIllusts(rows as WorkRow[], detail)
           : this.buildNovels(rows as NovelRow[], detail, true)
       rows.forEach((r, i) => {
-        const head = { user_id: r.user_id, restrict: r.restrict, x_restrict: r.x_restrict }
+        const head = { user_id: r.user_id, restrict: r.restrict, x_restrict: r.x_restrict, ai_type: r.ai_type }
         this.cache.set(this.origin, kind, detail, r.id, { ...built[i]!, bytes: Buffer.from(built[i]!.json), head })
       })
     }
     const items = ids.flatMap((id, i) => {
       const item = found[i] ?? this.cache.get(this.origin, kind, detail, id)
-      return item ? [{ id, item, visible: this.canSee(item.head) }] : []
+      if (!item) return []
+      // Lists also obey the caller's AI setting; a detail answer (placeholders) shows the work whatever it is.
+      return [{ id, item, visible: this.canSee(item.head) && (placeholders || this.aiShown(item.head)) }]
     })
     const shown = items.filter((x) => x.visible)
     const bookmarked =
@@ -110,6 +112,14 @@ export class View {
     if (row.restrict === 0 || row.user_id === this.caller.id) return true
     const r = this.relations
     return row.restrict === 1 && !!r && r.following.has(row.user_id) && r.followers.has(row.user_id)
+  }
+
+  /**
+   * The caller's AI setting, for lists (the rule of the store's AI_SHOWN, on a row already read): with it off, others'
+   * AI-generated items (ai_type 2) are left out of every list, search, ranking, recommendation and feed.
+   */
+  aiShown(row: { user_id: number; ai_type: number }): boolean {
+    return this.caller.showAi !== false || row.ai_type !== 2 || row.user_id === this.caller.id
   }
 
   private placeholderKind(row: { restrict: number; x_restrict: number }): PlaceholderKind {
@@ -361,6 +371,11 @@ export class View {
         },
       ]
     })
+  }
+
+  /** The absolute URL of an image path, as this answer's items give theirs (for answers built outside the View). */
+  imageUrl(path: string): string {
+    return this.url(path)
   }
 }
 

@@ -1,0 +1,162 @@
+import type { Hono } from 'hono'
+import type { WireIllust, WireNovel, WireNovelText } from '../../api/wire.ts'
+import type { CatalogueStore, NovelRow } from '../data/store.ts'
+import type { AppContext, AppEnv, Services } from '../services.ts'
+import { on } from '../http/endpoint.ts'
+import { notFound } from '../http/errors.ts'
+import { isoJst, novelCoverPaths, novelUploadedImagePaths, workImagePaths } from '../images/paths.ts'
+import { webviewNovelPage, type WebviewNovel, type WebviewSeriesLink } from '../wire/webview-page.ts'
+import { sendJson } from './common.ts'
+import { imageUrl } from './image-url.ts'
+import { novelSeriesHead } from './novel-series.ts'
+
+// A novel's text, two ways: `/v1/novel/text` (JSON, Easel's gallery) and `/webview/v2/novel` (the HTML page pixivpy
+// and gallery-dl read). Both show the same novels (those /v2/novel/detail shows in full; any other is the 404 error
+// body, never a placeholder), the same text and the same series neighbours.
+
+const GONE = 'The novel has been deleted or the novel ID does not exist.'
+
+/** The novel with its text, if the caller may read it; the 404 error body otherwise. */
+export function readableNovel(c: AppContext, store: CatalogueStore, id: number): { row: NovelRow; text: string } {
+  const row = store.novel(id)
+  if (!row || !c.var.view.canSee(row)) throw notFound(GONE)
+  return { row, text: store.novelText(row.id) ?? '' }
+}
+
+/** The previous and next novels of the series the caller may see, in series order. */
+function neighbours(c: AppContext, store: CatalogueStore, row: NovelRow): { prev?: NovelRow; next?: NovelRow } {
+  if (!row.series_id) return {}
+  const ids = store.seriesNeighbours('novel', row.series_id, row.series_order ?? 0, c.var.caller)
+  const rows = new Map(store.novelsByIds([ids.prev, ids.next].filter((x) => x !== undefined)).map((r) => [r.id, r]))
+  return { prev: ids.prev ? rows.get(ids.prev) : undefined, next: ids.next ? rows.get(ids.next) : undefined }
+}
+
+type ImageUrls = WireNovelText['images'][string]['urls']
+
+/** `[uploadedimage:ID]` images of the novel: id → URLs. */
+export function uploadedImages(c: AppContext, store: CatalogueStore, row: NovelRow): Map<string, ImageUrls> {
+  const out = new Map<string, ImageUrls>()
+  for (const img of store.novelImages(row.id)) {
+    const paths = novelUploadedImagePaths({ id: row.id, createdTs: row.created_ts }, img.image_id)
+    out.set(
+      String(img.image_id),
+      Object.fromEntries(Object.entries(paths).map(([size, p]) => [size, imageUrl(c, p)])) as ImageUrls,
+    )
+  }
+  return out
+}
+
+interface EmbeddedWork {
+  wire: WireIllust
+  /** 1-based */
+  page: number
+  images: { small: string; medium: string; original: string }
+}
+
+/**
+ * `[pixivimage:ID]` / `[pixivimage:ID-PAGE]` works the caller may see, keyed by the literal marker value (reference
+ * §19.2); a page the work does not have is left out, as an unknown or hidden work is.
+ */
+function embeddedWorks(c: AppContext, store: CatalogueStore, text: string): Map<string, EmbeddedWork> {
+  const markers = [...text.matchAll(/\[pixivimage:(\d{1,15})(?:-(\d{1,4}))?\]/g)]
+  const ids = [...new Set(markers.map((m) => Number(m[1])))]
+  const wires = new Map(c.var.view.illustObjects(ids).map((w) => [w.id, w]))
+  const rows = new Map(store.worksByIds([...wires.keys()]).map((r) => [r.id, r]))
+  const out = new Map<string, EmbeddedWork>()
+  for (const m of markers) {
+    const row = rows.get(Number(m[1]))
+    const wire = row && wires.get(row.id)
+    const page = m[2] ? Number(m[2]) : 1
+    if (!row || !wire || page < 1 || page > row.page_count) continue
+    // The same paths the work's own image_urls / meta_pages give.
+    const paths = workImagePaths({ id: row.id, createdTs: row.created_ts, type: row.type, ext: row.ext }, page - 1)
+    out.set(m[0].slice('[pixivimage:'.length, -1), {
+      wire,
+      page,
+      images: {
+        small: imageUrl(c, paths.squareMedium),
+        medium: imageUrl(c, paths.large),
+        original: imageUrl(c, paths.original),
+      },
+    })
+  }
+  return out
+}
+
+export const coverUrl = (c: AppContext, row: NovelRow) =>
+  imageUrl(c, novelCoverPaths({ id: row.id, createdTs: row.created_ts, coverHash: row.cover_hash }).large)
+
+export function novelTextRoutes(app: Hono<AppEnv>, { store }: Services) {
+  on(app, 'novelText', (c, q) => {
+    const { row, text } = readableNovel(c, store, q.novel_id)
+    const { prev, next } = neighbours(c, store, row)
+    const head = prev || next ? novelSeriesHead(c, store, row.series_id!) : undefined
+    // The neighbour's novel object with the keys of a series page (WireSeriesNeighbour), or `{}`.
+    const neighbour = (n: NovelRow | undefined) => {
+      const raw = n && head && c.var.view.listNovels([n.id])[0]
+      return raw ? { ...raw.parse<WireNovel>(), ...head, novels: [raw], next_url: null } : {}
+    }
+    const images: WireNovelText['images'] = Object.fromEntries(
+      [...uploadedImages(c, store, row)].map(([id, urls]) => [id, { urls }]),
+    )
+    const illusts: WireNovelText['illusts'] = Object.fromEntries(
+      [...embeddedWorks(c, store, text)].map(([key, e]) => [key, { illust: e.wire, page: e.page, images: e.images }]),
+    )
+    return sendJson(c, {
+      novel_marker: {},
+      novel_text: text,
+      series_prev: neighbour(prev),
+      series_next: neighbour(next),
+      images,
+      illusts,
+    })
+  })
+
+  on(app, 'webviewNovel', (c, q) => {
+    const { row, text } = readableNovel(c, store, q.id)
+    const { prev, next } = neighbours(c, store, row)
+    const link = (n: NovelRow | undefined): WebviewSeriesLink | null =>
+      n
+        ? {
+            id: n.id,
+            viewable: true,
+            contentOrder: String(n.series_order ?? 0),
+            title: n.title,
+            coverUrl: coverUrl(c, n),
+            viewableMessage: null,
+          }
+        : null
+    const novel: WebviewNovel = {
+      id: String(row.id),
+      title: row.title,
+      seriesId: row.series_id ? String(row.series_id) : null,
+      seriesTitle: row.series_id ? (store.seriesTitles('novel', [row.series_id]).get(row.series_id) ?? null) : null,
+      seriesIsWatched: row.series_id ? false : null,
+      userId: String(row.user_id),
+      coverUrl: coverUrl(c, row),
+      tags: (store.tagsOf('novel', [row.id]).get(row.id) ?? []).map((t) => t.name),
+      caption: row.caption,
+      cdate: isoJst(row.created_ts),
+      // Easel keeps no likes apart from bookmarks.
+      rating: { like: 0, bookmark: row.total_bookmarks, view: row.total_view },
+      text,
+      marker: null,
+      // Always empty lists. pixivpy validates the object with a model that types both as lists of strings, so the
+      // maps pixiv sends for a novel with embeds (PixEz reads them) would make it refuse the whole novel; the embeds
+      // stay readable from /v1/novel/text (`images`, `illusts`) and /ajax/novel/{id} (`textEmbeddedImages`).
+      illusts: [],
+      images: [],
+      seriesNavigation: row.series_id ? { nextNovel: link(next), prevNovel: link(prev) } : null,
+      glossaryItems: [],
+      replaceableItemIds: [],
+      aiType: row.ai_type,
+      isOriginal: row.is_original === 1,
+    }
+    const page = webviewNovelPage(novel, row.user_id === c.var.caller.id)
+    return c.body(page.html, 200, {
+      'Content-Type': 'text/html; charset=UTF-8',
+      'Content-Security-Policy': page.csp,
+      'Cache-Control': 'no-store',
+    })
+  })
+}

@@ -1,0 +1,46 @@
+import Database from 'better-sqlite3'
+import { describe, expect, it } from 'vitest'
+import { compileQuery, containsPattern } from './compile.ts'
+import { parseQuery } from './query.ts'
+
+// The compiled SQL, run on a tiny table, selects exactly the rows the query describes.
+const db = new Database(':memory:')
+db.exec(`CREATE TABLE doc (id INTEGER PRIMARY KEY, body TEXT NOT NULL)`)
+const docs = ['cat dog', 'cat', 'dog fox', 'fox', "it's 100% O'Neil", 'a_b', 'night sky', 'sky night']
+docs.forEach((body, i) => db.prepare('INSERT INTO doc VALUES (?, ?)').run(i + 1, body))
+
+const search = (q: string) => {
+  const m = compileQuery(parseQuery(q).root, (text) => ({
+    sql: "body LIKE ? ESCAPE '\\'",
+    params: [containsPattern(text)],
+  }))
+  const rows = db.prepare(`SELECT id FROM doc WHERE ${m.sql} AND id > @min ORDER BY id`).all(...m.params, { min: 0 })
+  return (rows as { id: number }[]).map((r) => docs[r.id - 1])
+}
+
+describe('compileQuery', () => {
+  it('AND, OR, NOT, groups and phrases select the rows the query describes', () => {
+    expect(search('cat dog')).toEqual(['cat dog'])
+    expect(search('cat OR fox')).toEqual(['cat dog', 'cat', 'dog fox', 'fox'])
+    expect(search('dog -cat')).toEqual(['dog fox'])
+    expect(search('(cat OR fox) -dog')).toEqual(['cat', 'fox'])
+    expect(search('"night sky"')).toEqual(['night sky'])
+    expect(search('night sky')).toEqual(['night sky', 'sky night'])
+  })
+
+  it('binds user text only as parameters: quotes, % and _ are literal', () => {
+    expect(search("O'Neil")).toEqual(["it's 100% O'Neil"])
+    expect(search('100%')).toEqual(["it's 100% O'Neil"])
+    expect(search('%')).toEqual(["it's 100% O'Neil"])
+    expect(search('_')).toEqual(['a_b'])
+    const m = compileQuery(parseQuery("x' OR 1=1 --").root, (text) => ({ sql: 'body = ?', params: [text] }))
+    expect(m.sql).not.toContain("x'")
+    expect(m.params).toEqual(["x'", 'OR', '1=1', '--']) // malformed (a trailing -): plain words
+  })
+
+  it('the SQL depends on the shape of the query, not its words', () => {
+    const sql = (q: string) => compileQuery(parseQuery(q).root, () => ({ sql: 'body = ?', params: ['?'] })).sql
+    expect(sql('a OR b -c')).toBe(sql('dog OR cat -fox'))
+    expect(sql('a b')).not.toBe(sql('a OR b'))
+  })
+})
