@@ -28,8 +28,11 @@ export interface Config {
   /** requests per second per caller, and the burst allowed; null: no limit */
   rateLimit: { perSecond: number; burst: number } | null
   logLevel: 'silent' | 'error' | 'info' | 'debug'
-  /** the catalogue's "today" (unix seconds): ranking dates and durations count from it */
-  catalogueNow: number
+  /**
+   * CATALOGUE_NOW: pins the "today" (unix seconds) of a catalogue generated from now on; undefined: the start of the
+   * current JST day at generation. A running service takes its catalogue's own day from the file (its meta `now`).
+   */
+  catalogueNow: number | undefined
   /** CATALOGUE_HOSTILE=all: a first start generates the XSS-corpus catalogue (for the reliability suite) */
   hostileCorpus: boolean
 }
@@ -75,6 +78,17 @@ function origin(name: string, value: string | undefined): string | undefined {
   return url.origin
 }
 
+/** Unix seconds, or a `YYYY-MM-DD` day (its start in JST); unset or empty: undefined (follow the clock). */
+function parseCatalogueNow(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const ms = Date.parse(`${value}T00:00:00+09:00`)
+    if (!Number.isNaN(ms) && new Date(ms + 9 * 3600_000).toISOString().startsWith(value)) return ms / 1000
+  }
+  if (/^\d+$/.test(value) && Number.isSafeInteger(Number(value))) return Number(value)
+  throw new Error(`CATALOGUE_NOW must be unix seconds or a YYYY-MM-DD day, not "${value}"`)
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const rate = env.RATE_LIMIT ?? '50'
   const perSecond = int('RATE_LIMIT', rate, 50)
@@ -98,8 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: env.DEMO_PASSWORD || 'demo',
     rateLimit: perSecond === 0 ? null : { perSecond, burst: int('RATE_BURST', env.RATE_BURST, perSecond * 4, 1) },
     logLevel: logLevel as Config['logLevel'],
-    // 2026-11-01T00:00:00+09:00: fixed, so the same seed always makes the same catalogue.
-    catalogueNow: int('CATALOGUE_NOW', env.CATALOGUE_NOW, 1793458800),
+    catalogueNow: parseCatalogueNow(env.CATALOGUE_NOW),
     hostileCorpus: hostile === 'all',
   }
 }

@@ -226,6 +226,13 @@ export class CatalogueStore {
     return r.d ?? 0
   }
 
+  /** The latest JST day with activity on or before `day` (the ranking a later date shows); undefined if none. */
+  activityDayOnOrBefore(kind: Kind, day: number): number | undefined {
+    const t = table(kind)
+    const r = this.q(`SELECT MAX(day) AS d FROM ${t.activity} WHERE day <= ?`).get(day) as { d: number | null }
+    return r.d ?? undefined
+  }
+
   // ---- users -----------------------------------------------------------------------------------------
 
   user(id: number): UserRow | undefined {

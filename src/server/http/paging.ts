@@ -14,7 +14,11 @@ const CURSOR_KEYS = [
  * `next_url`: an absolute URL on this server that repeats the request's own parameters, in their order, with the
  * next page's cursor set; null when there is no next page.
  */
-export function nextUrl(c: Context, origin: string, cursor: Record<string, number | undefined> | null): string | null {
+export function nextUrl(
+  c: Context,
+  origin: string,
+  cursor: Record<string, number | string | undefined> | null,
+): string | null {
   if (!cursor) return null
   const url = new URL(c.req.url)
   const params = new URLSearchParams()
