@@ -342,9 +342,9 @@ describe("unknown paths in the API's spaces", () => {
   it('answer JSON 404 with the error body, never the web page', async () => {
     for (const path of [
       '/v3/anything',
-      '/v3/illust/comments?illust_id=1',
+      '/v3/illust/nope?illust_id=1',
       '/ajax/anything',
-      '/ajax/user/1/profile/all',
+      '/ajax/user/1/nope',
       '/webview/anything',
       '/v9/x',
       '/v4/',
