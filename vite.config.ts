@@ -19,12 +19,13 @@ import {
   SW_CACHE,
 } from './src/features/pwa/sw-caches.ts'
 import { parseRoutePreloadKey, ROUTE_PRELOADS } from './src/app/route-preloads.ts'
+import { API_PATH_PREFIXES, IMAGE_PATH_PREFIXES, LEGACY_IMAGE_PREFIX } from './src/api/service-paths.ts'
 
 // In development the SPA runs on Vite's server and the catalogue service on API_PORT; everything the service owns
 // is proxied so the SPA sees one origin, as it does in production.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`
-// Trailing slashes: Vite matches proxy keys as plain prefixes, and `/img` must not swallow e.g. `/imgs-of-the-day`.
-const proxied = ['/v1/', '/v2/', '/auth/', '/img/']
+// Trailing slashes: Vite matches proxy keys as plain prefixes, and `/c` must not swallow e.g. `/collections`.
+const proxied = [...API_PATH_PREFIXES, ...IMAGE_PATH_PREFIXES, LEGACY_IMAGE_PREFIX]
 const proxy = Object.fromEntries(proxied.map((prefix) => [prefix, { target: apiTarget }]))
 
 // React Router 7's package exports point every condition at its development build (warnings, dev-only error UI);
@@ -107,7 +108,7 @@ const pwa = VitePWA({
     runtimeCaching: [
       {
         // Registered for GET only: POSTs (bookmarks, follows, /auth/token) always go to the network, uncached.
-        urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/v[12]\//.test(url.pathname),
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/v[1-9]\//.test(url.pathname),
         handler: 'NetworkFirst',
         options: {
           cacheName: SW_CACHE.api,
@@ -121,8 +122,9 @@ const pwa = VitePWA({
         },
       },
       {
+        // The CDN's paths (src/api/service-paths.ts), spelled out: the matchers are serialized on their own.
         urlPattern: ({ url, sameOrigin }) =>
-          sameOrigin && /^\/img\/(?:img-original|novel-image-original)\//.test(url.pathname),
+          sameOrigin && /^\/(?:img-original|novel-cover-original)\//.test(url.pathname),
         handler: 'CacheFirst',
         options: {
           cacheName: SW_CACHE.originals,
@@ -137,7 +139,7 @@ const pwa = VitePWA({
       {
         // Every other image but ugoira archives (large, and played from memory once fetched).
         urlPattern: ({ url, sameOrigin }) =>
-          sameOrigin && url.pathname.startsWith('/img/') && !url.pathname.startsWith('/img/img-zip-ugoira/'),
+          sameOrigin && /^\/(?:c|img-master|user-profile|background|common\/images)\//.test(url.pathname),
         handler: 'CacheFirst',
         options: {
           cacheName: SW_CACHE.images,

@@ -23,7 +23,7 @@ import { chromium } from '@playwright/test'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Flags, type Result } from 'lighthouse'
 import { getJson } from './lib/inputs.ts'
-import { killAllChildren, startServerProcess, type ServerProcess } from './lib/proc.ts'
+import { BENCH_CATALOGUE_NOW, killAllChildren, startServerProcess, type ServerProcess } from './lib/proc.ts'
 import { fmtMs, renderTable, type Column } from './lib/table.ts'
 import type { WireIllustPage } from '../src/api/wire.ts'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.config.ts'
@@ -475,7 +475,7 @@ async function main(): Promise<number> {
       name: 'service',
       script: 'src/server/main.ts',
       cwd: repo,
-      env: { DATA_DIR: dataDir, RATE_LIMIT: '0', LOG_LEVEL: 'error' },
+      env: { DATA_DIR: dataDir, RATE_LIMIT: '0', LOG_LEVEL: 'error', CATALOGUE_NOW: BENCH_CATALOGUE_NOW },
       readyPath: '/v1/illust/ranking',
       timeoutMs: 120_000,
       onWait: (s) => progress(`still starting after ${s} s`),

@@ -32,7 +32,7 @@ import {
   renderFindings,
   runLighthouse,
 } from './lighthouse.ts'
-import { killAllChildren, startServerProcess, type ServerProcess } from './lib/proc.ts'
+import { BENCH_CATALOGUE_NOW, killAllChildren, startServerProcess, type ServerProcess } from './lib/proc.ts'
 import * as inputs from './lib/inputs.ts'
 import { describeScroll, runScroll } from './scroll.ts'
 import {
@@ -141,6 +141,7 @@ function serviceEnv(dataDir: string, size: string): Record<string, string> {
     RATE_LIMIT: '0',
     LOG_LEVEL: 'error',
     CATALOGUE_SIZE: size,
+    CATALOGUE_NOW: BENCH_CATALOGUE_NOW,
     PUBLIC_URL: '',
     STATIC_DIR: distDir,
   }

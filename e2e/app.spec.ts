@@ -107,11 +107,15 @@ test.describe('ranking', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Weekly ranking' })).toBeVisible()
     expect(paramsOf(week.request).has('date')).toBe(false)
 
-    // Date switch: the date field, bounded by the latest ranking day.
+    // Date switch: the date field offers every day up to yesterday in Japan (the service's calendar), and the
+    // catalogue's own days: its latest ranking day is the one the undated ranking's next_url names.
     const dateField = page.getByLabel('Ranking date')
     seen.length = 0
-    const latest = await dateField.getAttribute('max')
+    const latest = nextParams(week.body.next_url).get('date')
     expect(latest).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    const yesterday = new Date(Date.now() + 9 * 3_600_000 - 86_400_000).toISOString().slice(0, 10)
+    await expect(dateField).toHaveAttribute('max', latest! > yesterday ? latest! : yesterday)
+    await expect(dateField).toHaveValue(latest!)
     const earlier = new Date(Date.parse(`${latest}T00:00:00Z`) - 3 * 86_400_000).toISOString().slice(0, 10)
     const dated = await firstPage(
       page,

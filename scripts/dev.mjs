@@ -1,5 +1,5 @@
 // `npm run dev`: the catalogue service under `tsx watch` (restarts on server changes) and the Vite dev server
-// (hot reload, proxies the API and /img to the service). Ctrl-C stops both.
+// (hot reload, proxies the API and the image paths to the service). Ctrl-C stops both.
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, resolve } from 'node:path'

@@ -8,6 +8,12 @@ import { setTimeout as sleep } from 'node:timers/promises'
 
 export const HOST = '127.0.0.1'
 
+/**
+ * The catalogue's "today" in every bench run (CATALOGUE_NOW; the service's own default follows the clock), so every
+ * run measures the very same catalogue as the baseline's, whatever day it runs on.
+ */
+export const BENCH_CATALOGUE_NOW = '2026-11-01'
+
 export interface ServerProcess {
   name: string
   pid: number

@@ -715,6 +715,11 @@ export function createApiClient(options: ApiClientOptions) {
         return token
       })
     },
+
+    /** Revokes a refresh token (signing out): it stops working at once. Never sends the access token. */
+    revoke(refreshToken: string, opts: CallOptions = {}): Promise<void> {
+      return request('POST', '/auth/revoke', { refresh_token: refreshToken }, { ...opts, auth: false }, () => undefined)
+    },
   }
 }
 

@@ -16,6 +16,7 @@ export const session = createSession({
   storage: browserStorage(),
   autoRefresh: true,
   refresh: (refreshToken) => api.token({ grantType: 'refresh_token', refreshToken }),
+  revoke: (refreshToken) => api.revoke(refreshToken),
 })
 
 export const api = createApiClient({

@@ -28,7 +28,11 @@ describe('resolveLink: URL shapes → in-app routes', () => {
     ['https://i.pximg.net/c/250x250_80_a2/custom-thumb/img/2024/01/01/00/00/00/123_p0_custom1200.jpg', '/artworks/123'],
     ['https://i.pximg.net/img-zip-ugoira/img/2024/01/01/00/00/00/77_ugoira600x600.zip', '/artworks/77'],
     ['i.pximg.net/img-original/img/2024/01/01/00/00/00/77_ugoira12.jpg', '/artworks/77'],
+    // this service's own image URLs (and those of earlier versions, below /img)
+    [`${ORIGIN}/img-original/img/2024/01/01/00/00/00/123_p2.png`, '/artworks/123#p3'],
+    [`${ORIGIN}/c/540x540_70/img-master/img/2024/01/01/00/00/00/123_p0_master1200.jpg`, '/artworks/123'],
     [`${ORIGIN}/img/img-original/img/2024/01/01/00/00/00/123_p2.png`, '/artworks/123#p3'],
+    ['https://i.pximg.net/user-profile/img/2024/01/01/00/00/00/9_0123abcd.jpg', '/users/9'],
     [
       'https://i.pximg.net/c/240x480_80/novel-cover-master/img/2024/01/01/00/00/00/ci55_abc123_master1200.jpg',
       '/novels/55',

@@ -210,7 +210,7 @@ export function resolveAlias(pathname: string, search = ''): string | null {
   return target === path + (qs ? `?${qs}` : '') ? null : target
 }
 
-// ---- Image URLs: the CDN's path scheme (pixiv's i.pximg.net, or this service's /img/…) ----
+// ---- Image URLs: the CDN's path scheme (pixiv's i.pximg.net, this service's image origin, or its earlier /img/…) ----
 
 const DATE = String.raw`/img/\d{4}/\d{2}/\d{2}/\d{2}/\d{2}/\d{2}/`
 const IMAGE_RULES: readonly { path: RegExp; to: (m: RegExpExecArray) => string | null }[] = [
@@ -243,12 +243,15 @@ const IMAGE_RULES: readonly { path: RegExp; to: (m: RegExpExecArray) => string |
     to: (m) => novel(m[1]),
   },
   {
-    path: new RegExp(String.raw`^(?:/c/[^/]+)?/user-profile${DATE}(\d+)_[0-9a-z]+_\d+\.(?:jpe?g|png|gif)$`, 'i'),
+    // `<user id>_<hash>_170.jpg`, and the full size without `_170`
+    path: new RegExp(String.raw`^(?:/c/[^/]+)?/user-profile${DATE}(\d+)_[0-9a-z]+(?:_\d+)?\.(?:jpe?g|png|gif)$`, 'i'),
     to: (m) => user(m[1]),
   },
 ]
 
 function resolveImagePath(pathname: string): string | null {
+  // Earlier versions served the same paths below /img.
+  if (pathname.startsWith('/img/')) pathname = pathname.slice(4)
   for (const rule of IMAGE_RULES) {
     const m = rule.path.exec(pathname)
     if (m) return rule.to(m)
@@ -269,12 +272,12 @@ export function resolveUrl(url: URL, origin?: string): string | null {
   if (PIXIV_IMAGES.test(host)) return resolveImagePath(url.pathname)
   if (PIXIV_EMBED.test(host)) return work(url.searchParams.get('illust_id'))
   if (PIXIV_SITE.test(host) || url.origin === origin) {
-    // This service's own images sit under /img/ with the CDN's scheme.
-    if (url.pathname.startsWith('/img/')) return resolveImagePath(url.pathname.slice(4))
-    return resolvePath(url.pathname, url.search, url.hash)
+    // This service's own images have the CDN's paths (no gallery route looks like one).
+    return resolveImagePath(url.pathname) ?? resolvePath(url.pathname, url.search, url.hash)
   }
   // Another host: only a link to one of the gallery's own routes (say, a friend's Easel) or its images.
-  if (url.pathname.startsWith('/img/')) return resolveImagePath(url.pathname.slice(4))
+  const image = resolveImagePath(url.pathname)
+  if (image) return image
   const path = trimPath(url.pathname)
   return isOwnRoute(path) ? path + url.search + url.hash : null
 }
@@ -306,9 +309,7 @@ export function linkTarget(text: string, origin?: string): string | null {
   if (/^\/(?!\/)\S*$/.test(trimmed)) {
     try {
       const url = new URL(trimmed, 'http://easel.invalid')
-      const target = url.pathname.startsWith('/img/')
-        ? resolveImagePath(url.pathname.slice(4))
-        : resolvePath(url.pathname, url.search, url.hash)
+      const target = resolveImagePath(url.pathname) ?? resolvePath(url.pathname, url.search, url.hash)
       if (target) return target
     } catch {
       // not a path after all: fall through to the search

@@ -65,6 +65,32 @@ describe('session', () => {
     expect(storage.map.has(DEFAULT_STORAGE_KEY)).toBe(false)
   })
 
+  it('signing out revokes the refresh token, best-effort (a failed revoke still signs out)', async () => {
+    const revoke = vi.fn(async () => {
+      throw new NetworkError({ message: 'offline', url: '/auth/revoke' })
+    })
+    const session = make({ refresh: vi.fn(), revoke })
+    session.signIn(token(1))
+    session.signOut()
+    expect(session.get()).toBeNull()
+    expect(revoke).toHaveBeenCalledWith('refresh-1')
+    await Promise.resolve()
+    session.signOut() // already signed out: nothing to revoke
+    expect(revoke).toHaveBeenCalledTimes(1)
+  })
+
+  it('adopts a later renewal another tab stored with the same (reusable) refresh token', async () => {
+    const storage = memoryStorage()
+    const a = make({ storage, refresh: async () => ({ ...token(2), refreshToken: 'refresh-1' }) })
+    a.signIn(token(1))
+    const refreshB = vi.fn(async () => token(3))
+    const b = make({ storage, refresh: refreshB })
+    vi.setSystemTime(T0 + 58 * MINUTE)
+    expect(await a.getAccessToken()).toBe('access-2')
+    expect(await b.getAccessToken()).toBe('access-2')
+    expect(refreshB).not.toHaveBeenCalled()
+  })
+
   it('ignores a corrupt stored session', () => {
     const storage = memoryStorage()
     storage.setItem(DEFAULT_STORAGE_KEY, '{"accessToken": 1')

@@ -1,6 +1,7 @@
 // The signed-in session: tokens, their expiry and the account, persisted in localStorage. Access tokens live an hour;
-// the session renews them shortly before they expire with the refresh token. Refresh tokens are single-use on the
-// service, so concurrent renewals share one request, and a tab that lost the race adopts the other tab's tokens.
+// the session renews them shortly before they expire with the refresh token, which stays valid until signing out
+// revokes it (as pixiv's do). Concurrent renewals share one request, and a tab finding fresher tokens that another
+// tab stored adopts them instead of asking again.
 
 import type { TokenResponse } from '../api/model.ts'
 import { InvalidTokenError, TokenRequestError, type SignInRequiredError } from './api-error.ts'
@@ -28,6 +29,8 @@ export type SessionStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 export interface SessionOptions {
   /** Renews the tokens (the API client's `token({ grantType: 'refresh_token' })`). */
   refresh: (refreshToken: string) => Promise<TokenResponse>
+  /** Revokes a refresh token on signing out (the API client's `revoke`); best-effort, its failure is ignored. */
+  revoke?: (refreshToken: string) => Promise<unknown>
   /** Where the session persists; null keeps it in memory. */
   storage?: SessionStorage | null
   storageKey?: string
@@ -141,10 +144,14 @@ export function createSession(options: SessionOptions): Session {
 
   const fresh = (s: SessionState) => s.expiresAt - margin > now()
 
-  /** Tokens another tab renewed meanwhile, if the stored session is a newer one of the same account. */
+  /**
+   * Tokens another tab renewed meanwhile, if the stored session is a newer one of the same account: a new sign-in
+   * (another refresh token) or a later renewal of the same one.
+   */
   function newerStored(than: SessionState): SessionState | null {
     const stored = read()
-    return stored && stored.user.id === than.user.id && stored.refreshToken !== than.refreshToken ? stored : null
+    if (!stored || stored.user.id !== than.user.id) return null
+    return stored.refreshToken !== than.refreshToken || stored.expiresAt > than.expiresAt ? stored : null
   }
 
   function refresh(): Promise<SessionState | null> {
@@ -214,7 +221,12 @@ export function createSession(options: SessionOptions): Session {
       set(next)
       return next
     },
-    signOut: () => set(null),
+    signOut() {
+      const current = state
+      set(null)
+      // The refresh token must stop working, not only be forgotten here; offline, it lapses unused in time.
+      if (current && options.revoke) options.revoke(current.refreshToken).catch(() => {})
+    },
     refreshIfNeeded,
     refresh,
     async getAccessToken() {

@@ -8,7 +8,8 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import type { AppEnv, Services } from './services.ts'
 import { ANONYMOUS } from './data/store.ts'
 import { ajaxErrorBody, ApiError, errorBody, invalidGrant, noEndpoint, notFound } from './http/errors.ts'
-import { originOf } from './http/paging.ts'
+import { originsOf } from './http/origin.ts'
+import { API_PATH_PREFIXES } from '../api/service-paths.ts'
 import { RateLimiter } from './auth/rate-limit.ts'
 import { View } from './wire/view.ts'
 import { createImageRoutes } from './images/image-routes.ts'
@@ -31,7 +32,8 @@ import type { Logger } from './log.ts'
 
 /** Longest query string accepted; the real API's clients never come near it. */
 export const MAX_QUERY_LENGTH = 2048
-const API_PREFIXES = ['/v1/', '/v2/', '/v3/', '/auth/', '/webview/', '/ajax/']
+/** The API's path spaces; routes register inside them, and what they leave unserved is a JSON 404. */
+export const API_PREFIXES = API_PATH_PREFIXES
 
 export function createApp(services: Services, log: Logger) {
   const { store, config, signer } = services
@@ -49,7 +51,7 @@ export function createApp(services: Services, log: Logger) {
     return c.json(body('Internal error', 'Something went wrong. Please try again.'), 500)
   })
 
-  // URL parsing resolves `..` before routing, so `/img/../x` would quietly become `/x`: refuse such paths outright,
+  // URL parsing resolves `..` before routing, so `/c/../x` would quietly become `/x`: refuse such paths outright,
   // as written on the wire (Node's raw request line), dot segments and encoded separators alike.
   app.use(async (c, next) => {
     const raw = (c.env as { incoming?: { url?: string } } | undefined)?.incoming?.url ?? new URL(c.req.url).pathname
@@ -73,7 +75,8 @@ export function createApp(services: Services, log: Logger) {
     // Who is asking: no token is an anonymous caller; a bad or expired token is an error, never anonymous.
     const auth = c.req.header('authorization')
     let caller = ANONYMOUS
-    if (auth !== undefined && c.req.path !== '/auth/token') {
+    // The OAuth endpoints take credentials in their form, never a bearer token.
+    if (auth !== undefined && !c.req.path.startsWith('/auth/')) {
       const m = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(auth.trim())
       const verdict = m ? signer.verifyAccess(m[1]!, services.nowS()) : 'invalid'
       if (typeof verdict !== 'number') throw invalidGrant()
@@ -89,11 +92,12 @@ export function createApp(services: Services, log: Logger) {
           'Retry-After': String(wait),
         })
     }
-    const origin = originOf(c, config.publicUrl)
+    const origins = originsOf(c, config)
     c.set('caller', caller)
-    c.set('origin', origin)
+    c.set('origin', origins.api)
+    c.set('imageOrigin', origins.image)
     const relations = caller.id ? services.caches.callers.relationsOf(caller.id) : undefined
-    c.set('view', new View(store, origin, caller, services.caches.items, relations))
+    c.set('view', new View(store, origins.image, caller, services.caches.items, relations, origins.static))
     await next()
   }
   const limitBody = bodyLimit({
@@ -130,8 +134,8 @@ export function createApp(services: Services, log: Logger) {
       throw noEndpoint()
     })
 
-  // ---- images ----
-  app.route('/img', createImageRoutes(imageCatalogue(services), { cacheDir: path.join(config.dataDir, 'image-cache') }))
+  // ---- images, at the CDN's own paths (and redirects from the /img/… URLs of earlier versions) ----
+  app.route('/', createImageRoutes(imageCatalogue(services), { cacheDir: path.join(config.dataDir, 'image-cache') }))
 
   // ---- the gallery (SPA): built files, and index.html for every other path so deep links work ----
   const indexFile = path.join(config.staticDir, 'index.html')

@@ -4,47 +4,73 @@ import path from 'node:path'
 import type { Config } from './config.ts'
 import type { Logger } from './log.ts'
 import { CatalogueStore } from './data/store.ts'
-import { migrate } from './data/migrate.ts'
+import { SCHEMA_VERSION } from './data/schema.ts'
+import { upgradeSchema } from './data/schema-version.ts'
 import { generateCatalogue } from './generator/generate.ts'
+import { startOfJstDay } from './calendar.ts'
 
 export const catalogueFile = (dataDir: string) => path.join(dataDir, 'catalogue.db')
 
 /**
  * Opens the catalogue under DATA_DIR, generating it first when it is missing. Generation writes a temporary file
- * and renames it into place, so an interrupted first start leaves no half-made catalogue behind.
+ * and renames it into place, so an interrupted first start leaves no half-made catalogue behind. A new demo
+ * catalogue's "today" is CATALOGUE_NOW, else the start of the current JST day (`nowS` is the real clock); an
+ * existing one keeps the day it was made for. A catalogue of an older schema is migrated in place, keeping what was
+ * written to it; a generated one that cannot be is made again (the demo holds nothing but generated data and the
+ * demo accounts' own changes).
  */
-export function openCatalogue(config: Config, log: Logger): CatalogueStore {
+export function openCatalogue(
+  config: Config,
+  log: Logger,
+  nowS: () => number = () => Math.floor(Date.now() / 1000),
+): CatalogueStore {
   mkdirSync(config.dataDir, { recursive: true })
   const file = catalogueFile(config.dataDir)
-  if (!existsSync(file)) {
-    const tmp = `${file}.tmp-${process.pid}`
-    rmSync(tmp, { force: true })
-    log.info('generating the demo catalogue (first start)', { ...config.size, seed: config.seed })
-    const started = performance.now()
-    generateCatalogue(tmp, {
-      seed: config.seed,
-      ...config.size,
-      demoPassword: config.demoPassword,
-      now: config.catalogueNow,
-      hostileCorpus: config.hostileCorpus,
-    })
-    renameSync(tmp, file)
-    log.info('catalogue ready', { ms: Math.round(performance.now() - started), file })
-  }
-  const store = new CatalogueStore(file)
-  migrate(store.db)
+  if (!existsSync(file)) generate(config, log, file, nowS, 'first start')
+  let store = new CatalogueStore(file)
+  const { from, missing } = upgradeSchema(store.db)
+  if (missing.length > 0) {
+    const generated = store.meta().generator_version !== undefined
+    store.close()
+    const why = `it has schema version ${from}, this code has ${SCHEMA_VERSION} and cannot migrate it`
+    if (!generated) throw new Error(`the catalogue ${file}: ${why} (it lacks ${missing.join(', ')})`)
+    log.info(`regenerating the demo catalogue: ${why}`, { file, missing })
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true })
+    generate(config, log, file, nowS, 'a newer schema')
+    store = new CatalogueStore(file)
+    upgradeSchema(store.db)
+  } else if (from < SCHEMA_VERSION) log.info(`migrated the catalogue from schema version ${from} to ${SCHEMA_VERSION}`)
   const meta = store.meta()
   if (
     Number(meta.works) !== config.size.works ||
     Number(meta.seed) !== config.seed ||
-    (meta.hostile_corpus === 'all') !== config.hostileCorpus
+    (meta.hostile_corpus === 'all') !== config.hostileCorpus ||
+    (config.catalogueNow !== undefined && Number(meta.now) !== config.catalogueNow)
   )
     log.info('the catalogue on disk was made with other settings; delete it to regenerate', {
       file,
       works: meta.works,
       seed: meta.seed,
+      now: meta.now,
     })
   return store
+}
+
+function generate(config: Config, log: Logger, file: string, nowS: () => number, why: string) {
+  const tmp = `${file}.tmp-${process.pid}`
+  rmSync(tmp, { force: true })
+  const now = config.catalogueNow ?? startOfJstDay(nowS())
+  log.info(`generating the demo catalogue (${why})`, { ...config.size, seed: config.seed, now })
+  const started = performance.now()
+  generateCatalogue(tmp, {
+    seed: config.seed,
+    ...config.size,
+    demoPassword: config.demoPassword,
+    now,
+    hostileCorpus: config.hostileCorpus,
+  })
+  renameSync(tmp, file)
+  log.info('catalogue ready', { ms: Math.round(performance.now() - started), file })
 }
 
 /** The HMAC key for access tokens: made once per data directory and kept there. */

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { parseTrustProxy, type TrustProxy } from './http/origin.ts'
 
 // Every setting comes from the environment and has a working default (DESIGN.md §2.7).
 
@@ -12,8 +13,14 @@ export interface Config {
   port: number
   host: string
   dataDir: string
-  /** origin for next_url and image URLs; undefined: the request's own origin */
+  /** origin for next_url (and image URLs unless imageOrigin is set); undefined: from the request (http/origin.ts) */
   publicUrl: string | undefined
+  /** origin of every image URL (IMAGE_ORIGIN); undefined: the API's origin */
+  imageOrigin: string | undefined
+  /** origin of the placeholder images at s.pximg.net's paths (STATIC_ORIGIN); undefined: the image origin */
+  staticOrigin: string | undefined
+  /** which peers' Forwarded / X-Forwarded-* headers count (TRUST_PROXY) */
+  trustProxy: TrustProxy
   staticDir: string
   seed: number
   size: CatalogueSize
@@ -21,8 +28,11 @@ export interface Config {
   /** requests per second per caller, and the burst allowed; null: no limit */
   rateLimit: { perSecond: number; burst: number } | null
   logLevel: 'silent' | 'error' | 'info' | 'debug'
-  /** the catalogue's "today" (unix seconds): ranking dates and durations count from it */
-  catalogueNow: number
+  /**
+   * CATALOGUE_NOW: pins the "today" (unix seconds) of a catalogue generated from now on; undefined: the start of the
+   * current JST day at generation. A running service takes its catalogue's own day from the file (its meta `now`).
+   */
+  catalogueNow: number | undefined
   /** CATALOGUE_HOSTILE=all: a first start generates the XSS-corpus catalogue (for the reliability suite) */
   hostileCorpus: boolean
 }
@@ -54,6 +64,31 @@ function parseSize(value: string | undefined): CatalogueSize {
   }
 }
 
+/** An origin setting: `scheme://host[:port]` with nothing after it (a path would break "swap the origin"). */
+function origin(name: string, value: string | undefined): string | undefined {
+  if (!value) return undefined
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new Error(`${name} must be an origin such as https://img.example.org, not "${value}"`)
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.pathname !== '/' || url.search || url.hash)
+    throw new Error(`${name} must be an http(s) origin with no path, such as https://img.example.org, not "${value}"`)
+  return url.origin
+}
+
+/** Unix seconds, or a `YYYY-MM-DD` day (its start in JST); unset or empty: undefined (follow the clock). */
+function parseCatalogueNow(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const ms = Date.parse(`${value}T00:00:00+09:00`)
+    if (!Number.isNaN(ms) && new Date(ms + 9 * 3600_000).toISOString().startsWith(value)) return ms / 1000
+  }
+  if (/^\d+$/.test(value) && Number.isSafeInteger(Number(value))) return Number(value)
+  throw new Error(`CATALOGUE_NOW must be unix seconds or a YYYY-MM-DD day, not "${value}"`)
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const rate = env.RATE_LIMIT ?? '50'
   const perSecond = int('RATE_LIMIT', rate, 50)
@@ -68,14 +103,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || './data'),
     publicUrl,
+    imageOrigin: origin('IMAGE_ORIGIN', env.IMAGE_ORIGIN),
+    staticOrigin: origin('STATIC_ORIGIN', env.STATIC_ORIGIN),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     seed: int('CATALOGUE_SEED', env.CATALOGUE_SEED, 20261101),
     size: parseSize(env.CATALOGUE_SIZE),
     demoPassword: env.DEMO_PASSWORD || 'demo',
     rateLimit: perSecond === 0 ? null : { perSecond, burst: int('RATE_BURST', env.RATE_BURST, perSecond * 4, 1) },
     logLevel: logLevel as Config['logLevel'],
-    // 2026-11-01T00:00:00+09:00: fixed, so the same seed always makes the same catalogue.
-    catalogueNow: int('CATALOGUE_NOW', env.CATALOGUE_NOW, 1793458800),
+    catalogueNow: parseCatalogueNow(env.CATALOGUE_NOW),
     hostileCorpus: hostile === 'all',
   }
 }

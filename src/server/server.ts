@@ -9,14 +9,21 @@ import { createApp } from './app.ts'
 import { ItemJsonCache } from './wire/item-cache.ts'
 import { CallerStates } from './wire/caller-state.ts'
 import { errorBody } from './http/errors.ts'
+import { catalogueNowOf } from './calendar.ts'
 
-export function createServices(config: Config, log: Logger): Services {
-  const store = openCatalogue(config, log)
+/** `nowS`: the real clock (tests may set it to another day). */
+export function createServices(
+  config: Config,
+  log: Logger,
+  nowS: () => number = () => Math.floor(Date.now() / 1000),
+): Services {
+  const store = openCatalogue(config, log, nowS)
   return {
     store,
     config,
+    catalogueNow: catalogueNowOf(store.meta(), nowS()),
     signer: new TokenSigner(tokenSecret(config.dataDir)),
-    nowS: () => Math.floor(Date.now() / 1000),
+    nowS,
     caches: {
       ranking: new Lru(200),
       recommend: new Lru(500),

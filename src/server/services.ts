@@ -11,8 +11,10 @@ export interface Services {
   store: CatalogueStore
   config: Config
   signer: TokenSigner
-  /** unix seconds, real time: token expiry, bookmark times */
+  /** unix seconds, real time: token expiry, bookmark times, the last ranking day a client may ask for */
   nowS: () => number
+  /** unix seconds: the catalogue's own "today" (its meta `now`), from which its demo dates were placed */
+  catalogueNow: number
   /** Derived data, cleared or invalidated when what it derives from changes. */
   caches: {
     ranking: Lru<number[]>
@@ -29,7 +31,8 @@ export interface Services {
 }
 
 export interface AppEnv {
-  Variables: { caller: Caller; view: View; origin: string }
+  /** `origin`: of the API's own URLs (next_url); `imageOrigin`: of every image URL (http/origin.ts) */
+  Variables: { caller: Caller; view: View; origin: string; imageOrigin: string }
 }
 
 export type AppContext = Context<AppEnv>

@@ -2,11 +2,13 @@
 // the worker (so it lives apart from src/tunables.ts, which pulls in browser-only modules), and the app reads the
 // names to empty the API cache when the signed-in account changes.
 
+import { API_PATH_PREFIXES, IMAGE_PATH_PREFIXES, LEGACY_IMAGE_PREFIX } from '../../api/service-paths.ts'
+
 /** Runtime cache names. The precache (app shell) is Workbox's own. */
 export const SW_CACHE = {
   /** GET answers of the catalogue API (`/v1/`, `/v2/`), network-first. */
   api: 'easel-api',
-  /** Thumbnails, avatars and covers (`/img/c/…`, `/img/user-profile/…`, …), cache-first. */
+  /** Thumbnails, avatars and covers (`/c/…`, `/user-profile/…`, `/common/images/…`), cache-first. */
   images: 'easel-images',
   /** Original-size pages, the work view's image, cache-first with a much smaller bound (they are large). */
   originals: 'easel-originals',
@@ -29,17 +31,18 @@ export const IMAGE_CACHE_MAX_AGE_S = 30 * 24 * 3600
 export const ORIGINAL_CACHE_MAX_ENTRIES = 60
 export const ORIGINAL_CACHE_MAX_AGE_S = 7 * 24 * 3600
 
+const escape = (prefix: string) => prefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+
 /**
- * Paths the service owns, never answered with the SPA's index.html by the worker: the API, images, the token
- * endpoint, webviews, and files with an extension the SPA has no route for (robots.txt, the manifest, icons, the
- * worker itself). `.php` paths stay: the pixiv-style aliases (`/member_illust.php?…`) are SPA routes.
+ * Paths the service owns, never answered with the SPA's index.html by the worker: the API's spaces, the image CDN's
+ * folders (and the `/img/` of earlier versions), the built assets, and files with an extension the SPA has no route
+ * for (robots.txt, the manifest, icons, the worker itself). `.php` paths stay: the pixiv-style aliases
+ * (`/member_illust.php?…`) are SPA routes.
  */
 export const NAVIGATION_DENYLIST = [
-  /^\/v[12]\//,
-  /^\/img\//,
-  /^\/auth\//,
-  /^\/webview\//,
-  /^\/assets\//,
+  ...[...API_PATH_PREFIXES, ...IMAGE_PATH_PREFIXES, LEGACY_IMAGE_PREFIX, '/assets/'].map(
+    (prefix) => new RegExp(`^${escape(prefix)}`),
+  ),
   /\.(?:txt|xml|json|webmanifest|js|mjs|map|css|png|jpe?g|gif|webp|avif|svg|ico|zip)$/i,
 ]
 

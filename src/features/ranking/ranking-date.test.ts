@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, rankingDateParam, isIsoDate, latestRankingDate } from './ranking-date.ts'
+import {
+  addDays,
+  isIsoDate,
+  jstYesterday,
+  latestRankingDate,
+  rankingDateMax,
+  rankingDateParam,
+} from './ranking-date.ts'
 
 const work = (createDate: string) => ({ createDate })
 
@@ -24,8 +31,22 @@ describe('latestRankingDate', () => {
     expect(latestRankingDate(page)).toBe('2026-10-31')
   })
 
-  it('falls back to yesterday on the viewer clock when nothing is known', () => {
-    expect(latestRankingDate(undefined, new Date(2026, 0, 1, 12))).toBe('2025-12-31')
+  it('falls back to yesterday in Japan when nothing is known, whatever the viewer’s time zone', () => {
+    expect(latestRankingDate(undefined, new Date('2026-01-01T12:00:00+09:00'))).toBe('2025-12-31')
+    // 16:00 UTC on Jan 1 is already Jan 2 in Japan
+    expect(latestRankingDate(undefined, new Date('2026-01-01T16:00:00Z'))).toBe('2026-01-01')
+  })
+})
+
+describe('rankingDateMax', () => {
+  const now = new Date('2026-11-23T10:00:00+09:00')
+  it('reaches the real yesterday, past a catalogue whose last day is earlier', () => {
+    expect(jstYesterday(now)).toBe('2026-11-22')
+    expect(rankingDateMax('2026-10-31', now)).toBe('2026-11-22')
+    expect(rankingDateMax(undefined, now)).toBe('2026-11-22')
+  })
+  it('keeps a catalogue’s later days (one pinned ahead of the clock)', () => {
+    expect(rankingDateMax('2026-12-31', now)).toBe('2026-12-31')
   })
 })
 

@@ -1,5 +1,6 @@
-// The ranking's date bound. The latest ranking is the catalogue's, not the clock's: a catalogue generated a while
-// ago ends on its own last day, and asking for a later date is refused by the service.
+// The ranking's dates. The latest ranking is the catalogue's, not the clock's: a catalogue generated a while ago
+// ends on its own last day. Any day up to the real yesterday in Japan (the service's calendar) may be asked for; a
+// day after the catalogue's last shows its latest ranking, and a later day than yesterday is refused.
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
 
@@ -15,10 +16,21 @@ export function addDays(iso: string, days: number): string {
   return new Date(t).toISOString().slice(0, 10)
 }
 
+/** Yesterday in Japan, whatever the viewer's time zone: the last day the service ranks. */
+export function jstYesterday(now: Date = new Date()): string {
+  return new Date(now.getTime() + 9 * 3_600_000 - 86_400_000).toISOString().slice(0, 10)
+}
+
+/** The last day the date picker offers: the real yesterday, or the latest ranking day when that is later. */
+export function rankingDateMax(latest: string | undefined, now: Date = new Date()): string {
+  const yesterday = jstYesterday(now)
+  return latest && latest > yesterday ? latest : yesterday
+}
+
 /**
  * The latest ranking day, from the first page of the latest (undated) ranking: the `date` its `next_url` carries
- * when the service names it; else the day of the newest work in it (dates are in the catalogue's time zone, so the
- * date part of `createDate` as written); else yesterday on the viewer's clock.
+ * (the service names it); else the day of the newest work in it (dates are in the catalogue's time zone, so the
+ * date part of `createDate` as written); else yesterday in Japan.
  */
 export function latestRankingDate(
   firstPage: { nextUrl: string | null; illusts: readonly { createDate: string }[] } | undefined,
@@ -38,8 +50,7 @@ export function latestRankingDate(
     if (isIsoDate(day) && (!newest || day > newest)) newest = day
   }
   if (newest) return newest
-  const local = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1)
-  return `${local.getFullYear()}-${String(local.getMonth() + 1).padStart(2, '0')}-${String(local.getDate()).padStart(2, '0')}`
+  return jstYesterday(today)
 }
 
 /** The `date` of the URL when it is a real day; undefined means "the latest". */

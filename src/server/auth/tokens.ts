@@ -9,10 +9,12 @@ const scryptAsync = promisify(scrypt) as (
 ) => Promise<Buffer>
 
 // Access tokens are stateless and signed (HMAC-SHA256 over `userId.expiry`), so checking one costs no database
-// read; refresh tokens are random, stored only as a hash, and rotate on every use.
+// read; refresh tokens are random, stored only as a hash, and (as pixiv's, which real clients keep and reuse) stay
+// valid until revoked or left unused for REFRESH_TOKEN_TTL_S.
 
 export const ACCESS_TOKEN_TTL_S = 3600
-export const REFRESH_TOKEN_TTL_S = 30 * 24 * 3600
+/** A refresh token lapses after a year without use; each use starts the year again. */
+export const REFRESH_TOKEN_TTL_S = 365 * 24 * 3600
 
 const b64url = (buf: Buffer) => buf.toString('base64url')
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestApp, type TestApp } from '../testing/harness.ts'
 import { TokenSigner } from '../auth/tokens.ts'
 
-// POST /auth/token answers the reference §13 token shape; access tokens expire after 3600 s; refresh tokens rotate.
+// POST /auth/token answers the reference §13 token shape; access tokens expire after 3600 s; refresh tokens are
+// reusable until POST /auth/revoke.
 
 let app: TestApp
 beforeAll(() => {
@@ -10,7 +11,7 @@ beforeAll(() => {
 })
 afterAll(() => app.close())
 
-const token = async (fields: Record<string, string>) => app.post('/auth/token', fields)
+const token = async (fields: Record<string, string>, path = '/auth/token') => app.post(path, fields)
 
 describe('auth', () => {
   it('password grant answers the token fields at the top level and under response', async () => {
@@ -39,16 +40,44 @@ describe('auth', () => {
     expect(me.bookmark_detail).toBeDefined()
   })
 
-  it('refresh tokens give a new pair and cannot be used twice', async () => {
+  it("a refresh token is reusable, as pixiv's: three renewals give three working access tokens", async () => {
     const first = (await (await token({ grant_type: 'password', username: 'demo', password: 'demo' })).json()) as any
-    const refreshed = await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token })
-    expect(refreshed.status).toBe(200)
-    const second = (await refreshed.json()) as any
-    expect(second.refresh_token).not.toBe(first.refresh_token)
-    expect((await app.fetch('/v1/mute/list', { token: second.access_token })).status).toBe(200)
-    const replay = await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token })
-    expect(replay.status).toBe(400)
-    expect(((await replay.json()) as any).error).toBe('invalid_grant')
+    for (let i = 0; i < 3; i++) {
+      const res = await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token, get_secure_url: '1' })
+      expect(res.status).toBe(200)
+      expect(res.headers.get('cache-control')).toBe('no-store')
+      const renewed = (await res.json()) as any
+      expect(renewed.refresh_token).toBe(first.refresh_token)
+      expect(renewed.response.refresh_token).toBe(first.refresh_token)
+      expect(renewed.expires_in).toBe(3600)
+      expect((await app.fetch('/v1/mute/list', { token: renewed.access_token })).status).toBe(200)
+    }
+  })
+
+  it('after /auth/revoke the refresh token is refused with 400 invalid_grant; others keep working', async () => {
+    const signIn = async () =>
+      (await (await token({ grant_type: 'password', username: 'demo', password: 'demo' })).json()) as any
+    const [mine, other] = [await signIn(), await signIn()]
+    expect(mine.refresh_token).not.toBe(other.refresh_token)
+    const revoked = await token({ refresh_token: mine.refresh_token }, '/auth/revoke')
+    expect(revoked.status).toBe(200)
+    expect(revoked.headers.get('cache-control')).toBe('no-store')
+    expect(await revoked.json()).toEqual({})
+    const refused = await token({ grant_type: 'refresh_token', refresh_token: mine.refresh_token })
+    expect(refused.status).toBe(400)
+    const body = (await refused.json()) as any
+    expect(body.error).toBe('invalid_grant')
+    expect(body.has_error).toBe(true)
+    expect((await token({ grant_type: 'refresh_token', refresh_token: other.refresh_token })).status).toBe(200)
+    // Revoking again (a second sign-out, a stale tab) is no error; without a token it is.
+    expect((await token({ refresh_token: mine.refresh_token }, '/auth/revoke')).status).toBe(200)
+    expect((await token({}, '/auth/revoke')).status).toBe(400)
+  })
+
+  it('token answers, refusals included, are never stored by a cache', async () => {
+    const ok = await token({ grant_type: 'password', username: 'demo', password: 'demo' })
+    const bad = await token({ grant_type: 'password', username: 'demo', password: 'nope' })
+    for (const res of [ok, bad]) expect(res.headers.get('cache-control')).toBe('no-store')
   })
 
   it('an access token stops working after 3600 s', async () => {

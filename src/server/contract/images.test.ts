@@ -121,11 +121,13 @@ describe('images from responses', () => {
     const good = new URL(illust.image_urls.medium).pathname
     for (const bad of [
       good.replace('/1_p0', '/1_p9'),
-      good.replace('/img/c/540x540_70/', '/img/c/541x541_70/'),
+      good.replace('/c/540x540_70/', '/c/541x541_70/'),
       good.replace(/\/\d{4}\//, '/1999/'),
-      '/img/c/540x540_70/img-master/img/%2e%2e/%2e%2e/etc/passwd',
+      '/c/540x540_70/img-master/img/%2e%2e/%2e%2e/etc/passwd',
+      '/common/images/limit_nope_360.png',
       '/img/common/images/limit_nope_360.png',
       '/img/',
+      '/c/',
     ]) {
       const res = await app.fetch(bad)
       expect(res.status, bad).toBe(404)

@@ -12,7 +12,7 @@ import type {
   UserRecord,
   WorkRecord,
 } from './records.ts'
-import { schemaSql } from './schema.ts'
+import { SCHEMA_VERSION, schemaSql } from './schema.ts'
 
 export type ItemKind = 'illust' | 'novel'
 
@@ -44,6 +44,8 @@ export function openCatalogueWriter(file: string): CatalogueWriter {
   db.pragma('page_size = 4096')
   db.exec(schemaSql)
   db.exec('BEGIN')
+  // Every file says which schema it was made with, so a service with a newer one knows to remake or migrate it.
+  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('schema_version', String(SCHEMA_VERSION))
 
   const s = {
     meta: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)'),

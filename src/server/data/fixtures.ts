@@ -109,4 +109,7 @@ export const fixtures = {
         JSON.stringify(ids),
       ).map((r) => [r.id, r.score]),
     ),
+  /** The first JST day with any activity (the catalogue's first ranking day). */
+  firstActivityDay: (store: CatalogueStore, kind: 'illust' | 'novel') =>
+    one<{ d: number }>(store, `SELECT MIN(day) AS d FROM ${kind === 'illust' ? 'work' : 'novel'}_activity`).d,
 }

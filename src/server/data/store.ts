@@ -226,6 +226,13 @@ export class CatalogueStore {
     return r.d ?? 0
   }
 
+  /** The latest JST day with activity on or before `day` (the ranking a later date shows); undefined if none. */
+  activityDayOnOrBefore(kind: Kind, day: number): number | undefined {
+    const t = table(kind)
+    const r = this.q(`SELECT MAX(day) AS d FROM ${t.activity} WHERE day <= ?`).get(day) as { d: number | null }
+    return r.d ?? undefined
+  }
+
   // ---- users -----------------------------------------------------------------------------------------
 
   user(id: number): UserRow | undefined {
@@ -320,16 +327,29 @@ export class CatalogueStore {
     this.q('INSERT INTO refresh_tokens (token_hash, user_id, expires_ts) VALUES (?, ?, ?)').run(hash, userId, expiresTs)
   }
 
-  /** Uses up a refresh token (they rotate): the user id if it was valid and unexpired. */
-  takeRefreshToken(hash: string, nowTs: number): number | undefined {
+  /**
+   * Checks a refresh token, as pixiv's work: reusable until revoked. A valid one gets its expiry pushed to
+   * `expiresTs` (a token in use never lapses); answers the user id if it was valid and unexpired.
+   */
+  useRefreshToken(hash: string, nowTs: number, expiresTs: number): number | undefined {
     return this.db.transaction(() => {
       const row = this.q('SELECT user_id, expires_ts FROM refresh_tokens WHERE token_hash = ?').get(hash) as
         { user_id: number; expires_ts: number } | undefined
-      if (!row) return undefined
-      this.q('DELETE FROM refresh_tokens WHERE token_hash = ?').run(hash)
       this.q('DELETE FROM refresh_tokens WHERE expires_ts < ?').run(nowTs)
-      return row.expires_ts >= nowTs ? row.user_id : undefined
+      if (!row || row.expires_ts < nowTs) return undefined
+      this.q('UPDATE refresh_tokens SET expires_ts = ? WHERE token_hash = ?').run(expiresTs, hash)
+      return row.user_id
     })()
+  }
+
+  /** Revokes one refresh token (sign-out); true if it existed. */
+  revokeRefreshToken(hash: string): boolean {
+    return this.q('DELETE FROM refresh_tokens WHERE token_hash = ?').run(hash).changes > 0
+  }
+
+  /** Revokes every refresh token of a user (a password change signs out everywhere). */
+  revokeRefreshTokensOf(userId: number) {
+    this.q('DELETE FROM refresh_tokens WHERE user_id = ?').run(userId)
   }
 
   // ---- items (works and novels) ----------------------------------------------------------------------

@@ -3,9 +3,10 @@
 import { statSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { DEFAULT_SIZE, generateCatalogue, LARGE_SIZE } from './generate.ts'
+import { startOfJstDay } from '../calendar.ts'
 
-// 2026-11-01T00:00:00+09:00, the same fixed "today" as the service's default CATALOGUE_NOW
-const DEFAULT_NOW = 1793458800
+// Without --now the catalogue's "today" is the start of the current JST day, as the service's first start makes it.
+const DEFAULT_NOW = startOfJstDay(Math.floor(Date.now() / 1000))
 const DEFAULT_SEED = 20261101
 
 function whole(name: string, v: string | undefined, fallback: number): number {

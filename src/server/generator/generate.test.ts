@@ -6,6 +6,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_SIZE, generateCatalogue, jstDay, LONG_NOVEL_SERIES_ID, type GenerateOptions } from './generate.ts'
 import { HOSTILE_SNIPPETS } from './hostile.ts'
+import { SCHEMA_VERSION } from '../data/schema.ts'
 
 const NOW = 1793458800 // 2026-11-01T00:00:00+09:00
 const base = { seed: 42, demoPassword: 'demo-pass', now: NOW }
@@ -43,6 +44,69 @@ describe('determinism', () => {
     },
   )
 })
+
+describe('the calendar', () => {
+  // DESIGN.md §2.4 "Time": every date is placed relative to the catalogue's "today", so a catalogue made a day later
+  // is the same catalogue a day later: each timestamp one day on, each activity day one on, everything else equal.
+  it('shifts every date by exactly one day when made one day later', { timeout: 60_000 }, () => {
+    const a = new Database(gen('day-a.db', SMALL).file, { readonly: true })
+    const b = new Database(gen('day-b.db', { ...SMALL, now: NOW + 86400 }).file, { readonly: true })
+    try {
+      // every table but SQLite's own statistics (their samples hold index keys, dates among them)
+      const TABLES =
+        "SELECT name AS v FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
+      const tables = values(a, TABLES) as string[]
+      expect(values(b, TABLES)).toEqual(tables)
+      const shifted: string[] = []
+      for (const table of tables) {
+        const columns = all<{ name: string; pk: number }>(a, `SELECT name, pk FROM pragma_table_info('${table}')`)
+        const order = columns.map((_, i) => i + 1).join(', ')
+        const rowsA = all<Record<string, unknown>>(a, `SELECT * FROM ${table} ORDER BY ${order}`)
+        const rowsB = all<Record<string, unknown>>(b, `SELECT * FROM ${table} ORDER BY ${order}`)
+        expect(rowsB.length, table).toBe(rowsA.length)
+        for (const { name } of columns) {
+          const col = `${table}.${name}`
+          const before = rowsA.map((r) => r[name])
+          const after = rowsB.map((r) => r[name])
+          if (table === 'meta') continue
+          if (name.endsWith('_ts')) expect(after, col).toEqual(before.map((v) => (v as number) + 86400))
+          else if (name === 'day') expect(after, col).toEqual(before.map((v) => (v as number) + 1))
+          else if (name === 'profile_date') expect(after, col).toEqual(before.map((v) => nextPathDay(v as string)))
+          else {
+            expect(after, col).toEqual(before)
+            continue
+          }
+          shifted.push(col)
+        }
+      }
+      // the dated columns are real ones (the check above is not vacuous)
+      expect(shifted).toEqual(
+        expect.arrayContaining([
+          'works.created_ts',
+          'novels.created_ts',
+          'illust_bookmarks.created_ts',
+          'novel_bookmarks.created_ts',
+          'work_activity.day',
+          'novel_activity.day',
+          'users.profile_date',
+        ]),
+      )
+      const meta = (db: Db) =>
+        Object.fromEntries(all<{ key: string; value: string }>(db, 'SELECT * FROM meta').map((m) => [m.key, m.value]))
+      expect(meta(b)).toEqual({ ...meta(a), now: String(NOW + 86400) })
+    } finally {
+      a.close()
+      b.close()
+    }
+  })
+})
+
+/** `YYYY/MM/DD/hh/mm/ss` (an image path's date) one day later. */
+function nextPathDay(pathDate: string): string {
+  const [y, mo, d, ...time] = pathDate.split('/')
+  const next = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d) + 1)).toISOString().slice(0, 10)
+  return [...next.split('-'), ...time].join('/')
+}
 
 /** Checks every catalogue must pass, whatever its size. */
 function checkInvariants(db: Db, opts: GenerateOptions) {
@@ -216,6 +280,7 @@ function checkInvariants(db: Db, opts: GenerateOptions) {
     users: String(opts.users),
     generator_version: '1',
     demo_account: 'demo',
+    schema_version: String(SCHEMA_VERSION),
   })
 }
 

@@ -3,17 +3,16 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { loadConfig } from '../config.ts'
 import { generateCatalogue, type GenerateOptions } from './generate.ts'
 import { XSS_CORPUS, XSS_MARKER } from './hostile-corpus.ts'
 import { report } from '../testing/reliability.ts'
+import { testCatalogueOptions } from '../testing/global-setup.ts'
 
 // The XSS corpus is an option of the generator: off, the catalogue is the default one byte for byte; on, every kind
 // of text the gallery renders carries the payloads, and nothing else about the catalogue changes.
 
 // The options the unit tests' shared default catalogue was made with (testing/global-setup.ts).
-const config = loadConfig({})
-const OPTS: GenerateOptions = { seed: config.seed, ...config.size, demoPassword: 'demo', now: config.catalogueNow }
+const OPTS: GenerateOptions = testCatalogueOptions()
 
 let dir: string
 let hostileFile: string

@@ -77,7 +77,7 @@ function profile(rng: Rng, account: string): Record<string, unknown> {
     twitter_account: twitter ? account : '',
     twitter_url: twitter ? `https://twitter.com/${account}` : '',
     pawoo_url: rng.chance(0.05) ? `https://pawoo.net/@${account}` : '',
-    // The image route has no path for custom backgrounds, so none is set.
+    // The user route sets the banner from the profile hash (images/paths.ts hasBackground).
     background_image_url: '',
     is_using_custom_profile_image: rng.chance(0.85),
     workspace: {

@@ -10,16 +10,15 @@ const CURSOR_KEYS = [
   'last_order',
 ]
 
-/** The origin used in `next_url` and image URLs: PUBLIC_URL when configured, else the request's own. */
-export function originOf(c: Context, publicUrl: string | undefined): string {
-  return publicUrl ?? new URL(c.req.url).origin
-}
-
 /**
  * `next_url`: an absolute URL on this server that repeats the request's own parameters, in their order, with the
  * next page's cursor set; null when there is no next page.
  */
-export function nextUrl(c: Context, origin: string, cursor: Record<string, number | undefined> | null): string | null {
+export function nextUrl(
+  c: Context,
+  origin: string,
+  cursor: Record<string, number | string | undefined> | null,
+): string | null {
   if (!cursor) return null
   const url = new URL(c.req.url)
   const params = new URLSearchParams()

@@ -1,10 +1,10 @@
-// Turns a request path (below /img) into a render spec, or null for anything that is not exactly one
+// Turns a request path (the CDN path itself, reference §15) into a render spec, or null for anything that is not exactly one
 // of the shapes paths.ts builds for an item that exists. Every capture group is a literal choice or a
 // digit/alnum run, so `..`, percent-escapes, empty segments and unknown prefixes cannot match. The
 // spec is plain data built only from validated values and catalogue numbers; its JSON is the cache key.
 
 import { COVER_VH, COVER_VW, type PlaceholderKind } from './art.ts'
-import { pathDate } from './paths.ts'
+import { hasBackground, novelIdOfImageHash, pathDate } from './paths.ts'
 
 export interface ImageCatalogue {
   work(id: number):
@@ -90,15 +90,19 @@ const RE = {
   workMaster: new RegExp(String.raw`^/img-master/img/${D}/${ID}_p${IDX}_master1200\.jpg$`),
   workOriginal: new RegExp(String.raw`^/img-original/img/${D}/${ID}_(p|ugoira)${IDX}\.(jpg|png)$`),
   ugoiraZip: new RegExp(String.raw`^/img-zip-ugoira/img/${D}/${ID}_ugoira(600x600|1920x1080)\.zip$`),
-  profile: new RegExp(String.raw`^/user-profile/img/${D}/${ID}_${HASH}_170\.jpg$`),
+  profile: new RegExp(String.raw`^/user-profile/img/${D}/${ID}_${HASH}(_170)?\.jpg$`),
+  background: new RegExp(
+    String.raw`^(?:/c/(1200x600_90_a2_g5|1920x960_80_a2_g5))?/background/img/${D}/${ID}_${HASH}(_master1200)?\.jpg$`,
+  ),
   novelCover: new RegExp(
     String.raw`^/c/(128x128|176x352|240x480_80)/novel-cover-master/img/${D}/${ID}_${HASH}_(square1200|master1200)\.jpg$`,
   ),
+  novelCoverOriginal: new RegExp(String.raw`^/novel-cover-original/img/${D}/${ID}_${HASH}\.jpg$`),
   defaultCover: /^\/common\/images\/novel_thumb\/novel_thumb_0_(128x128|176mw|240mw)\.jpg$/,
   novelImage: new RegExp(
-    String.raw`^/c/(128x128|240x480|480x960|1200x1200)/novel-image-master/img/${D}/${ID}_${ID}_(square1200|master1200)\.jpg$`,
+    String.raw`^/c/(128x128|240x480_80|480x960|1200x1200)/novel-cover-master/img/${D}/tei${ID}_([0-9a-f]{32})_(square1200|master1200)\.jpg$`,
   ),
-  novelImageOriginal: new RegExp(String.raw`^/novel-image-original/img/${D}/${ID}_${ID}\.jpg$`),
+  novelImageOriginal: new RegExp(String.raw`^/novel-cover-original/img/${D}/tei${ID}_([0-9a-f]{32})\.jpg$`),
   seriesCover: new RegExp(
     String.raw`^/c/782x410_80_a2_g5/illust-series-cover-original/img/${D}/([0-9A-Za-z_-]{1,128})\.jpg$`,
   ),
@@ -131,7 +135,7 @@ const DEFAULT_COVER_BOX: Record<string, string> = { '128x128': '128x128', '176mw
 
 const NOVEL_IMAGE_BOX: Record<string, { box: [number, number]; crop: boolean }> = {
   '128x128': { box: [128, 128], crop: true },
-  '240x480': { box: [240, 480], crop: false },
+  '240x480_80': { box: [240, 480], crop: false },
   '480x960': { box: [480, 960], crop: false },
   '1200x1200': { box: [1200, 1200], crop: false },
 }
@@ -171,12 +175,13 @@ function raster(
 function novelImage(
   cat: ImageCatalogue,
   d: string,
-  id: number,
   imageId: number,
+  hash: string,
   box: [number, number] | null,
   crop: boolean,
 ): RasterSpec | null {
-  const nv = cat.novel(id)
+  const id = novelIdOfImageHash(imageId, hash)
+  const nv = id === null ? undefined : cat.novel(id)
   if (!nv || pathDate(nv.createdTs) !== d) return null
   const img = nv.images.find((i) => i.imageId === imageId)
   if (!img || !isSaneSize(img.width, img.height)) return null
@@ -238,18 +243,26 @@ export function resolveImagePath(path: string, cat: ImageCatalogue): ImageSpec |
   }
 
   if ((m = RE.profile.exec(path))) {
-    const [, d, id, hash] = m as unknown as [string, string, string, string]
+    const [, d, id, hash, small] = m as unknown as [string, string, string, string, string | undefined]
     const u = cat.user(Number(id))
     if (!u || u.profileDate !== d || u.profileHash !== hash) return null
-    return raster(
-      { k: 'avatar', seed: `user:${u.id}:${u.profileHash}` },
-      200,
-      200,
-      [170, 170],
-      true,
-      'jpeg',
-      THUMB_QUALITY,
-    )
+    // The 170 px avatar is a crop of the same art as the full-size one (the name without `_170`).
+    const subject: ArtSubject = { k: 'avatar', seed: `user:${u.id}:${u.profileHash}` }
+    return small
+      ? raster(subject, 200, 200, [170, 170], true, 'jpeg', THUMB_QUALITY)
+      : raster(subject, 400, 400, null, false, 'jpeg', ORIGINAL_QUALITY)
+  }
+
+  if ((m = RE.background.exec(path))) {
+    const [, size, d, id, hash, master] = m as unknown as [string, string | undefined, string, string, string, string]
+    // Either the 1200×600 master (the API's URL) or an uncropped original; `/c/<size>/` never names the original.
+    if (!!size !== !!master && size !== '1920x960_80_a2_g5') return null
+    const u = cat.user(Number(id))
+    if (!u || u.profileDate !== d || u.profileHash !== hash || !hasBackground(u)) return null
+    const subject: ArtSubject = { k: 'illust', seed: `background:${u.id}:${u.profileHash}` }
+    if (size === '1200x600_90_a2_g5') return raster(subject, 1920, 960, [1200, 600], true, 'jpeg', 90)
+    if (size === '1920x960_80_a2_g5') return master ? null : raster(subject, 1920, 960, null, false, 'jpeg', 80)
+    return raster(subject, 1920, 960, null, false, 'jpeg', ORIGINAL_QUALITY)
   }
 
   if ((m = RE.novelCover.exec(path))) {
@@ -275,16 +288,24 @@ export function resolveImagePath(path: string, cat: ImageCatalogue): ImageSpec |
     return raster({ k: 'default-cover' }, COVER_VW, COVER_VH, spec.box, spec.crop, 'jpeg', THUMB_QUALITY)
   }
 
+  if ((m = RE.novelCoverOriginal.exec(path))) {
+    const [, d, id, hash] = m as unknown as [string, string, string, string]
+    const nv = cat.novel(Number(id))
+    if (!nv || !nv.coverHash || nv.coverHash !== hash || pathDate(nv.createdTs) !== d) return null
+    const subject: ArtSubject = { k: 'cover', seed: `novel:${nv.id}:${nv.coverHash}` }
+    return raster(subject, COVER_VW, COVER_VH, null, false, 'jpeg', ORIGINAL_QUALITY)
+  }
+
   if ((m = RE.novelImage.exec(path))) {
-    const [, size, d, id, imageId, suffix] = m as unknown as [string, string, string, string, string, string]
+    const [, size, d, imageId, hash, suffix] = m as unknown as [string, string, string, string, string, string]
     const spec = NOVEL_IMAGE_BOX[size]
     if (!spec || (suffix === 'square1200') !== spec.crop) return null
-    return novelImage(cat, d, Number(id), Number(imageId), spec.box, spec.crop)
+    return novelImage(cat, d, Number(imageId), hash, spec.box, spec.crop)
   }
 
   if ((m = RE.novelImageOriginal.exec(path))) {
-    const [, d, id, imageId] = m as unknown as [string, string, string, string]
-    return novelImage(cat, d, Number(id), Number(imageId), null, false)
+    const [, d, imageId, hash] = m as unknown as [string, string, string, string]
+    return novelImage(cat, d, Number(imageId), hash, null, false)
   }
 
   if ((m = RE.seriesCover.exec(path))) {

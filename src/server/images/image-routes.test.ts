@@ -11,12 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createFakeCatalogue } from './fake-catalogue.ts'
 import { createImageRoutes } from './image-routes.ts'
 import {
+  backgroundPaths,
   illustSeriesCoverPath,
   noProfilePath,
+  novelCoverOriginalPath,
   novelCoverPaths,
   novelUploadedImagePaths,
   pathDate,
   placeholderPath,
+  profileImageFullPath,
   profileImagePath,
   ugoiraZipPath,
   workImagePaths,
@@ -84,6 +87,8 @@ const ugoira = {
   frameDelays: [60, 70, 80, 90, 100],
 }
 const user = { id: 7, profileDate: '2024/01/02/03/04/05', profileHash: '0123456789abcdef0123456789abcdef' }
+/** has a profile banner (an even last hex digit, paths.ts hasBackground) */
+const bannered = { id: 8, profileDate: '2024/01/02/03/04/05', profileHash: '0123456789abcdef0123456789abcde0' }
 const novel = {
   id: 500,
   createdTs: TS + 10000,
@@ -95,7 +100,7 @@ const series = { id: 40, createdTs: TS + 30000, coverToken: 'Xy12ab_cd-EF' }
 
 const catalogue = createFakeCatalogue({
   works: [illust, wide, small, landscape, manga, ugoira],
-  users: [user],
+  users: [user, bannered],
   novels: [novel, plainNovel],
   series: [series],
 })
@@ -109,7 +114,7 @@ async function tempDir() {
   return d
 }
 const mount = (cacheDir: string, opts: { memoryBytes?: number } = {}) =>
-  new Hono().route('/img', createImageRoutes(catalogue, { cacheDir, ...opts }))
+  new Hono().route('/', createImageRoutes(catalogue, { cacheDir, ...opts }))
 
 let app: Hono
 beforeAll(async () => {
@@ -209,7 +214,8 @@ describe('work images', () => {
   })
 
   it('the uncropped master fits 1200×1200', async () => {
-    const p = `/img/img-master/img/${pathDate(wide.createdTs)}/${wide.id}_p0_master1200.jpg`
+    const p = `/img-master/img/${pathDate(wide.createdTs)}/${wide.id}_p0_master1200.jpg`
+    expect(p).toBe(workImagePaths(wide, 0).master)
     await expectImage(p, 'jpeg', 1200, 600)
   })
 
@@ -268,9 +274,29 @@ describe('ugoira zips', () => {
 })
 
 describe('users, novels, series, placeholders', () => {
-  it('profile images are 170×170', async () => {
+  it('profile images are 170×170, and the name without _170 is the full-size avatar', async () => {
     await expectImage(profileImagePath(user), 'jpeg', 170, 170)
+    await expectImage(profileImagePath(user).replace('_170.', '.'), 'jpeg', 400, 400)
     await expectImage(noProfilePath, 'png', 170, 170)
+  })
+
+  it('profile banners: the 1200×600 master, and the 1920×960 original gallery-dl derives from it', async () => {
+    const p = backgroundPaths(bannered)
+    await expectImage(p.master, 'jpeg', 1200, 600)
+    await expectImage(p.original, 'jpeg', 1920, 960)
+    await expectImage(p.original.replace('/background/', '/c/1920x960_80_a2_g5/background/'), 'jpeg', 1920, 960)
+    await expectNotFound(backgroundPaths(user).master)
+  })
+
+  it('the original cover, named as gallery-dl derives it from the 240×480 master', async () => {
+    const large = novelCoverPaths(novel).large
+    const derived = `/novel-cover-original/img/${large
+      .split('/img/')[1]!
+      .replace(/\.[a-z]+$/, '')
+      .replace('_master1200', '')}.jpg`
+    expect(derived).toBe(novelCoverOriginalPath({ ...novel, coverHash: novel.coverHash }))
+    await expectImage(derived, 'jpeg', 1000, 1414)
+    await expectNotFound(derived.replace('.jpg', '.png'))
   })
 
   it('novel covers: 128 square, fit 176×352, fit 240×480 (1:1.414 portrait)', async () => {
@@ -402,14 +428,33 @@ describe('HTTP caching', () => {
   })
 })
 
+describe('earlier /img/… URLs', () => {
+  it('redirect permanently to the same path without /img, which serves the image', async () => {
+    const p = workImagePaths(illust, 0).squareMedium
+    const { res } = await get(`/img${p}`)
+    expect(res.status).toBe(301)
+    expect(res.headers.get('location')).toBe(p)
+    await expectImage(res.headers.get('location')!, 'jpeg', 360, 360)
+    const head = await get(`/img${noProfilePath}`, { method: 'HEAD' })
+    expect(head.res.status).toBe(301)
+  })
+
+  it('novel images move to their pixiv names', async () => {
+    const d = pathDate(novel.createdTs)
+    const { res } = await get(`/img/c/480x960/novel-image-master/img/${d}/${novel.id}_9001_master1200.jpg`)
+    expect(res.status).toBe(301)
+    expect(res.headers.get('location')).toBe(novelUploadedImagePaths(novel, 9001)['480mw'])
+  })
+})
+
 describe('validation', () => {
   it('rejects traversal, encodings, double slashes and unknown prefixes with the JSON 404', async () => {
     const good = workImagePaths(illust, 0).squareMedium
     const bad = [
-      '/img/c/360x360_70/img-master/img/../../../../etc/passwd',
-      '/img/c/360x360_70/img-master/img/%2e%2e/%2e%2e/etc/passwd',
+      '/c/360x360_70/img-master/img/../../etc/passwd',
+      '/c/360x360_70/img-master/img/%2e%2e/%2e%2e/etc/passwd',
       '/img/%2e%2e%2fetc%2fpasswd',
-      good.replace('/img/c/', '/img/c//'),
+      good.replace('/c/', '/c//'),
       good.replace('/2025/', '/2025%2F'),
       good.replace('123_p0', '%31%32%33_p0'),
       '/img//c/360x360_70/img-master/img/2025/03/01/12/34/56/123_p0_square1200.jpg',
@@ -425,11 +470,15 @@ describe('validation', () => {
       good.replace('360x360_70', '361x361_70'),
       workImagePaths(illust, 0).medium.replace('_master1200', '_square1200'),
       '/img/foo/bar.jpg',
+      '/c/foo/bar.jpg',
       '/img/',
-      '/img/c/',
-      '/img/common/images/limit_other_360.png',
-      '/img/common/images/novel_thumb/novel_thumb_1_128x128.jpg',
-      '/img/common/images/no_profile.jpg',
+      '/c/',
+      '/common/images/limit_other_360.png',
+      '/common/images/novel_thumb/novel_thumb_1_128x128.jpg',
+      '/common/images/no_profile.jpg',
+      // the 170 px avatar's full-size twin is a .jpg only; a banner never has a `/c/` original
+      profileImageFullPath(user).replace('.jpg', '.png'),
+      backgroundPaths(user).original.replace('/background/', '/c/1200x600_90_a2_g5/background/'),
     ]
     for (const p of bad) await expectNotFound(p)
   })
@@ -443,10 +492,10 @@ describe('validation', () => {
       smallFit(illust, 2),
       smallFit({ ...illust, id: 999 }, 0),
       workImagePaths(manga, 3).large,
-      `/img/img-original/img/${d}/123_p0.jpg`, // work is png
-      `/img/img-original/img/${d}/123_ugoira0.png`, // not an ugoira
+      `/img-original/img/${d}/123_p0.jpg`, // work is png
+      `/img-original/img/${d}/123_ugoira0.png`, // not an ugoira
       workImagePaths(ugoira, 5).original, // 5 frames: 0..4
-      `/img/img-original/img/${pathDate(ugoira.createdTs)}/300_p0.jpg`, // ugoira originals are _ugoiraN
+      `/img-original/img/${pathDate(ugoira.createdTs)}/300_p0.jpg`, // ugoira originals are _ugoiraN
       ugoiraZipPath({ ...ugoira, createdTs: ugoira.createdTs - 1 }),
       profileImagePath({ ...user, profileHash: 'ffffffffffffffffffffffffffffffff' }),
       profileImagePath({ ...user, profileDate: '2024/01/02/03/04/06' }),
@@ -490,11 +539,12 @@ describe('validation', () => {
       })
     try {
       for (const p of [
-        // the URL parser resolves dot segments first; this one stays below /img, so it reaches the routes
-        '/img/c/360x360_70/img-master/../../etc/passwd',
-        '/img/user-profile/img/..%2f..%2f..%2fetc%2fpasswd',
+        // the URL parser resolves dot segments first; these stay below a CDN folder, so they reach the routes
+        '/c/360x360_70/img-master/../../etc/passwd',
+        '/user-profile/img/..%2f..%2f..%2fetc%2fpasswd',
+        '/common/images/a/b/%2e%2e/%2e%2e/limit_x.png',
+        '/common/images//no_profile.png',
         '/img/common/images/%2e%2e/%2e%2e/no_profile.png',
-        '/img/common/images//no_profile.png',
       ]) {
         const r = await raw(p)
         expect(r.status, p).toBe(404)

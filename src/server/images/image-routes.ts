@@ -1,13 +1,17 @@
-// The /img sub-app: validated CDN-style paths → generated, cached images.
+// The image routes: validated CDN paths (paths.ts, exactly i.pximg.net's and s.pximg.net's) → generated, cached
+// images, plus permanent redirects from the `/img/…` URLs of earlier versions.
 //
-// Mount with `app.route('/img', createImageRoutes(catalogue, { cacheDir }))`. The `_webp` size variants
+// Mount with `app.route('/', createImageRoutes(catalogue, { cacheDir }))`: it answers only below the CDN's folders
+// (IMAGE_PATH_PREFIXES) and `/img/`, and leaves every other path to the app. The `_webp` size variants
 // are answered with the same JPEG as their plain counterparts (image/jpeg, matching the real CDN's
 // `.jpg` names); they share one cache entry and ETag.
 
 import { createHash } from 'node:crypto'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { ImageCache, type CacheSource } from './image-cache.ts'
 import { resolveImagePath, type ImageCatalogue, type ImageSpec } from './image-request.ts'
+import { legacyImagePath } from './paths.ts'
+import { IMAGE_PATH_PREFIXES, LEGACY_IMAGE_PREFIX } from '../../api/service-paths.ts'
 import { RENDERER_VERSION, contentTypeOf, extensionOf, renderSpec } from './render.ts'
 
 export type { ImageCatalogue } from './image-request.ts'
@@ -30,14 +34,14 @@ function jsonError(status: 404 | 405 | 500, body: string, extra?: Record<string,
   return new Response(body, { status, headers: { 'Content-Type': 'application/json; charset=UTF-8', ...extra } })
 }
 
-/** The raw (undecoded) path of the request URL, without the /img mount prefix. */
+/** The raw (undecoded) path of the request URL. */
 function requestPath(url: string): string {
   const hostStart = url.indexOf('//')
   const slash = url.indexOf('/', hostStart < 0 ? 0 : hostStart + 2)
   let p = slash < 0 ? '/' : url.slice(slash)
   const q = p.search(/[?#]/)
   if (q >= 0) p = p.slice(0, q)
-  return p.startsWith('/img/') ? p.slice(4) : p
+  return p
 }
 
 /** Digest of the renderer version and the spec: names the cache file and makes the ETag. */
@@ -59,7 +63,27 @@ export function createImageRoutes(catalogue: ImageCatalogue, opts: ImageRoutesOp
   const cache = new ImageCache(opts)
   const app = new Hono()
 
-  app.all('*', async (c) => {
+  // Earlier versions served the same paths below /img. A relative Location keeps the client on the host it reached,
+  // whatever Host it sent; a path that names no image is a 404 here already.
+  app.all(`${LEGACY_IMAGE_PREFIX}*`, (c) => {
+    const target = legacyImagePath(requestPath(c.req.url))
+    let spec: ImageSpec | null
+    try {
+      spec = target === null ? null : resolveImagePath(target, catalogue)
+    } catch (err) {
+      console.error('image lookup failed:', err)
+      return jsonError(500, errorBody('Internal error'))
+    }
+    if (target === null || !spec) return jsonError(404, NOT_FOUND_BODY)
+    const method = c.req.method
+    if (method !== 'GET' && method !== 'HEAD') return jsonError(405, METHOD_BODY, { Allow: 'GET, HEAD' })
+    return new Response(null, {
+      status: 301,
+      headers: { Location: target, 'Cache-Control': 'public, max-age=31536000', 'Access-Control-Allow-Origin': '*' },
+    })
+  })
+
+  const serveImage = async (c: Context) => {
     let spec: ImageSpec | null
     try {
       spec = resolveImagePath(requestPath(c.req.url), catalogue)
@@ -98,7 +122,8 @@ export function createImageRoutes(catalogue: ImageCatalogue, opts: ImageRoutesOp
         ? null
         : (new Uint8Array(body.buffer, body.byteOffset, body.byteLength) as Uint8Array<ArrayBuffer>)
     return new Response(payload, { status: 200, headers })
-  })
+  }
+  for (const prefix of IMAGE_PATH_PREFIXES) app.all(`${prefix}*`, serveImage)
 
   return app
 }

@@ -37,7 +37,7 @@ export async function benchThumbnails(n: number): Promise<{ cold: Stats; cached:
   const catalogue = createFakeCatalogue({ works })
   const cacheDir = await mkdtemp(join(tmpdir(), 'easel-img-bench-'))
   try {
-    const app = new Hono().route('/img', createImageRoutes(catalogue, { cacheDir }))
+    const app = new Hono().route('/', createImageRoutes(catalogue, { cacheDir }))
     const fetchOne = async (path: string) => {
       const t0 = performance.now()
       const res = await app.request(path)

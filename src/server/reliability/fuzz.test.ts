@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TokenSigner } from '../auth/tokens.ts'
 import { tokenSecret } from '../catalogue.ts'
 import type { RunningServer } from '../server.ts'
-import { ENDPOINTS, PAGED, TOKEN_ENDPOINT, type Endpoint } from '../testing/endpoints.ts'
+import { ENDPOINTS, PAGED, TOKEN_ENDPOINTS, type Endpoint } from '../testing/endpoints.ts'
 import { startTestServer } from '../testing/harness.ts'
 import { report, scale } from '../testing/reliability.ts'
 
@@ -17,7 +17,7 @@ const RUNS = scale(20, 200)
 const RAW_RUNS = scale(40, 400)
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined
 
-const ALL = [...ENDPOINTS, TOKEN_ENDPOINT]
+const ALL = [...ENDPOINTS, ...TOKEN_ENDPOINTS]
 
 /** Valid values beyond the table's (its enums are all tried), so near-valid requests reach deeper code. */
 const VALID: Record<string, string[]> = {
@@ -354,7 +354,7 @@ async function sendAndCheck(e: Endpoint, r: FuzzRequest) {
   expect(text, where).not.toMatch(LEAK)
   if (res.status < 400 || r.method === 'HEAD') return
   const body = JSON.parse(text)
-  if (e === TOKEN_ENDPOINT && r.path === e.path && r.method === 'POST' && 'has_error' in body) {
+  if (TOKEN_ENDPOINTS.includes(e) && r.path === e.path && r.method === 'POST' && 'has_error' in body) {
     expect(body.has_error, where).toBe(true)
     expect(typeof body.errors?.system?.message, where).toBe('string')
   } else {

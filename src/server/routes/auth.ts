@@ -1,5 +1,5 @@
 import type { Hono } from 'hono'
-import type { WireTokenErrorBody, WireTokenFields, WireTokenResponse } from '../../api/wire.ts'
+import type { WireTokenFields, WireTokenResponse } from '../../api/wire.ts'
 import type { AppEnv, Services } from '../services.ts'
 import type { UserRow } from '../data/store.ts'
 import {
@@ -10,22 +10,21 @@ import {
   verifyPassword,
 } from '../auth/tokens.ts'
 import { profileImagePath } from '../images/paths.ts'
-import { form } from './common.ts'
+import { on } from '../http/endpoint.ts'
+import { tokenError } from '../http/errors.ts'
 
-const MAX_FIELD = 256
-
-/** The token endpoint's own error shape (reference §14), always 400. */
-const tokenError = (error: WireTokenErrorBody['error'], message: string, code: number): WireTokenErrorBody => ({
-  has_error: true,
-  errors: { system: { message, code } },
-  error,
-})
+/** Token answers carry credentials: no cache (a browser's, a proxy's, the gallery's service worker's) may keep one. */
+const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' }
 
 export function authRoutes(app: Hono<AppEnv>, { store, signer, nowS }: Services) {
-  const issue = (user: UserRow, origin: string): WireTokenResponse => {
+  /** A token answer: a new access token, and the refresh token given (a renewal) or a new one (a sign-in). */
+  const issue = (user: UserRow, origin: string, refreshToken?: string): WireTokenResponse => {
     const now = nowS()
-    const refresh = newRefreshToken()
-    store.saveRefreshToken(hashRefreshToken(refresh), user.id, now + REFRESH_TOKEN_TTL_S)
+    let refresh = refreshToken
+    if (refresh === undefined) {
+      refresh = newRefreshToken()
+      store.saveRefreshToken(hashRefreshToken(refresh), user.id, now + REFRESH_TOKEN_TTL_S)
+    }
     const image =
       origin + profileImagePath({ id: user.id, profileDate: user.profile_date, profileHash: user.profile_hash })
     const fields: WireTokenFields = {
@@ -49,24 +48,34 @@ export function authRoutes(app: Hono<AppEnv>, { store, signer, nowS }: Services)
     return { ...fields, response: fields }
   }
 
-  app.post('/auth/token', async (c) => {
-    const { fields } = await form(c)
-    const too = Object.values(fields).some((v) => v.length > MAX_FIELD)
-    if (too) return c.json(tokenError('invalid_request', 'Parameter too long', 918), 400)
+  // Parameters past the table's limits (256 characters) are refused in OAuth's shape before this runs.
+  on(app, 'token', async (c, fields) => {
     if (fields.grant_type === 'password') {
       const user = fields.username ? store.userByAccount(fields.username) : undefined
       const ok = await verifyPassword(fields.password ?? '', user?.password_hash ?? null)
-      if (!user || !ok) return c.json(tokenError('invalid_grant', 'Invalid username or password', 1508), 400)
-      return c.json(issue(user, c.var.origin))
+      if (!user || !ok) return c.json(tokenError('invalid_grant', 'Invalid username or password', 1508), 400, NO_STORE)
+      return c.json(issue(user, c.var.imageOrigin), 200, NO_STORE)
     }
     if (fields.grant_type === 'refresh_token') {
-      const userId = fields.refresh_token
-        ? store.takeRefreshToken(hashRefreshToken(fields.refresh_token), nowS())
-        : undefined
+      // Reusable, as pixiv's: pixivpy and gallery-dl keep one refresh token and sign in with it on every run.
+      const now = nowS()
+      const token = fields.refresh_token
+      const userId = token ? store.useRefreshToken(hashRefreshToken(token), now, now + REFRESH_TOKEN_TTL_S) : undefined
       const user = userId ? store.user(userId) : undefined
-      if (!user) return c.json(tokenError('invalid_grant', 'Invalid refresh token', 1508), 400)
-      return c.json(issue(user, c.var.origin))
+      if (!user || !token) return c.json(tokenError('invalid_grant', 'Invalid refresh token', 1508), 400, NO_STORE)
+      return c.json(issue(user, c.var.imageOrigin, token), 200, NO_STORE)
     }
-    return c.json(tokenError('invalid_request', 'Invalid grant_type parameter or parameter missing', 918), 400)
+    return c.json(
+      tokenError('invalid_request', 'Invalid grant_type parameter or parameter missing', 918),
+      400,
+      NO_STORE,
+    )
+  })
+
+  // Sign-out: the refresh token stops working at once (access tokens already issued run out within the hour).
+  // Revoking an unknown token is no error, so a repeated sign-out or a stale tab never sees one.
+  on(app, 'revokeToken', (c, q) => {
+    store.revokeRefreshToken(hashRefreshToken(q.refresh_token))
+    return c.json({}, 200, NO_STORE)
   })
 }

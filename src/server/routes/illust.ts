@@ -34,7 +34,7 @@ export function illustRoutes(app: Hono<AppEnv>, { store }: Services) {
     const subject = { id: row.id, createdTs: row.created_ts, type: row.type, ext: row.ext }
     return sendJson(c, {
       ugoira_metadata: {
-        zip_urls: { medium: c.var.origin + ugoiraZipPath(subject) },
+        zip_urls: { medium: c.var.imageOrigin + ugoiraZipPath(subject) },
         frames: delays.map((delay, i) => ({ file: `${String(i).padStart(6, '0')}.jpg`, delay })),
       },
     })
@@ -58,7 +58,7 @@ export function illustRoutes(app: Hono<AppEnv>, { store }: Services) {
         caption: series.caption,
         cover_image_urls: {
           medium:
-            c.var.origin + illustSeriesCoverPath({ createdTs: series.created_ts, coverToken: series.cover_token }),
+            c.var.imageOrigin + illustSeriesCoverPath({ createdTs: series.created_ts, coverToken: series.cover_token }),
         },
         series_work_count: stats.count,
         create_date: isoJst(series.created_ts),

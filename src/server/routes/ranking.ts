@@ -8,6 +8,7 @@ import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
 import type { AppContext } from '../services.ts'
 import { pageOf, sendJson } from './common.ts'
 import { dayToIso, isoToDay } from './days.ts'
+import { lastRankingDay } from '../calendar.ts'
 
 type Mode = Omit<RankingSpec, 'fromDay' | 'toDay'> & { days: number }
 
@@ -50,24 +51,34 @@ export const RANKING_SIZE = 500
 
 type RankingParams = { mode: string; date?: string; offset: number }
 
-export function rankingRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
+export function rankingRoutes(app: Hono<AppEnv>, { store, caches, nowS }: Services) {
   const handler = (c: AppContext, kind: Kind, modes: Record<string, Mode>, q: RankingParams) => {
     const mode = modes[q.mode]!
     if (mode.xRestrict > c.var.caller.maxX)
       throw forbidden(
         c.var.caller.id ? 'Your age setting does not allow this ranking.' : 'Sign in to see this ranking.',
       )
+    // Any date up to the real yesterday is a ranking: the newest one the catalogue has on or before it, or none
+    // (an empty page) before its first day (DESIGN.md §2.4 "Time").
     const latest = store.latestActivityDay(kind)
-    const day = q.date ? isoToDay(q.date) : latest
-    if (day > latest) throw badRequest(`date must be no later than ${dayToIso(latest)}`)
+    const asked = q.date ? isoToDay(q.date) : latest
+    const last = lastRankingDay(latest, nowS())
+    if (asked > last) throw badRequest(`date must be no later than ${dayToIso(last)}`)
+    const day = asked >= latest ? latest : store.activityDayOnOrBefore(kind, asked)
     const { days, ...spec } = mode
-    const ids = caches.ranking.getOrCompute(`${kind}:${q.mode}:${day}`, () =>
-      store.ranking(kind, { ...spec, fromDay: day - days + 1, toDay: day }, RANKING_SIZE),
-    )
+    const ids =
+      day === undefined
+        ? []
+        : caches.ranking.getOrCompute(`${kind}:${q.mode}:${day}`, () =>
+            store.ranking(kind, { ...spec, fromDay: day - days + 1, toDay: day }, RANKING_SIZE),
+          )
     const { items, more } = pageOf(ids.slice(q.offset, q.offset + PAGE_SIZE + 1))
+    // The latest ranking's next_url names its day (as the reference's example has a date): the next pages stay on
+    // that day, and the gallery learns which day "latest" is.
+    const cursor = { ...(q.date ? {} : { date: dayToIso(latest) }), offset: q.offset + PAGE_SIZE }
     return sendJson(c, {
       [kind === 'illust' ? 'illusts' : 'novels']: c.var.view.list(kind, items),
-      next_url: nextUrl(c, c.var.origin, more ? { offset: q.offset + PAGE_SIZE } : null),
+      next_url: nextUrl(c, c.var.origin, more ? cursor : null),
     })
   }
   on(app, 'ranking', (c, q) => handler(c, 'illust', ILLUST_MODES, q))

@@ -72,11 +72,11 @@ export function recommend(
   return [...scored, ...popular(have)].slice(0, RECOMMEND_SIZE)
 }
 
-export function recommendedRoutes(app: Hono<AppEnv>, { store, caches, config }: Services) {
+export function recommendedRoutes(app: Hono<AppEnv>, { store, caches, catalogueNow }: Services) {
   const list = (c: AppContext, kind: Kind, type: ContentType, window: { min: number; max: number } | undefined) => {
     const caller = c.var.caller
     const key = `${kind}:${caller.id}:${caller.maxX}:${type}:${window?.min}:${window?.max}`
-    return caches.recommend.getOrCompute(key, () => recommend(store, kind, caller, type, window, config.catalogueNow))
+    return caches.recommend.getOrCompute(key, () => recommend(store, kind, caller, type, window, catalogueNow))
   }
   const rankingTop = (kind: Kind) => {
     const day = store.latestActivityDay(kind)

@@ -22,8 +22,9 @@ const SEARCH_TTL_MS = 60_000
 type SearchParams = ServerParams<Endpoints['searchIllusts']> | ServerParams<Endpoints['searchNovels']>
 
 export function searchRoutes(app: Hono<AppEnv>, services: Services) {
-  const { store, config } = services
-  const todayEnd = () => dayStart(dayOf(config.catalogueNow)) - 1
+  const { store } = services
+  // `duration` counts back from the end of the catalogue's own latest day (the day before its "today").
+  const todayEnd = () => dayStart(dayOf(services.catalogueNow)) - 1
 
   const searchQuery = (q: SearchParams): SearchQuery => {
     // pixiv's operators (AND, OR, -, groups, phrases); only a query past the size bounds is refused.

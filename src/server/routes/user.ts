@@ -1,13 +1,19 @@
 import type { Hono } from 'hono'
 import type { AppEnv, Services } from '../services.ts'
-import type { Kind } from '../data/store.ts'
+import type { Kind, UserRow } from '../data/store.ts'
 import { on } from '../http/endpoint.ts'
+import { backgroundPaths, hasBackground } from '../images/paths.ts'
 import { badRequest, forbidden, notFound } from '../http/errors.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
 import type { AppContext } from '../services.ts'
 import { pageOf, requireUser, sendJson } from './common.ts'
 import { birthFields, type BirthPublicity } from '../wire/birth.ts'
 
+/** The profile banner's URL (the CDN's 1200×600 master), or '' for a user without one. */
+const backgroundImageUrl = (imageOrigin: string, row: UserRow) => {
+  const u = { id: row.id, profileDate: row.profile_date, profileHash: row.profile_hash }
+  return hasBackground(u) ? imageOrigin + backgroundPaths(u).master : ''
+}
 const GONE = 'User has left or the user ID does not exist.'
 
 export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
@@ -40,13 +46,13 @@ export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
         twitter_account: '',
         twitter_url: '',
         pawoo_url: '',
-        background_image_url: '',
         is_using_custom_profile_image: true,
         ...rest,
         ...birthFields(rest.birth, profile_publicity as BirthPublicity | undefined, (p) => {
           const me = c.var.caller.id
           return p === 'public' || me === row.id || (p === 'mypixiv' && store.isMutual(me, row.id))
         }),
+        background_image_url: backgroundImageUrl(c.var.imageOrigin, row),
         total_follow_users: counts.follows,
         total_mypixiv_users: counts.mypixiv,
         total_illusts: counts.illusts,

@@ -51,8 +51,8 @@ export const ENDPOINTS: Endpoint[] = all.filter((e) => {
   return body === undefined || body === 'html'
 })
 
-/** The token endpoint, as the fuzzer sends it. */
-export const TOKEN_ENDPOINT: Endpoint = all.find((e) => e.name === 'token')!
+/** The token endpoints (sign-in and revoke), which answer OAuth's error shape. */
+export const TOKEN_ENDPOINTS: Endpoint[] = all.filter((e) => (TABLE[e.name] as EndpointSpec).body === 'token')
 
 /** Paths whose answers page by `offset`. */
 export const PAGED = new Set(

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs'
 import path from 'node:path'
 import { loadConfig } from '../config.ts'
-import { generateCatalogue } from '../generator/generate.ts'
+import { generateCatalogue, type GenerateOptions } from '../generator/generate.ts'
 
 // Generates the default demo catalogue once for the whole unit-test run (tests copy it before writing to it).
-// The file name carries a hash of the generator's sources, so a changed generator makes a fresh one.
+// The file name carries a hash of the generator's sources and options, so a changed generator makes a fresh one.
 export const TEST_DATA_ROOT = path.resolve('.data-test')
 
 function generatorHash() {
@@ -14,16 +14,28 @@ function generatorHash() {
   for (const f of readdirSync(dir).sort()) if (!f.endsWith('.test.ts')) h.update(readFileSync(path.join(dir, f)))
   for (const f of ['records.ts', 'schema.ts', 'catalogue-writer.ts'])
     h.update(readFileSync(path.resolve('src/server/data', f)))
+  h.update(JSON.stringify(testCatalogueOptions()))
   return h.digest('hex').slice(0, 12)
+}
+
+/**
+ * The unit tests' catalogue "today": a fixed day (2026-11-01T00:00:00+09:00), so the shared catalogue is the same
+ * file whenever the tests run. The real clock stays real: tests that need another "real" day set the service's.
+ */
+export const TEST_CATALOGUE_NOW = 1793458800
+
+/** The options the shared catalogue is generated with: the service's defaults on the fixed day. */
+export function testCatalogueOptions(): GenerateOptions {
+  const config = loadConfig({})
+  return { seed: config.seed, ...config.size, demoPassword: 'demo', now: TEST_CATALOGUE_NOW }
 }
 
 export default function setup({ provide }: { provide: (key: string, value: string) => void }) {
   mkdirSync(TEST_DATA_ROOT, { recursive: true })
   const file = path.join(TEST_DATA_ROOT, `catalogue-${generatorHash()}.db`)
   if (!existsSync(file)) {
-    const config = loadConfig({})
     const tmp = `${file}.tmp-${process.pid}`
-    generateCatalogue(tmp, { seed: config.seed, ...config.size, demoPassword: 'demo', now: config.catalogueNow })
+    generateCatalogue(tmp, testCatalogueOptions())
     renameSync(tmp, file)
   }
   provide('catalogueFile', file)

@@ -24,13 +24,14 @@ export interface TestApp {
 /**
  * The real service on its own copy of the generated default catalogue (a real SQLite file in a temp dir), driven
  * through Hono's in-process `request`. Each call gets a fresh copy, so writes never leak between test files.
+ * `opts.nowS` sets the service's real clock (unix seconds), e.g. to a day long after the catalogue's.
  */
-export function openTestApp(overrides: Partial<Config> = {}): TestApp {
+export function openTestApp(overrides: Partial<Config> = {}, opts: { nowS?: () => number } = {}): TestApp {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'easel-test-'))
   copyFileSync(inject('catalogueFile'), catalogueFile(dataDir))
   const config = { ...loadConfig({ DATA_DIR: dataDir, RATE_LIMIT: '0', LOG_LEVEL: 'silent' }), ...overrides }
   const log = createLogger(config.logLevel)
-  const services = createServices(config, log)
+  const services = createServices(config, log, opts.nowS)
   const app = createApp(services, log)
   const fetch = async (p: string, init: RequestInit & { token?: string } = {}) => {
     const { token, ...rest } = init

@@ -14,7 +14,7 @@ import {
 } from '../images/paths.ts'
 
 /**
- * Turns rows into the wire objects for one request: absolute URLs on the request's origin, and the caller-relative
+ * Turns rows into the wire objects for one request: image URLs on the image origin, and the caller-relative
  * fields (is_bookmarked, is_muted, is_followed) computed for this caller, a page at a time.
  *
  * Works and novels are serialized once, as an anonymous caller sees them, and kept as JSON text in the item cache;
@@ -23,11 +23,14 @@ import {
  */
 export class View {
   readonly store: CatalogueStore
+  /** the image origin (http/origin.ts): every URL a View builds is an image URL */
   readonly origin: string
   readonly caller: Caller
   private readonly cache: ItemJsonCache
   /** The signed-in caller's follows and mutes; nothing for an anonymous caller. */
   private readonly relations: Relations | undefined
+  /** the origin of the placeholders at s.pximg.net's paths (`/common/images/…`) */
+  private readonly staticOrigin: string
 
   constructor(
     store: CatalogueStore,
@@ -35,9 +38,11 @@ export class View {
     caller: Caller,
     cache: ItemJsonCache,
     relations: Relations | undefined,
+    staticOrigin = origin,
   ) {
     this.store = store
     this.origin = origin
+    this.staticOrigin = staticOrigin
     this.caller = caller
     this.cache = cache
     this.relations = caller.id ? relations : undefined
@@ -104,7 +109,7 @@ export class View {
     return !!this.relations?.following.has(userId)
   }
 
-  private url = (path: string) => this.origin + path
+  private url = (path: string) => (path.startsWith('/common/images/') ? this.staticOrigin : this.origin) + path
 
   /** Whether the caller may see an item (the same rule as the store's SQL, on a row already read). */
   canSee(row: { user_id: number; restrict: number; x_restrict: number }): boolean {

@@ -1,13 +1,14 @@
 import { useId } from 'react'
 import { Link } from 'react-router'
-import { addDays, isIsoDate } from '../ranking-date.ts'
+import { addDays, isIsoDate, rankingDateMax } from '../ranking-date.ts'
 
 const stepClass =
   'inline-flex size-11 items-center justify-center rounded-full border border-line bg-surface text-lg hover:bg-line/40 aria-disabled:pointer-events-none aria-disabled:opacity-40 sm:size-10'
 
 /**
- * The ranking's day: a native date field bounded by the latest ranking, with links to the day before and after.
- * `date` undefined means the latest; choosing the latest day again clears the date.
+ * The ranking's day: a native date field that offers every day up to yesterday (in Japan, as the service counts),
+ * with links to the day before and after. `date` undefined means the latest; choosing the latest day again, or a
+ * later one (whose ranking is the latest), clears the date.
  */
 export function RankingDatePicker({
   date,
@@ -45,7 +46,7 @@ export function RankingDatePicker({
         id={id}
         type="date"
         value={shown}
-        max={latest}
+        max={rankingDateMax(latest)}
         onChange={(e) => {
           const value = e.target.value
           if (!value) return onChange(undefined)

@@ -4,11 +4,11 @@ import { smallThumbnailUrl, thumbnailSize, thumbnailUrl } from './thumbnail.ts'
 const imageUrls = { squareMedium: '/sq.jpg', medium: '/m.jpg', large: '/l.jpg' }
 const D = '2025/03/01/12/34/56'
 const cdnUrls = {
-  squareMedium: `/img/c/360x360_70/img-master/img/${D}/123_p0_square1200.jpg`,
-  medium: `/img/c/540x540_70/img-master/img/${D}/123_p0_master1200.jpg`,
-  large: `/img/c/600x1200_90/img-master/img/${D}/123_p0_master1200.jpg`,
+  squareMedium: `/c/360x360_70/img-master/img/${D}/123_p0_square1200.jpg`,
+  medium: `/c/540x540_70/img-master/img/${D}/123_p0_master1200.jpg`,
+  large: `/c/600x1200_90/img-master/img/${D}/123_p0_master1200.jpg`,
 }
-const cdnSmall = `/img/c/360x360_70/img-master/img/${D}/123_p0_master1200.jpg`
+const cdnSmall = `/c/360x360_70/img-master/img/${D}/123_p0_master1200.jpg`
 
 describe('thumbnailSize', () => {
   it('takes small for a phone cell of a portrait work', () => {
@@ -75,10 +75,10 @@ describe('smallThumbnailUrl', () => {
   it('has no small URL for anything else', () => {
     for (const medium of [
       '/m.jpg',
-      '/img/common/images/limit_sanity_level_360.png', // a restricted work's placeholder
-      `/img/c/176x352/novel-cover-master/img/${D}/1_abc_master1200.jpg`,
-      `/img/c/540x540_10_webp/img-master/img/${D}/123_p0_master1200.jpg`,
-      `/img/c/540x540_70/img-master/img/${D}/123_p0_square1200.jpg`,
+      '/common/images/limit_sanity_level_360.png', // a restricted work's placeholder
+      `/c/176x352/novel-cover-master/img/${D}/1_abc_master1200.jpg`,
+      `/c/540x540_10_webp/img-master/img/${D}/123_p0_master1200.jpg`,
+      `/c/540x540_70/img-master/img/${D}/123_p0_square1200.jpg`,
       '',
     ])
       expect(smallThumbnailUrl(medium), medium).toBeUndefined()

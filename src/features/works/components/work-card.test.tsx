@@ -5,17 +5,17 @@ import type { Illust } from '../../../api/model.ts'
 import { WorkCard } from './work-card.tsx'
 
 const D = '2025/03/01/12/34/56'
-const medium = `/img/c/540x540_70/img-master/img/${D}/9_p0_master1200.jpg`
-const small = `/img/c/360x360_70/img-master/img/${D}/9_p0_master1200.jpg`
+const medium = `/c/540x540_70/img-master/img/${D}/9_p0_master1200.jpg`
+const small = `/c/360x360_70/img-master/img/${D}/9_p0_master1200.jpg`
 
 const work = {
   id: 9,
   title: 'Tall',
   type: 'illust',
   imageUrls: {
-    squareMedium: `/img/c/360x360_70/img-master/img/${D}/9_p0_square1200.jpg`,
+    squareMedium: `/c/360x360_70/img-master/img/${D}/9_p0_square1200.jpg`,
     medium,
-    large: `/img/c/600x1200_90/img-master/img/${D}/9_p0_master1200.jpg`,
+    large: `/c/600x1200_90/img-master/img/${D}/9_p0_master1200.jpg`,
   },
   user: { id: 7, name: 'Painter', account: 'painter', profileImageUrls: { medium: '' } },
   pageCount: 1,

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest'
+import {
+  isPixivHost,
+  isTrustedPeer,
+  parseForwarded,
+  parseHost,
+  parseTrustProxy,
+  requestOrigin,
+  type RequestFacts,
+} from './origin.ts'
+
+const NONE = parseTrustProxy(undefined)
+const socket = (over: Partial<NonNullable<RequestFacts['socket']>> = {}) => ({
+  localAddress: '127.0.0.1',
+  localPort: 8080,
+  remoteAddress: '10.0.0.5',
+  encrypted: false,
+  ...over,
+})
+const req = (over: Partial<RequestFacts>): RequestFacts => ({
+  host: undefined,
+  url: `http://${over.host ?? 'localhost'}/v1/x`,
+  socket: socket(),
+  ...over,
+})
+
+describe('parseHost', () => {
+  it('accepts names, IPv4 and bracketed IPv6, with a port', () => {
+    expect(parseHost('Example.org')).toEqual({ hostname: 'example.org', port: undefined })
+    expect(parseHost('easel.local:8080')).toEqual({ hostname: 'easel.local', port: 8080 })
+    expect(parseHost('192.168.1.2:80')).toEqual({ hostname: '192.168.1.2', port: 80 })
+    expect(parseHost('[::1]:3000')).toEqual({ hostname: '[::1]', port: 3000 })
+    expect(parseHost('my_service')).not.toBeNull() // docker names
+  })
+
+  it('refuses anything else', () => {
+    for (const bad of [
+      '',
+      'a b',
+      'a/b',
+      'a@b',
+      'x:0',
+      'x:65536',
+      'x:',
+      ':80',
+      '[zz]',
+      '::1',
+      'a..b',
+      '-a.b',
+      'a'.repeat(64),
+      'h\u00e9',
+    ])
+      expect(parseHost(bad), bad).toBeNull()
+  })
+})
+
+describe('isPixivHost', () => {
+  it("names pixiv's hosts and their subdomains in any case, with or without the final dot", () => {
+    for (const h of [
+      'app-api.pixiv.net',
+      'oauth.secure.pixiv.net',
+      'www.pixiv.net',
+      'pixiv.net',
+      'I.PXIMG.NET',
+      's.pximg.net',
+      'pixiv.net.',
+    ])
+      expect(isPixivHost(h), h).toBe(true)
+    for (const h of ['notpixiv.net', 'pixiv.net.example.org', 'easel.local', 'pximg.network'])
+      expect(isPixivHost(h), h).toBe(false)
+  })
+})
+
+describe('requestOrigin', () => {
+  it('echoes an ordinary Host', () => {
+    expect(requestOrigin(req({ host: 'gallery.example:8080' }), NONE)).toBe('http://gallery.example:8080')
+    expect(requestOrigin(req({ host: 'Gallery.Example:80' }), NONE)).toBe('http://gallery.example')
+  })
+
+  it("never echoes pixiv's Host or a malformed one: the socket's local address instead", () => {
+    for (const host of ['app-api.pixiv.net', 'i.pximg.net:443', 'x/y', undefined])
+      expect(requestOrigin(req({ host }), NONE), String(host)).toBe('http://127.0.0.1:8080')
+    const v6 = socket({ localAddress: '::1', localPort: 9000 })
+    expect(requestOrigin(req({ host: 'app-api.pixiv.net', socket: v6 }), NONE)).toBe('http://[::1]:9000')
+    const mapped = socket({ localAddress: '::ffff:192.168.0.9' })
+    expect(requestOrigin(req({ host: 'app-api.pixiv.net', socket: mapped }), NONE)).toBe('http://192.168.0.9:8080')
+    const tls = socket({ encrypted: true, localPort: 443 })
+    expect(requestOrigin(req({ host: 'app-api.pixiv.net', socket: tls }), NONE)).toBe('https://127.0.0.1')
+  })
+
+  it('in process (no socket), falls back to the URL host when it is safe, else localhost', () => {
+    expect(requestOrigin({ host: 'app-api.pixiv.net', url: 'http://easel.test/v1/x' }, NONE)).toBe('http://easel.test')
+    expect(requestOrigin({ host: undefined, url: 'http://app-api.pixiv.net/v1/x' }, NONE)).toBe('http://localhost')
+  })
+
+  it('ignores forwarded headers by default', () => {
+    const spoof = {
+      xForwardedProto: 'https',
+      xForwardedHost: 'evil.example',
+      forwarded: 'proto=https;host=evil.example',
+    }
+    expect(requestOrigin(req({ host: 'gallery.example', ...spoof }), NONE)).toBe('http://gallery.example')
+  })
+
+  it('honours X-Forwarded-* and Forwarded from trusted peers only', () => {
+    const trust = parseTrustProxy('10.0.0.0/8, ::1')
+    const xf = {
+      host: 'internal:8080',
+      xForwardedProto: 'https, http',
+      xForwardedHost: 'gallery.example.org, internal',
+    }
+    expect(requestOrigin(req(xf), trust)).toBe('https://gallery.example.org')
+    expect(requestOrigin(req({ ...xf, socket: socket({ remoteAddress: '192.168.0.1' }) }), trust)).toBe(
+      'http://internal:8080',
+    )
+    // Forwarded wins over X-Forwarded-*; its first element is the hop nearest the client
+    const fwd = { ...xf, forwarded: 'for=1.2.3.4;proto=https;host="photos.example:8443", for=10.0.0.1;proto=http' }
+    expect(requestOrigin(req(fwd), trust)).toBe('https://photos.example:8443')
+    // a forwarded pixiv host is not echoed either, nor a bogus proto
+    expect(
+      requestOrigin(
+        req({ host: 'app-api.pixiv.net', xForwardedHost: 'app-api.pixiv.net', xForwardedProto: 'gopher' }),
+        trust,
+      ),
+    ).toBe('http://127.0.0.1:8080')
+    expect(requestOrigin(req({ ...xf, socket: undefined }), trust)).toBe('http://internal:8080')
+    expect(requestOrigin(req({ ...xf, socket: undefined }), parseTrustProxy('true'))).toBe(
+      'https://gallery.example.org',
+    )
+  })
+})
+
+describe('parseTrustProxy', () => {
+  it('reads off, any peer, and lists of addresses and blocks', () => {
+    for (const v of [undefined, '', '0', 'false', 'off'])
+      expect(parseTrustProxy(v), String(v)).toEqual({ kind: 'none' })
+    for (const v of ['1', 'true', 'TRUE', '*']) expect(parseTrustProxy(v), v).toEqual({ kind: 'all' })
+    const list = parseTrustProxy('127.0.0.1, 10.0.0.0/8,fd00::/8')
+    expect(isTrustedPeer(list, '127.0.0.1')).toBe(true)
+    expect(isTrustedPeer(list, '::ffff:127.0.0.1')).toBe(true)
+    expect(isTrustedPeer(list, '10.200.0.1')).toBe(true)
+    expect(isTrustedPeer(list, 'fd12::1')).toBe(true)
+    expect(isTrustedPeer(list, '127.0.0.2')).toBe(false)
+    expect(isTrustedPeer(list, undefined)).toBe(false)
+  })
+
+  it('refuses what it cannot read, so a typo never trusts the world', () => {
+    for (const bad of ['yes please', '10.0.0.0/33', 'localhost', '1.2.3.4/8/9'])
+      expect(() => parseTrustProxy(bad), bad).toThrow()
+  })
+})
+
+describe('parseForwarded', () => {
+  it('reads quoted values and only the first element', () => {
+    expect(parseForwarded('for="[2001:db8::1]:4711";Proto=HTTPS;host="a.example,b", for=x;host=c')).toEqual({
+      proto: 'https',
+      host: 'a.example,b',
+    })
+    expect(parseForwarded('garbage')).toEqual({})
+  })
+})
