@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { Avatar } from '../components/avatar.tsx'
 import { useSession } from '../features/auth/use-session.ts'
-import { signOut } from '../lib/api.ts'
+import { session } from '../lib/api.ts'
 import { paths } from '../lib/paths.ts'
 
 const itemClass = 'flex min-h-11 w-full items-center rounded-md px-3 py-2 text-left text-sm hover:bg-line/50 sm:min-h-9'
@@ -125,7 +125,7 @@ export function AccountMenu() {
               className={itemClass}
               onClick={() => {
                 setOpen(false)
-                signOut()
+                session.signOut()
               }}
             >
               Sign out

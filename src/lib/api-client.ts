@@ -716,9 +716,9 @@ export function createApiClient(options: ApiClientOptions) {
       })
     },
 
-    /** Revokes a refresh token (signing out): it stops working at once. Never sends the access token. */
+    /** Revokes a refresh token (signing out): it stops working at once. The table's `revokeToken`, by another name. */
     revoke(refreshToken: string, opts: CallOptions = {}): Promise<void> {
-      return request('POST', '/auth/revoke', { refresh_token: refreshToken }, { ...opts, auth: false }, () => undefined)
+      return call('revokeToken', { refresh_token: refreshToken }, opts, done)
     },
   }
 }

@@ -29,13 +29,3 @@ export const api = createApiClient({
 export async function signIn(username: string, password: string, signal?: AbortSignal): Promise<SessionState> {
   return session.signIn(await api.token({ grantType: 'password', username, password }, { signal }))
 }
-
-/**
- * Signs out: forgets the session here and revokes its refresh token on the service (refresh tokens are reusable until
- * revoked, as pixiv's). The revocation is best effort: signed out locally either way.
- */
-export function signOut(): void {
-  const current = session.get()
-  session.signOut()
-  if (current) void api.revokeToken(current.refreshToken).catch(() => {})
-}

@@ -23,7 +23,6 @@ vi.mock('../../lib/api.ts', () => ({
     get: () => (mocks.signedIn ? mocks.session : null),
     subscribe: () => () => true,
   },
-  signOut: vi.fn(),
 }))
 
 function setup() {

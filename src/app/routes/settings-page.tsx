@@ -11,7 +11,7 @@ import { MuteManager } from '../../features/settings/components/mute-manager.tsx
 import { DENSITIES, FILTER_ACTIONS, FILTER_ROWS, QUALITIES, THEMES } from '../../features/settings/settings-choices.ts'
 import { userQueries } from '../../features/users/api/user-queries.ts'
 import { workQueries } from '../../features/works/api/work-queries.ts'
-import { api, signOut } from '../../lib/api.ts'
+import { api, session } from '../../lib/api.ts'
 import { ApiError } from '../../lib/api-error.ts'
 import type { MuteEdit } from '../../lib/api-client.ts'
 import { paths } from '../../lib/paths.ts'
@@ -246,7 +246,7 @@ export function Component() {
             <p>
               Signed in as <span className="font-semibold">{current.user.name}</span> (@{current.user.account})
             </p>
-            <Button variant="danger" onClick={() => signOut()}>
+            <Button variant="danger" onClick={() => session.signOut()}>
               Sign out
             </Button>
           </div>
