@@ -102,7 +102,10 @@ describe('CommentSection', () => {
   })
 
   it('replies to a comment with its id as the parent', async () => {
-    mocks.comments.mockResolvedValue(page([comment(5, 2, 'first')]))
+    // The list after the reply says the comment has replies now.
+    mocks.comments
+      .mockResolvedValueOnce(page([comment(5, 2, 'first')]))
+      .mockResolvedValue(page([comment(5, 2, 'first', { hasReplies: true })], 2))
     mocks.addComment.mockResolvedValue(comment(6, 1, 'answer', { parentComment: comment(5, 2, 'first') }))
     mocks.commentReplies.mockResolvedValue({ comments: [comment(6, 1, 'answer')], nextUrl: null })
     setup()

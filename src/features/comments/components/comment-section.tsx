@@ -277,7 +277,10 @@ function CommentItem({
             }}
           />
         )}
-        {showReplies && <Replies kind={kind} workId={workId} parentId={comment.id} viewerId={viewerId} />}
+        {/* A thread whose last reply was deleted closes (the list says it has none left). */}
+        {showReplies && comment.hasReplies && (
+          <Replies kind={kind} workId={workId} parentId={comment.id} viewerId={viewerId} />
+        )}
       </article>
     </li>
   )
