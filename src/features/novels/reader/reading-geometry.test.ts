@@ -24,6 +24,15 @@ describe('offsetAtEdge', () => {
     expect(offsetAtEdge(blocks, 230)).toBe(102)
   })
 
+  it('a block reaching a fraction of a pixel past the edge, where the next begins, is passed over', () => {
+    // Scrolled so the third block starts at the edge, which landed 0.4 px into the blank line's rounding.
+    const edge = 219.6
+    const laid = [blocks[0]!, blocks[1]!, { ...blocks[2]!, before: 220, after: 320 }]
+    expect(offsetAtEdge(laid, edge)).toBe(102)
+    // A block the edge cuts well inside still counts.
+    expect(offsetAtEdge(laid, 210)).toBe(101)
+  })
+
   it('past the end, is the last block', () => {
     expect(offsetAtEdge(blocks, 1000)).toBe(102)
   })

@@ -17,11 +17,19 @@ export interface BlockBox {
  * The source offset at the reading edge (the top of the visible text, or its right edge in vertical writing): inside
  * the first block that reaches past the edge, in proportion to how much of it has gone by. Null without blocks.
  */
+/** How far past the edge a block must reach to count as the one being read (px). */
+const SUBPIXEL = 1
+
 export function offsetAtEdge(blocks: readonly BlockBox[], edge: number): number | null {
   if (blocks.length === 0) return null
-  const block = blocks.find((b) => b.after > edge)
+  let i = blocks.findIndex((b) => b.after > edge)
   // Scrolled past all of it: the last block, so going back there shows some text.
-  if (!block) return blocks[blocks.length - 1]!.start
+  if (i < 0) return blocks[blocks.length - 1]!.start
+  // A block reaching less than a pixel past the edge while the next one starts there shows only its rounding: the
+  // reader is at the next block (text scrolled to a block's edge lands on fractional pixels, in vertical-rl most).
+  const next = blocks[i + 1]
+  if (next && blocks[i]!.after - edge < SUBPIXEL && next.before - edge < SUBPIXEL) i++
+  const block = blocks[i]!
   if (block.before >= edge || block.after <= block.before) return block.start
   const passed = Math.min(1, (edge - block.before) / (block.after - block.before))
   return block.start + Math.floor(passed * (block.end - block.start))
