@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3'
 import type { Statement } from 'better-sqlite3'
 import type { Kind } from './store.ts'
+import { preparedOnce } from './prepared.ts'
 
 // Comments on works and novels (the `comments` table), reached as `store.comments`. Part of the data-access module:
 // the SQL lives here, prepared once, every value bound.
@@ -40,20 +41,12 @@ const itemTable = (kind: Kind) => (kind === 'illust' ? 'works' : 'novels')
 
 export class CommentStore {
   private readonly db: Database.Database
-  private readonly stmts = new Map<string, Statement>()
+  /** Prepared on first use (an old catalogue without the table still opens), then kept. */
+  private readonly q: (sql: string) => Statement
 
   constructor(db: Database.Database) {
     this.db = db
-  }
-
-  /** Prepared on first use (an old catalogue without the table still opens), then kept. */
-  private q(sql: string): Statement {
-    let s = this.stmts.get(sql)
-    if (!s) {
-      s = this.db.prepare(sql)
-      this.stmts.set(sql, s)
-    }
-    return s
+    this.q = preparedOnce(db)
   }
 
   get(id: number): CommentRow | undefined {

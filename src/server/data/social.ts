@@ -1,10 +1,11 @@
 import type Database from 'better-sqlite3'
 import type { Statement } from 'better-sqlite3'
 import { VISIBLE, type Caller, type Kind } from './store.ts'
+import { preparedOnce } from './prepared.ts'
 import { containsPattern, type SqlFragment, type TermMatcher } from '../search/compile.ts'
 
 // The SQL of the follow feeds, the newest lists, the user lists (followers, my pixiv, search, related, recommended)
-// and the AI-show setting. It takes the store's database handle; item visibility is the store's own VISIBLE fragment,
+// and the AI-show setting, reached as `store.social`; item visibility is the store's own VISIBLE fragment,
 // so these lists obey the same rule (restrict, age setting, AI setting) as every other.
 
 /** A user matches a term when their name or account contains it (case-insensitive for ASCII, as LIKE is). */
@@ -19,18 +20,10 @@ const json = (ids: readonly number[]) => JSON.stringify(ids)
 export type FeedRestrict = 'public' | 'private' | 'all'
 
 export class SocialQueries {
-  private readonly db: Database.Database
-  private readonly stmts = new Map<string, Statement>()
+  private readonly q: (sql: string) => Statement
 
   constructor(db: Database.Database) {
-    this.db = db
-  }
-
-  /** Prepared once per distinct SQL text, built only from fixed fragments. */
-  private q(sql: string): Statement {
-    let s = this.stmts.get(sql)
-    if (!s) this.stmts.set(sql, (s = this.db.prepare(sql)))
-    return s
+    this.q = preparedOnce(db)
   }
 
   // ---- feeds -----------------------------------------------------------------------------------------

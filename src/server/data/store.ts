@@ -3,6 +3,8 @@ import type { Statement } from 'better-sqlite3'
 import { compileQuery, type TermMatcher } from '../search/compile.ts'
 import type { QueryNode } from '../search/query.ts'
 import { CommentStore } from './comments.ts'
+import { SocialQueries } from './social.ts'
+import { preparedOnce } from './prepared.ts'
 
 // The data-access module: every SQL statement of the service lives in this folder, and nothing
 // outside it knows a table name. Statements are prepared once; every value is a bound parameter.
@@ -182,7 +184,9 @@ export class CatalogueStore {
   readonly db: Database.Database
   /** comments and their counters (comments.ts) */
   readonly comments: CommentStore
-  private readonly stmts = new Map<string, Statement>()
+  /** feeds, newest lists, user lists and the AI-show setting (social.ts) */
+  readonly social: SocialQueries
+  private readonly q: (sql: string) => Statement
 
   constructor(file: string, opts: { readonly?: boolean } = {}) {
     this.db = new Database(file, { readonly: opts.readonly ?? false, fileMustExist: true })
@@ -195,21 +199,13 @@ export class CatalogueStore {
     this.db.pragma('cache_size = -65536')
     this.db.pragma('mmap_size = 268435456')
     this.db.pragma('temp_store = MEMORY')
+    this.q = preparedOnce(this.db)
     this.comments = new CommentStore(this.db)
+    this.social = new SocialQueries(this.db)
   }
 
   close() {
     this.db.close()
-  }
-
-  /** Prepared once per distinct SQL text. Dynamic SQL is only ever built from fixed fragments, never from input. */
-  private q(sql: string): Statement {
-    let s = this.stmts.get(sql)
-    if (!s) {
-      s = this.db.prepare(sql)
-      this.stmts.set(sql, s)
-    }
-    return s
   }
 
   // ---- catalogue facts -------------------------------------------------------------------------------

@@ -1,6 +1,5 @@
 import type { Hono } from 'hono'
 import type { AppEnv, Services } from '../services.ts'
-import { SocialQueries } from '../data/social.ts'
 import { on } from '../http/endpoint.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
 import { pageOf, sendJson } from './common.ts'
@@ -12,7 +11,7 @@ import { pageOf, sendJson } from './common.ts'
 const NEWEST = Number.MAX_SAFE_INTEGER
 
 export function feedRoutes(app: Hono<AppEnv>, { store }: Services) {
-  const social = new SocialQueries(store.db)
+  const social = store.social
 
   on(app, 'followIllusts', (c, q) => {
     const ids = social.followFeed('illust', c.var.caller, q.restrict, q.offset, PAGE_SIZE + 1)

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono'
 import type { AppContext, AppEnv, Services } from '../services.ts'
-import { SocialQueries, userTermMatcher } from '../data/social.ts'
+import { userTermMatcher } from '../data/social.ts'
 import { on } from '../http/endpoint.ts'
 import { badRequest, notFound } from '../http/errors.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
@@ -17,7 +17,7 @@ const SUGGESTIONS = 300
 /** Words of a user search, as for works. */
 
 export function userListRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
-  const social = new SocialQueries(store.db)
+  const social = store.social
   const userOr404 = (userId: number) => {
     if (!store.user(userId)) throw notFound(GONE)
   }
