@@ -18,7 +18,7 @@ export function bookmarkRoutes(app: Hono<AppEnv>, { store, nowS, caches }: Servi
     kind: Kind,
     q: { user_id: number; restrict: Restrict; max_bookmark_id?: number; tag?: string },
   ) => {
-    if (!store.user(q.user_id)) throw notFound('User has left or the user ID does not exist.')
+    if (!caches.callers.user(q.user_id)) throw notFound('User has left or the user ID does not exist.')
     if (q.restrict === 'private' && c.var.caller.id !== q.user_id)
       throw forbidden('Private bookmarks are only visible to their owner.')
     const caller = c.var.caller
