@@ -1,5 +1,7 @@
 import type { Hono } from 'hono'
-import type { AppEnv, Services } from '../services.ts'
+import type { AppContext, AppEnv, Services } from '../services.ts'
+import type { Kind } from '../data/store.ts'
+import type { FeedRestrict } from '../data/social.ts'
 import { on } from '../http/endpoint.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
 import { pageOf, sendJson } from './common.ts'
@@ -13,23 +15,16 @@ const NEWEST = Number.MAX_SAFE_INTEGER
 export function feedRoutes(app: Hono<AppEnv>, { store }: Services) {
   const social = store.social
 
-  on(app, 'followIllusts', (c, q) => {
-    const ids = social.followFeed('illust', c.var.caller, q.restrict, q.offset, PAGE_SIZE + 1)
+  const feed = (c: AppContext, kind: Kind, q: { restrict: FeedRestrict; offset: number }) => {
+    const ids = social.followFeed(kind, c.var.caller, q.restrict, q.offset, PAGE_SIZE + 1)
     const { items, more } = pageOf(ids)
     return sendJson(c, {
-      illusts: c.var.view.listIllusts(items),
+      [kind === 'illust' ? 'illusts' : 'novels']: c.var.view.list(kind, items),
       next_url: nextUrl(c, c.var.origin, more ? { offset: q.offset + PAGE_SIZE } : null),
     })
-  })
-
-  on(app, 'followNovels', (c, q) => {
-    const ids = social.followFeed('novel', c.var.caller, q.restrict, q.offset, PAGE_SIZE + 1)
-    const { items, more } = pageOf(ids)
-    return sendJson(c, {
-      novels: c.var.view.listNovels(items),
-      next_url: nextUrl(c, c.var.origin, more ? { offset: q.offset + PAGE_SIZE } : null),
-    })
-  })
+  }
+  on(app, 'followIllusts', (c, q) => feed(c, 'illust', q))
+  on(app, 'followNovels', (c, q) => feed(c, 'novel', q))
 
   // The next page starts below the last id of this one.
   on(app, 'newIllusts', (c, q) => {
