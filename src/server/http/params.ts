@@ -4,7 +4,6 @@ import { badRequest } from './errors.ts'
 // Query and form schemas. Handlers only ever see what these let through.
 
 export const MAX_OFFSET = 5000
-export const MAX_WORD_LENGTH = 256
 
 /** A positive id: digits only, at most 15 of them (below 2^53), so it is exact as a JS number. */
 export const id = (name: string) =>
@@ -28,8 +27,6 @@ export const offset = z
   .optional()
   .transform((n) => n ?? 0)
 
-export const restrict = z.enum(['public', 'private'], { error: 'restrict must be public or private' })
-
 export const bool = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1')
@@ -43,12 +40,6 @@ export const isoDate = (name: string) =>
       const d = new Date(`${s}T00:00:00Z`)
       return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s)
     }, `${name} must be a real date`)
-
-export const word = z
-  .string({ error: 'word is required' })
-  .transform((s) => s.trim())
-  .refine((s) => s.length > 0, 'word is required')
-  .refine((s) => s.length <= MAX_WORD_LENGTH, `word must be at most ${MAX_WORD_LENGTH} characters`)
 
 /** Validates against a schema; a failure is a 400 whose message lists each field's problems, as the real API does. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

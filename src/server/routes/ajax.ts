@@ -4,7 +4,7 @@ import type { AppContext, AppEnv, Services } from '../services.ts'
 import { on } from '../http/endpoint.ts'
 import { badRequest, notFound } from '../http/errors.ts'
 import { isoJst, ugoiraZipPath, workImagePaths } from '../images/paths.ts'
-import { sendJson } from './common.ts'
+import { GONE, sendJson, visibleItem } from './common.ts'
 import { imageUrl } from './image-url.ts'
 import { coverUrl, readableNovel, uploadedImages } from './novel-text.ts'
 
@@ -18,8 +18,6 @@ import { coverUrl, readableNovel, uploadedImages } from './novel-text.ts'
 // - /ajax/novel/{id}: textEmbeddedImages (each merged into the novel's metadata, urls.original downloaded).
 // Visibility is the App API's: what the caller may not see is a 404, as an id that does not exist is. Errors are
 // turned into the envelope where every error becomes JSON (app.ts), from the same ApiErrors the App API throws.
-
-const GONE_WORK = 'The artwork has been deleted or the artwork ID does not exist.'
 
 /** A successful web API answer. */
 const sendAjax = (c: AppContext, body: unknown) => sendJson(c, { error: false, message: '', body })
@@ -46,11 +44,6 @@ const illustType = (row: WorkRow) => (row.type === 'illust' ? 0 : row.type === '
 const MAX_PROFILE_WORKS = 1_000_000
 
 export function ajaxRoutes(app: Hono<AppEnv>, { store }: Services) {
-  const visibleWork = (c: AppContext, id: number) => {
-    const row = store.work(id)
-    if (!row || !c.var.view.canSee(row)) throw notFound(GONE_WORK)
-    return row
-  }
   const bookmarkData = (c: AppContext, kind: 'illust' | 'novel', id: number) => {
     const mark = c.var.caller.id ? store.bookmarkOf(kind, c.var.caller.id, id) : undefined
     return mark ? { id: String(mark.id), private: mark.restrict === 1 } : null
@@ -72,9 +65,9 @@ export function ajaxRoutes(app: Hono<AppEnv>, { store }: Services) {
   })
 
   on(app, 'ajaxIllust', (c, q) => {
-    const row = visibleWork(c, q.illust_id)
+    const row = visibleItem(c, 'illust', q.illust_id)
     const author = store.user(row.user_id)
-    if (!author) throw notFound(GONE_WORK)
+    if (!author) throw notFound(GONE.illust)
     // The paths the App API gives for the same work (image_urls, meta_single_page / meta_pages[0]).
     const p = workImagePaths({ id: row.id, createdTs: row.created_ts, type: row.type, ext: row.ext }, 0)
     const urls = {
@@ -135,7 +128,7 @@ export function ajaxRoutes(app: Hono<AppEnv>, { store }: Services) {
   })
 
   on(app, 'ajaxUgoiraMeta', (c, q) => {
-    const row = visibleWork(c, q.illust_id)
+    const row = visibleItem(c, 'illust', q.illust_id)
     if (row.type !== 'ugoira' || !row.frame_delays_json)
       throw badRequest('illust_id is not an ugoira', 'This work is not an ugoira.')
     const subject = { id: row.id, createdTs: row.created_ts, type: row.type, ext: row.ext }

@@ -4,7 +4,7 @@ import type { Kind } from '../data/store.ts'
 import { on } from '../http/endpoint.ts'
 import { forbidden, notFound } from '../http/errors.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
-import { pageOf, requireUser, sendJson } from './common.ts'
+import { pageOf, requireUser, sendJson, visibleItem } from './common.ts'
 
 type Restrict = 'public' | 'private'
 
@@ -61,16 +61,9 @@ export function bookmarkRoutes(app: Hono<AppEnv>, { store, nowS, caches }: Servi
   on(app, 'userIllustBookmarks', (c, q) => list(c, 'illust', q))
   on(app, 'userNovelBookmarks', (c, q) => list(c, 'novel', q))
 
-  const itemOr404 = (kind: Kind, itemId: number, c: AppContext) => {
-    const row = kind === 'illust' ? store.work(itemId) : store.novel(itemId)
-    if (!row || !c.var.view.canSee(row))
-      throw notFound(`The ${kind === 'illust' ? 'artwork' : 'novel'} does not exist.`)
-    return row
-  }
-
   const detail = (c: AppContext, kind: Kind, itemId: number) => {
     const me = requireUser(c)
-    itemOr404(kind, itemId, c)
+    visibleItem(c, kind, itemId)
     const mark = store.bookmarkOf(kind, me, itemId)
     const itemTags = (store.tagsOf(kind, [itemId]).get(itemId) ?? []).map((t) => t.name)
     const names = [...new Set([...itemTags, ...(mark?.tags ?? [])])]
@@ -102,7 +95,7 @@ export function bookmarkRoutes(app: Hono<AppEnv>, { store, nowS, caches }: Servi
 
   const add = (c: AppContext, kind: Kind, itemId: number, q: { restrict: Restrict; tags: string[] }) => {
     const me = requireUser(c)
-    itemOr404(kind, itemId, c)
+    visibleItem(c, kind, itemId)
     store.addBookmark(kind, me, itemId, q.restrict === 'private' ? 1 : 0, q.tags, nowS())
     caches.callers.changed(me)
     caches.items.invalidate(kind, itemId) // its total_bookmarks changed

@@ -6,7 +6,7 @@ import { on } from '../http/endpoint.ts'
 import { badRequest, forbidden, notFound } from '../http/errors.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
 import { commentsToWire } from '../wire/comments.ts'
-import { pageOf, sendJson } from './common.ts'
+import { pageOf, sendJson, visibleItem } from './common.ts'
 
 // Comments on works and novels: lists (v1: every comment with its parent; v3: a thread's first comments), replies,
 // add and delete. A work the caller may not see has its comments as hidden as itself (404 everywhere); comments by
@@ -15,21 +15,9 @@ import { pageOf, sendJson } from './common.ts'
 /** comment_access_control: 0 anyone may comment; 1 only users the author follows (and the author). */
 export const COMMENTS_FROM_FOLLOWED_ONLY = 1
 
-const gone = (kind: Kind) =>
-  notFound(
-    kind === 'illust'
-      ? 'The artwork has been deleted or the artwork ID does not exist.'
-      : 'The novel has been deleted or the novel ID does not exist.',
-  )
 const noComment = () => notFound('The comment has been deleted or does not exist.')
 
 export function commentRoutes(app: Hono<AppEnv>, { store, nowS, caches }: Services) {
-  /** The item, if the caller may see it; otherwise the same 404 as its detail. */
-  const visibleItem = (c: AppContext, kind: Kind, id: number): WorkRow | NovelRow => {
-    const row = kind === 'illust' ? store.work(id) : store.novel(id)
-    if (!row || !c.var.view.canSee(row)) throw gone(kind)
-    return row
-  }
   const accessControl = (kind: Kind, row: WorkRow | NovelRow) =>
     kind === 'illust' ? (row as WorkRow).comment_access_control : 0
   const mutedUsers = (c: AppContext) => (c.var.caller.id ? store.mutes(c.var.caller.id).users : [])

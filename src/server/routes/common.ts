@@ -1,25 +1,9 @@
 import type { AppContext } from '../services.ts'
-import { badRequest, invalidRequest } from '../http/errors.ts'
+import { badRequest, invalidRequest, notFound } from '../http/errors.ts'
+import type { Kind, NovelRow, WorkRow } from '../data/store.ts'
 import { PAGE_SIZE } from '../http/paging.ts'
 import { toJsonBuffer } from '../wire/raw-json.ts'
 import { parseQuery, QueryRefusedError, type QueryNode } from '../search/query.ts'
-
-/** The query string as single values (the first of repeated keys). */
-export function query(c: AppContext): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const [k, v] of new URL(c.req.url).searchParams) if (!(k in out)) out[k] = v
-  return out
-}
-
-/** A form-encoded POST body together with the query string (body fields win). */
-export async function form(c: AppContext): Promise<{ fields: Record<string, string>; entries: [string, string][] }> {
-  const type = c.req.header('content-type') ?? ''
-  const text = type.startsWith('application/x-www-form-urlencoded') || type === '' ? await c.req.text() : ''
-  const entries = [...new URL(c.req.url).searchParams, ...new URLSearchParams(text)]
-  const fields: Record<string, string> = {}
-  for (const [k, v] of entries) fields[k] = v
-  return { fields, entries }
-}
 
 /** The signed-in caller's id; an anonymous caller gets the App API's invalid_request answer. */
 export function requireUser(c: AppContext): number {
@@ -47,4 +31,21 @@ export function parsedQuery(word: string): QueryNode {
     if (e instanceof QueryRefusedError) throw badRequest(e.message)
     throw e
   }
+}
+
+/** What a work's or a novel's detail says of one the caller cannot see, or that does not exist. */
+export const GONE: Record<Kind, string> = {
+  illust: 'The artwork has been deleted or the artwork ID does not exist.',
+  novel: 'The novel has been deleted or the novel ID does not exist.',
+}
+
+/** The work or novel, if the caller may see it; otherwise the same 404 as its detail. */
+export function visibleItem(c: AppContext, kind: 'illust', id: number): WorkRow
+export function visibleItem(c: AppContext, kind: 'novel', id: number): NovelRow
+export function visibleItem(c: AppContext, kind: Kind, id: number): WorkRow | NovelRow
+export function visibleItem(c: AppContext, kind: Kind, id: number): WorkRow | NovelRow {
+  const { view } = c.var
+  const row = kind === 'illust' ? view.store.work(id) : view.store.novel(id)
+  if (!row || !view.canSee(row)) throw notFound(GONE[kind])
+  return row
 }

@@ -4,19 +4,17 @@ import { on } from '../http/endpoint.ts'
 import { badRequest, notFound } from '../http/errors.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
 import { illustSeriesCoverPath, isoJst, ugoiraZipPath } from '../images/paths.ts'
-import { pageOf, sendJson } from './common.ts'
+import { GONE, pageOf, sendJson, visibleItem } from './common.ts'
 
 export function illustRoutes(app: Hono<AppEnv>, { store }: Services) {
   on(app, 'illustDetail', (c, q) => {
     const illust = c.var.view.illustDetail(q.illust_id)
-    if (!illust) throw notFound('The artwork has been deleted or the artwork ID does not exist.')
+    if (!illust) throw notFound(GONE.illust)
     return sendJson(c, { illust })
   })
 
   on(app, 'related', (c, q) => {
-    const row = store.work(q.illust_id)
-    if (!row || !c.var.view.canSee(row))
-      throw notFound('The artwork has been deleted or the artwork ID does not exist.')
+    visibleItem(c, 'illust', q.illust_id)
     const { items, more } = pageOf(store.related(q.illust_id, c.var.caller, q.offset + PAGE_SIZE + 1).slice(q.offset))
     return sendJson(c, {
       illusts: c.var.view.listIllusts(items),
@@ -25,9 +23,7 @@ export function illustRoutes(app: Hono<AppEnv>, { store }: Services) {
   })
 
   on(app, 'ugoiraMetadata', (c, q) => {
-    const row = store.work(q.illust_id)
-    if (!row || !c.var.view.canSee(row))
-      throw notFound('The artwork has been deleted or the artwork ID does not exist.')
+    const row = visibleItem(c, 'illust', q.illust_id)
     if (row.type !== 'ugoira' || !row.frame_delays_json)
       throw badRequest('illust_id is not an ugoira', 'This work is not an ugoira.')
     const delays = JSON.parse(row.frame_delays_json) as number[]

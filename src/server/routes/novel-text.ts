@@ -3,10 +3,9 @@ import type { WireIllust, WireNovel, WireNovelText } from '../../api/wire.ts'
 import type { CatalogueStore, NovelRow } from '../data/store.ts'
 import type { AppContext, AppEnv, Services } from '../services.ts'
 import { on } from '../http/endpoint.ts'
-import { notFound } from '../http/errors.ts'
 import { isoJst, novelCoverPaths, novelUploadedImagePaths, workImagePaths } from '../images/paths.ts'
 import { webviewNovelPage, type WebviewNovel, type WebviewSeriesLink } from '../wire/webview-page.ts'
-import { sendJson } from './common.ts'
+import { sendJson, visibleItem } from './common.ts'
 import { imageUrl } from './image-url.ts'
 import { novelSeriesHead } from './novel-series.ts'
 
@@ -14,12 +13,9 @@ import { novelSeriesHead } from './novel-series.ts'
 // and gallery-dl read). Both show the same novels (those /v2/novel/detail shows in full; any other is the 404 error
 // body, never a placeholder), the same text and the same series neighbours.
 
-const GONE = 'The novel has been deleted or the novel ID does not exist.'
-
 /** The novel with its text, if the caller may read it; the 404 error body otherwise. */
 export function readableNovel(c: AppContext, store: CatalogueStore, id: number): { row: NovelRow; text: string } {
-  const row = store.novel(id)
-  if (!row || !c.var.view.canSee(row)) throw notFound(GONE)
+  const row = visibleItem(c, 'novel', id)
   return { row, text: store.novelText(row.id) ?? '' }
 }
 

@@ -2,16 +2,14 @@ import type { Hono } from 'hono'
 import type { AppEnv, Services } from '../services.ts'
 import { on } from '../http/endpoint.ts'
 import { notFound } from '../http/errors.ts'
-import { sendJson } from './common.ts'
+import { GONE, sendJson } from './common.ts'
 
 // The text (and the webview page) are in novel-text.ts, the series in novel-series.ts.
-
-const GONE = 'The novel has been deleted or the novel ID does not exist.'
 
 export function novelRoutes(app: Hono<AppEnv>, _services: Services) {
   on(app, 'novelDetail', (c, q) => {
     const novel = c.var.view.novelDetail(q.novel_id)
-    if (!novel) throw notFound(GONE)
+    if (!novel) throw notFound(GONE.novel)
     return sendJson(c, { novel })
   })
 }
