@@ -95,7 +95,6 @@ export function createApp(services: Services, log: Logger) {
     const origins = originsOf(c, config)
     c.set('caller', caller)
     c.set('origin', origins.api)
-    c.set('imageOrigin', origins.image)
     const relations = caller.id ? services.caches.callers.relationsOf(caller.id) : undefined
     c.set('view', new View(store, origins.image, caller, services.caches.items, relations, origins.static))
     await next()

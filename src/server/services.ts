@@ -31,8 +31,8 @@ export interface Services {
 }
 
 export interface AppEnv {
-  /** `origin`: of the API's own URLs (next_url); `imageOrigin`: of every image URL (http/origin.ts) */
-  Variables: { caller: Caller; view: View; origin: string; imageOrigin: string }
+  /** `origin`: of the API's own URLs (next_url); image URLs are the view's (`view.imageUrl`, http/origin.ts) */
+  Variables: { caller: Caller; view: View; origin: string }
 }
 
 export type AppContext = Context<AppEnv>

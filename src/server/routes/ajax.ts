@@ -5,7 +5,6 @@ import { on } from '../http/endpoint.ts'
 import { badRequest, notFound } from '../http/errors.ts'
 import { isoJst, ugoiraZipPath, workImagePaths } from '../images/paths.ts'
 import { GONE, sendJson, visibleItem } from './common.ts'
-import { imageUrl } from './image-url.ts'
 import { coverUrl, readableNovel, uploadedImages } from './novel-text.ts'
 
 // The web API's reads that gallery-dl makes beside the App API (reference: real-clients.md), in the web API's own
@@ -71,11 +70,11 @@ export function ajaxRoutes(app: Hono<AppEnv>, { store }: Services) {
     // The paths the App API gives for the same work (image_urls, meta_single_page / meta_pages[0]).
     const p = workImagePaths({ id: row.id, createdTs: row.created_ts, type: row.type, ext: row.ext }, 0)
     const urls = {
-      mini: imageUrl(c, p.squareMedium),
-      thumb: imageUrl(c, p.squareMedium),
-      small: imageUrl(c, p.medium),
-      regular: imageUrl(c, p.large),
-      original: imageUrl(c, p.original),
+      mini: c.var.view.imageUrl(p.squareMedium),
+      thumb: c.var.view.imageUrl(p.squareMedium),
+      small: c.var.view.imageUrl(p.medium),
+      regular: c.var.view.imageUrl(p.large),
+      original: c.var.view.imageUrl(p.original),
     }
     const id = String(row.id)
     const created = isoJst(row.created_ts)
@@ -135,8 +134,8 @@ export function ajaxRoutes(app: Hono<AppEnv>, { store }: Services) {
     const delays = JSON.parse(row.frame_delays_json) as number[]
     return sendAjax(c, {
       // The App API's zip_urls.medium, and the large zip gallery-dl derives from it.
-      src: imageUrl(c, ugoiraZipPath(subject)),
-      originalSrc: imageUrl(c, ugoiraZipPath(subject, '1920x1080')),
+      src: c.var.view.imageUrl(ugoiraZipPath(subject)),
+      originalSrc: c.var.view.imageUrl(ugoiraZipPath(subject, '1920x1080')),
       mime_type: 'image/jpeg',
       // The frame names of the zips (and of /v1/ugoira/metadata).
       frames: delays.map((delay, i) => ({ file: `${String(i).padStart(6, '0')}.jpg`, delay })),

@@ -2,6 +2,7 @@ import type { Hono } from 'hono'
 import type { WireTokenFields, WireTokenResponse } from '../../api/wire.ts'
 import type { AppEnv, Services } from '../services.ts'
 import type { UserRow } from '../data/store.ts'
+import type { View } from '../wire/view.ts'
 import {
   ACCESS_TOKEN_TTL_S,
   hashRefreshToken,
@@ -18,15 +19,16 @@ const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' }
 
 export function authRoutes(app: Hono<AppEnv>, { store, signer, nowS }: Services) {
   /** A token answer: a new access token, and the refresh token given (a renewal) or a new one (a sign-in). */
-  const issue = (user: UserRow, origin: string, refreshToken?: string): WireTokenResponse => {
+  const issue = (user: UserRow, view: View, refreshToken?: string): WireTokenResponse => {
     const now = nowS()
     let refresh = refreshToken
     if (refresh === undefined) {
       refresh = newRefreshToken()
       store.saveRefreshToken(hashRefreshToken(refresh), user.id, now + REFRESH_TOKEN_TTL_S)
     }
-    const image =
-      origin + profileImagePath({ id: user.id, profileDate: user.profile_date, profileHash: user.profile_hash })
+    const image = view.imageUrl(
+      profileImagePath({ id: user.id, profileDate: user.profile_date, profileHash: user.profile_hash }),
+    )
     const fields: WireTokenFields = {
       access_token: signer.issueAccess(user.id, now),
       expires_in: ACCESS_TOKEN_TTL_S,
@@ -54,7 +56,7 @@ export function authRoutes(app: Hono<AppEnv>, { store, signer, nowS }: Services)
       const user = fields.username ? store.userByAccount(fields.username) : undefined
       const ok = await verifyPassword(fields.password ?? '', user?.password_hash ?? null)
       if (!user || !ok) return c.json(tokenError('invalid_grant', 'Invalid username or password', 1508), 400, NO_STORE)
-      return c.json(issue(user, c.var.imageOrigin), 200, NO_STORE)
+      return c.json(issue(user, c.var.view), 200, NO_STORE)
     }
     if (fields.grant_type === 'refresh_token') {
       // Reusable, as pixiv's: pixivpy and gallery-dl keep one refresh token and sign in with it on every run.
@@ -63,7 +65,7 @@ export function authRoutes(app: Hono<AppEnv>, { store, signer, nowS }: Services)
       const userId = token ? store.useRefreshToken(hashRefreshToken(token), now, now + REFRESH_TOKEN_TTL_S) : undefined
       const user = userId ? store.user(userId) : undefined
       if (!user || !token) return c.json(tokenError('invalid_grant', 'Invalid refresh token', 1508), 400, NO_STORE)
-      return c.json(issue(user, c.var.imageOrigin, token), 200, NO_STORE)
+      return c.json(issue(user, c.var.view, token), 200, NO_STORE)
     }
     return c.json(
       tokenError('invalid_request', 'Invalid grant_type parameter or parameter missing', 918),

@@ -30,7 +30,7 @@ export function illustRoutes(app: Hono<AppEnv>, { store }: Services) {
     const subject = { id: row.id, createdTs: row.created_ts, type: row.type, ext: row.ext }
     return sendJson(c, {
       ugoira_metadata: {
-        zip_urls: { medium: c.var.imageOrigin + ugoiraZipPath(subject) },
+        zip_urls: { medium: c.var.view.imageUrl(ugoiraZipPath(subject)) },
         frames: delays.map((delay, i) => ({ file: `${String(i).padStart(6, '0')}.jpg`, delay })),
       },
     })
@@ -53,8 +53,9 @@ export function illustRoutes(app: Hono<AppEnv>, { store }: Services) {
         title: series.title,
         caption: series.caption,
         cover_image_urls: {
-          medium:
-            c.var.imageOrigin + illustSeriesCoverPath({ createdTs: series.created_ts, coverToken: series.cover_token }),
+          medium: c.var.view.imageUrl(
+            illustSeriesCoverPath({ createdTs: series.created_ts, coverToken: series.cover_token }),
+          ),
         },
         series_work_count: stats.count,
         create_date: isoJst(series.created_ts),

@@ -6,7 +6,6 @@ import { on } from '../http/endpoint.ts'
 import { isoJst, novelCoverPaths, novelUploadedImagePaths, workImagePaths } from '../images/paths.ts'
 import { webviewNovelPage, type WebviewNovel, type WebviewSeriesLink } from '../wire/webview-page.ts'
 import { sendJson, visibleItem } from './common.ts'
-import { imageUrl } from './image-url.ts'
 import { novelSeriesHead } from './novel-series.ts'
 
 // A novel's text, two ways: `/v1/novel/text` (JSON, Easel's gallery) and `/webview/v2/novel` (the HTML page pixivpy
@@ -36,7 +35,7 @@ export function uploadedImages(c: AppContext, store: CatalogueStore, row: NovelR
     const paths = novelUploadedImagePaths({ id: row.id, createdTs: row.created_ts }, img.image_id)
     out.set(
       String(img.image_id),
-      Object.fromEntries(Object.entries(paths).map(([size, p]) => [size, imageUrl(c, p)])) as ImageUrls,
+      Object.fromEntries(Object.entries(paths).map(([size, p]) => [size, c.var.view.imageUrl(p)])) as ImageUrls,
     )
   }
   return out
@@ -70,9 +69,9 @@ function embeddedWorks(c: AppContext, store: CatalogueStore, text: string): Map<
       wire,
       page,
       images: {
-        small: imageUrl(c, paths.squareMedium),
-        medium: imageUrl(c, paths.large),
-        original: imageUrl(c, paths.original),
+        small: c.var.view.imageUrl(paths.squareMedium),
+        medium: c.var.view.imageUrl(paths.large),
+        original: c.var.view.imageUrl(paths.original),
       },
     })
   }
@@ -80,7 +79,7 @@ function embeddedWorks(c: AppContext, store: CatalogueStore, text: string): Map<
 }
 
 export const coverUrl = (c: AppContext, row: NovelRow) =>
-  imageUrl(c, novelCoverPaths({ id: row.id, createdTs: row.created_ts, coverHash: row.cover_hash }).large)
+  c.var.view.imageUrl(novelCoverPaths({ id: row.id, createdTs: row.created_ts, coverHash: row.cover_hash }).large)
 
 export function novelTextRoutes(app: Hono<AppEnv>, { store }: Services) {
   on(app, 'novelText', (c, q) => {

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono'
 import type { AppEnv, Services } from '../services.ts'
 import type { Kind, UserRow } from '../data/store.ts'
+import type { View } from '../wire/view.ts'
 import { on } from '../http/endpoint.ts'
 import { backgroundPaths, hasBackground } from '../images/paths.ts'
 import { badRequest, forbidden, notFound } from '../http/errors.ts'
@@ -10,9 +11,9 @@ import { pageOf, requireUser, sendJson } from './common.ts'
 import { birthFields, type BirthPublicity } from '../wire/birth.ts'
 
 /** The profile banner's URL (the CDN's 1200×600 master), or '' for a user without one. */
-const backgroundImageUrl = (imageOrigin: string, row: UserRow) => {
+const backgroundImageUrl = (view: View, row: UserRow) => {
   const u = { id: row.id, profileDate: row.profile_date, profileHash: row.profile_hash }
-  return hasBackground(u) ? imageOrigin + backgroundPaths(u).master : ''
+  return hasBackground(u) ? view.imageUrl(backgroundPaths(u).master) : ''
 }
 const GONE = 'User has left or the user ID does not exist.'
 
@@ -52,7 +53,7 @@ export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
           const me = c.var.caller.id
           return p === 'public' || me === row.id || (p === 'mypixiv' && store.isMutual(me, row.id))
         }),
-        background_image_url: backgroundImageUrl(c.var.imageOrigin, row),
+        background_image_url: backgroundImageUrl(c.var.view, row),
         total_follow_users: counts.follows,
         total_mypixiv_users: counts.mypixiv,
         total_illusts: counts.illusts,
