@@ -20,7 +20,6 @@ const noComment = () => notFound('The comment has been deleted or does not exist
 export function commentRoutes(app: Hono<AppEnv>, { store, nowS, caches }: Services) {
   const accessControl = (kind: Kind, row: WorkRow | NovelRow) =>
     kind === 'illust' ? (row as WorkRow).comment_access_control : 0
-  const mutedUsers = (c: AppContext) => (c.var.caller.id ? store.mutes(c.var.caller.id).users : [])
 
   /** A comment of this kind whose item the caller may see. */
   const visibleComment = (c: AppContext, kind: Kind, id: number): CommentRow => {
@@ -35,7 +34,7 @@ export function commentRoutes(app: Hono<AppEnv>, { store, nowS, caches }: Servic
     const { items, more } = pageOf(
       store.comments.page(kind, itemId, {
         rootsOnly: !v1,
-        mutedUsers: mutedUsers(c),
+        mutedUsers: c.var.view.mutedUsers(),
         offset,
         limit: PAGE_SIZE + 1,
       }),
@@ -51,7 +50,7 @@ export function commentRoutes(app: Hono<AppEnv>, { store, nowS, caches }: Servic
   const replies = (c: AppContext, kind: Kind, commentId: number, offset: number) => {
     const root = visibleComment(c, kind, commentId)
     const { items, more } = pageOf(
-      store.comments.replies(root.id, { mutedUsers: mutedUsers(c), offset, limit: PAGE_SIZE + 1 }),
+      store.comments.replies(root.id, { mutedUsers: c.var.view.mutedUsers(), offset, limit: PAGE_SIZE + 1 }),
     )
     return sendJson(c, {
       comments: commentsToWire(c.var.view, items),

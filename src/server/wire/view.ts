@@ -104,6 +104,11 @@ export class View {
     return new RawJson(this.buildNovels([this.store.novel(id)!], detail, false)[0]!.json)
   }
 
+  /** The users the caller muted (none for an anonymous caller). */
+  mutedUsers(): number[] {
+    return [...(this.relations?.muteUsers ?? [])]
+  }
+
   /** Whether the caller follows the user. */
   follows(userId: number): boolean {
     return !!this.relations?.following.has(userId)
