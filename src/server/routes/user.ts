@@ -51,7 +51,7 @@ export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
         ...rest,
         ...birthFields(rest.birth, profile_publicity as BirthPublicity | undefined, (p) => {
           const me = c.var.caller.id
-          return p === 'public' || me === row.id || (p === 'mypixiv' && store.isMutual(me, row.id))
+          return p === 'public' || me === row.id || (p === 'mypixiv' && c.var.view.isMutual(row.id))
         }),
         background_image_url: backgroundImageUrl(c.var.view, row),
         total_follow_users: counts.follows,

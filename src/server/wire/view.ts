@@ -109,6 +109,12 @@ export class View {
     return [...(this.relations?.muteUsers ?? [])]
   }
 
+  /** Whether the caller and the user follow each other (my pixiv). */
+  isMutual(userId: number): boolean {
+    const r = this.relations
+    return !!r && r.following.has(userId) && r.followers.has(userId)
+  }
+
   /** Whether the caller follows the user. */
   follows(userId: number): boolean {
     return !!this.relations?.following.has(userId)
@@ -120,8 +126,7 @@ export class View {
   canSee(row: { user_id: number; restrict: number; x_restrict: number }): boolean {
     if (row.x_restrict > this.caller.maxX) return false
     if (row.restrict === 0 || row.user_id === this.caller.id) return true
-    const r = this.relations
-    return row.restrict === 1 && !!r && r.following.has(row.user_id) && r.followers.has(row.user_id)
+    return row.restrict === 1 && this.isMutual(row.user_id)
   }
 
   /**
