@@ -2,7 +2,8 @@
 // settings, and accessibility. Real service, real data; every wait is on a condition (a request, a URL, an element).
 
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type APIRequestContext, type Page, type Request, type Response } from '@playwright/test'
+import { type APIRequestContext, type Page, type Request, type Response } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { DEMO, isApi, paramsOf, requestSession, SESSION_STORAGE_KEY, signInAsDemo } from './helpers.ts'
 
 interface WirePage {

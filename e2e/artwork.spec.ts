@@ -2,7 +2,8 @@
 /// <reference lib="dom.iterable" />
 // DOM types for the callbacks that run in the page (evaluate, addInitScript); tsconfig.node.json has none.
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import {
   holdAnswers,
   layoutShifts,
@@ -317,6 +318,9 @@ test('each badge appears on the works that need it and on no others', async ({ p
   expect([...seen].sort()).toEqual(['ai', 'ai-partial', 'book', 'pages', 'r18', 'r18g', 'ugoira'])
 })
 
+/** The lines of a caption that hold no markup at all: text every sanitizer must keep. */
+const plainLines = (caption: string) => caption.split('<br />').filter((line) => /^[^<>"&]*\S[^<>"&]*$/.test(line))
+
 test.describe('hostile captions', () => {
   test('every hostile caption renders as inert text', async ({ page, request }) => {
     const works = await sampleWorks(request)
@@ -366,6 +370,8 @@ test.describe('hostile captions', () => {
         ),
       ).toHaveCount(0)
       expect(await page.evaluate(() => (window as unknown as { __xss?: boolean }).__xss)).toBeUndefined()
+      // …and the author's words around the payloads are all still there (an unclosed <noscript> once took the rest).
+      for (const words of plainLines(work.illust.caption)) await expect(caption).toContainText(words)
       // The page itself is intact (a <style>body{display:none}</style> would hide it).
       await expect(heading(page)).toBeVisible()
     }

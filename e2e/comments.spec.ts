@@ -3,7 +3,8 @@
 // data; on desktop and phone.
 
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { isApi, signInAsDemo } from './helpers.ts'
 
 /** The demo catalogue plants its hostile comments on these (src/server/generator/generate.ts). */

@@ -3,7 +3,8 @@
 // Real service, real data; on desktop and phone.
 
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page, type Request, type Response } from '@playwright/test'
+import { type Page, type Request, type Response } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { DEMO, isApi, paramsOf, signInAsDemo } from './helpers.ts'
 
 interface WireWork {

@@ -2,7 +2,8 @@
 // a small DOM and no layout shift over 1,000 works, the filters, keyboard use, and badges. Real service, real data.
 
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { layoutShifts, trackLayoutShifts } from './helpers.ts'
 
 const SEARCH_API = '/v1/search/illust'

@@ -3,7 +3,8 @@
 // bookmarks), Back restoring a list, and the 360 px layout. Real service, real data; requests checked as sent.
 
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page, type Request } from '@playwright/test'
+import { type Page, type Request } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { DEMO, signInAsDemo } from './helpers.ts'
 
 interface WireNovel {

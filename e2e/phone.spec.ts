@@ -2,7 +2,8 @@
 // (no horizontal scrolling, 44 × 44 px touch targets, the bottom navigation clear of the content).
 // Gestures are real touches dispatched through CDP (Input.dispatchTouchEvent), the way a finger reaches Chromium.
 
-import { expect, test, type APIRequestContext, type CDPSession, type Locator, type Page } from '@playwright/test'
+import { type APIRequestContext, type CDPSession, type Locator, type Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { signInAsDemo } from './helpers.ts'
 
 interface WireIllust {

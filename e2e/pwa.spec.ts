@@ -3,7 +3,8 @@
 // DOM types for the callbacks that run in the page (evaluate, waitForFunction); tsconfig.node.json has none.
 import { appendFile, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import sharp from 'sharp'
 import { requestSession, SESSION_STORAGE_KEY } from './helpers.ts'
 

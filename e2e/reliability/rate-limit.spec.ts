@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test'
+import type { Request } from '@playwright/test'
+import { expect, test } from '../fixtures.ts'
 import { report } from '../../src/server/testing/reliability.ts'
 import { LIMITED } from './servers.ts'
 
@@ -29,7 +30,10 @@ test('a burst gets 429 with Retry-After; the gallery says so and loads the list 
   // Every finished request for the ranking, with the browser's own timings (epoch ms): when it started, when its
   // answer had arrived.
   const answers: { url: string; status: number; start: number; end: number; retryAfter?: string; body?: any }[] = []
-  page.on('requestfinished', async (r) => {
+  // Reading an answer's body is asynchronous: the listener's work is kept, and awaited before the answers are read
+  // and before the test ends (a body read after the end fails with "Test ended").
+  const reading: Promise<void>[] = []
+  const record = async (r: Request) => {
     if (new URL(r.url()).pathname !== RANKING) return
     const response = (await r.response())!
     const t = r.timing()
@@ -41,7 +45,12 @@ test('a burst gets 429 with Retry-After; the gallery says so and loads the list 
       retryAfter: response.headers()['retry-after'],
       body: response.status() === 429 ? await response.json() : undefined,
     })
-  })
+  }
+  const onFinished = (r: Request) => void reading.push(record(r))
+  page.on('requestfinished', onFinished)
+  const settled = async () => {
+    for (let n = 0; n < reading.length; n = reading.length) await Promise.all(reading.slice(n))
+  }
 
   await page.goto('/ranking')
   const notice = page.getByRole('alert').filter({ hasText: /too many requests/i })
@@ -49,12 +58,13 @@ test('a burst gets 429 with Retry-After; the gallery says so and loads the list 
   await expect(notice).toContainText(/retrying in \d+ s/i)
 
   // The notice's own retry, after its countdown, meets the burst too, and the notice stays.
-  const refusals = () => answers.filter((a) => a.status === 429).length
-  const shown = refusals()
+  const refusals = async () => (await settled(), answers.filter((a) => a.status === 429).length)
+  const shown = await refusals()
   await expect.poll(refusals, { message: 'the gallery retried after the countdown' }).toBeGreaterThan(shown)
   await expect(notice).toBeVisible()
 
   // What the service sent the browser: 429, a Retry-After in whole seconds, the spec's error body.
+  await settled()
   const refused = answers.filter((a) => a.status === 429)
   expect(refused.length).toBeGreaterThanOrEqual(4)
   for (const a of refused) {
@@ -67,6 +77,8 @@ test('a burst gets 429 with Retry-After; the gallery says so and loads the list 
   await burst
   await expect(page.locator('a[href^="/artworks/"]').first()).toBeVisible({ timeout: 30_000 })
   await expect(notice).toHaveCount(0)
+  page.off('requestfinished', onFinished)
+  await settled()
   const first = answers.filter((a) => a.url === answers[0]!.url)
   expect(first.at(-1)!.status, 'the first page was loaded in the end').toBe(200)
 

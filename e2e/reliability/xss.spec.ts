@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 // DOM types for the callbacks that run in the page (evaluate); tsconfig.node.json has none.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test } from '../fixtures.ts'
 import { XSS_CORPUS, corpusOne, corpusWindow } from '../../src/server/generator/hostile-corpus.ts'
 import { report } from '../../src/server/testing/reliability.ts'
 

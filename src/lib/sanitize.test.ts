@@ -50,6 +50,17 @@ describe('sanitizeCaption against the hostile catalogue', () => {
     expect(dangers(out)).toEqual([])
   })
 
+  it('keeps the caption after an unclosed <noscript> (which the parser leaves open to the end)', () => {
+    const out = sanitizeCaption(
+      'first<br /><noscript><p title="</noscript><img src=x onerror=alert(1)>"><br />still here<br /><a href="https://example.org/">link</a>',
+    )
+    expect(dangers(out)).toEqual([])
+    expect(parse(out).textContent).toBe('firststill herelink')
+    expect(anchors(out)).toEqual([
+      { href: 'https://example.org/', target: '_blank', rel: EXTERNAL_LINK_REL, text: 'link' },
+    ])
+  })
+
   it('drops script and style contents instead of showing them', () => {
     expect(parse(sanitizeCaption('a<script>alert(1)</script>b<style>body{}</style>c')).textContent).toBe('abc')
   })

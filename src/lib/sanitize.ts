@@ -82,6 +82,18 @@ function getPurifier(): Purifier | null {
   if (typeof window === 'undefined') return null
   const instance = DOMPurify(window)
   if (!instance.isSupported) return (purifier = null)
+  // DOMPurify parses with scripting off, where `<noscript>` holds markup, not text. In a caption such as
+  // `<noscript><p title="</noscript><img …>">` the element is never closed, so everything after it is its content, and
+  // the library (rightly wary of a <noscript> holding markup) removes it with all that content: the rest of the
+  // caption. <noscript> is not allowed anyway, so its children move out, after it, before the checks run; they are
+  // then sanitized like any other node (the title holding the payload goes, as every attribute but href does), and no
+  // <noscript> ever reaches the output.
+  instance.addHook('uponSanitizeElement', (node, data) => {
+    if (data.tagName !== 'noscript') return
+    const parent = node.parentNode
+    if (!parent) return
+    while (node.lastChild) parent.insertBefore(node.lastChild, node.nextSibling)
+  })
   instance.addHook('afterSanitizeAttributes', (node) => {
     if (node.nodeName === 'A') rewriteLink(node as Element)
   })

@@ -9,6 +9,7 @@ import type { AppEnv, Services } from './services.ts'
 import { ANONYMOUS } from './data/store.ts'
 import { ajaxErrorBody, ApiError, errorBody, invalidGrant, noEndpoint, notFound } from './http/errors.ts'
 import { originsOf } from './http/origin.ts'
+import { contentSecurityPolicy, GALLERY_HEADERS, inlineScriptHashes } from './http/security-headers.ts'
 import { API_PATH_PREFIXES } from '../api/service-paths.ts'
 import { RateLimiter } from './auth/rate-limit.ts'
 import { View } from './wire/view.ts'
@@ -139,13 +140,31 @@ export function createApp(services: Services, log: Logger) {
   // ---- the gallery (SPA): built files, and index.html for every other path so deep links work ----
   const indexFile = path.join(config.staticDir, 'index.html')
   const fallbackHtml = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Easel</title></head><body><h1>Easel</h1><p>The gallery has not been built. Run <code>npm start</code>, which builds it, or <code>npm run build</code>.</p></body></html>`
-  let indexHtml: { html: string; mtime: number } | undefined
+  let indexHtml: { html: string; mtime: number; hashes: string[] } | undefined
   const readIndex = () => {
-    if (!existsSync(indexFile)) return fallbackHtml
     const mtime = Math.floor(Date.now() / 5000) // re-read at most every 5 s, so a rebuild shows without a restart
-    if (!indexHtml || indexHtml.mtime !== mtime) indexHtml = { html: readFileSync(indexFile, 'utf8'), mtime }
-    return indexHtml.html
+    if (!indexHtml || indexHtml.mtime !== mtime) {
+      const html = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : fallbackHtml
+      indexHtml = { html, mtime, hashes: inlineScriptHashes(html) }
+    }
+    return indexHtml
   }
+  const policies = new Map<string, string>()
+  app.use('*', async (c, next) => {
+    // Build files (`/.easel-build.json`, `/.vite/manifest.json`) and any other dotfile are not the gallery's to serve.
+    if (/(?:^|\/)\./.test(c.req.path)) throw notFound('Not found')
+    const { hashes } = readIndex()
+    const { image, static: staticOrigin } = originsOf(c, config)
+    const key = `${hashes.join(' ')}|${image}|${staticOrigin}`
+    let policy = policies.get(key)
+    if (!policy) {
+      if (policies.size >= 64) policies.clear() // origins are few (http/origin.ts); a rebuild adds one set of hashes
+      policies.set(key, (policy = contentSecurityPolicy(hashes, { image, static: staticOrigin })))
+    }
+    for (const [name, value] of Object.entries(GALLERY_HEADERS)) c.header(name, value)
+    c.header('Content-Security-Policy', policy)
+    await next()
+  })
   app.use(
     '/assets/*',
     serveStatic({
@@ -165,7 +184,7 @@ export function createApp(services: Services, log: Logger) {
   )
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache')
-    return c.html(readIndex())
+    return c.html(readIndex().html)
   })
   app.all('*', () => {
     throw new ApiError(405, 'Method not allowed')
