@@ -78,7 +78,7 @@ export function searchRoutes(app: Hono<AppEnv>, services: Services) {
     const lastWord = lastPlainWord(q.word)
     return sendJson(c, {
       // Operators are no part of a tag: complete the last word typed.
-      tags: (lastWord ? store.autocomplete(lastWord, 10) : []).map((t) => ({
+      tags: (lastWord ? store.tagSuggestions.autocomplete(lastWord, c.var.caller, 10) : []).map((t) => ({
         name: t.name,
         translated_name: t.translated_name,
       })),
