@@ -51,7 +51,9 @@ export function searchRoutes(app: Hono<AppEnv>, services: Services) {
   const handler = (c: AppContext, kind: Kind, q: SearchParams) => {
     const search = searchQuery(q)
     const caller = c.var.caller
-    const key = JSON.stringify([kind, search, caller.id, caller.maxX])
+    // The caller's version moves when its follows (either way) or settings change, which is all its hits depend on
+    // besides the catalogue: a follow elsewhere leaves this entry be.
+    const key = JSON.stringify([kind, search, caller.id, caller.maxX, services.caches.callers.version(caller.id)])
     const now = Date.now()
     let hits = services.caches.search.get(key)
     if (!hits || hits.until < now) {

@@ -99,10 +99,9 @@ export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
     userOr404(q.user_id)
     if (q.user_id === me) throw badRequest('user_id must not be your own', 'You cannot follow yourself.')
     store.follow(me, q.user_id, q.restrict === 'private' ? 1 : 0)
+    // Following can make restrict-1 works visible (mutual follows) to these two accounts and no other: their versions
+    // move, and with them the keys of their cached searches and recommendations (no one else's cache is touched).
     caches.callers.changed(me, q.user_id)
-    // Following can make restrict-1 works visible (mutual follows): derived lists start over.
-    caches.recommend.clear()
-    caches.search.clear()
     return sendJson(c, {})
   })
 
@@ -111,8 +110,6 @@ export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
     userOr404(q.user_id)
     store.unfollow(me, q.user_id)
     caches.callers.changed(me, q.user_id)
-    caches.recommend.clear()
-    caches.search.clear()
     return sendJson(c, {})
   })
 }
