@@ -250,8 +250,9 @@ describe('re-pointed by a hosts mapping: IMAGE_ORIGIN=https://i.pximg.net, STATI
   it("a restricted work's placeholder is the one gallery-dl recognises (its s.pximg.net limit_ prefix)", async () => {
     const restricted = fixtures.workWhere(app.services.store, 'w.x_restrict = 1 AND w.restrict = 0')!
     const { illust } = await app.get(`/v1/illust/detail?illust_id=${restricted.id}`)
+    // one placeholder whatever hides the work (which one it was told the work's flags)
     expect(illust.meta_single_page.original_image_url).toBe(
-      'https://s.pximg.net/common/images/limit_sanity_level_360.png',
+      'https://s.pximg.net/common/images/limit_unviewable_360.png',
     )
     expect(illust.user.profile_image_urls.medium).toBe('https://s.pximg.net/common/images/no_profile.png')
     const visible = await app.get('/v1/illust/detail?illust_id=1')

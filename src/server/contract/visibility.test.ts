@@ -175,21 +175,19 @@ describe('detail of what a caller may not see', () => {
       expect(illust.user.name).toBe('')
       expect(illust.user).not.toHaveProperty('is_followed')
       expect(text).not.toMatch(realImage)
-      expect(illust.image_urls.medium).toMatch(
-        w.restrict === 1 ? /limit_mypixiv_360\.png$/ : /limit_unviewable_360\.png$/,
-      )
+      expect(illust.image_urls.medium).toMatch(/limit_unviewable_360\.png$/)
       const own = await app.get(`/v1/illust/detail?illust_id=${w.id}`, callers.author!.token)
       expect(own.illust.visible).toBe(true)
     }
   })
 
-  it('anonymous callers get the sanity-level placeholder for R-18 and R-18G works, and no image', async () => {
+  it('anonymous callers get the placeholder for R-18 and R-18G works, and no image', async () => {
     for (const x of [1, 2]) {
       const w = fixtures.workWhere(app.services.store, `w.x_restrict = ${x} AND w.restrict = 0`)!
       const text = await (await app.fetch(`/v1/illust/detail?illust_id=${w.id}`)).text()
       const { illust } = JSON.parse(text)
       expect(illust.visible).toBe(false)
-      expect(illust.image_urls.large).toMatch(/limit_sanity_level_360\.png$/)
+      expect(illust.image_urls.large).toMatch(/limit_unviewable_360\.png$/)
       expect(text).not.toMatch(realImage)
       const n = fixtures.novelWhere(app.services.store, `w.x_restrict = ${x} AND w.restrict = 0`)!
       const novel = (await app.get(`/v2/novel/detail?novel_id=${n.id}`)).novel

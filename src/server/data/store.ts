@@ -4,6 +4,7 @@ import { compileQuery, type TermMatcher } from '../search/compile.ts'
 import type { QueryNode } from '../search/query.ts'
 import { CommentStore } from './comments.ts'
 import { SocialQueries } from './social.ts'
+import { TagSuggestions } from './tag-suggestions.ts'
 import { preparedOnce } from './prepared.ts'
 
 // The data-access module: every SQL statement of the service lives in this folder, and nothing
@@ -186,6 +187,8 @@ export class CatalogueStore {
   readonly comments: CommentStore
   /** feeds, newest lists, user lists and the AI-show setting (social.ts) */
   readonly social: SocialQueries
+  /** autocomplete, under the items' visibility rule (tag-suggestions.ts) */
+  readonly tagSuggestions: TagSuggestions
   private readonly q: (sql: string) => Statement
 
   constructor(file: string, opts: { readonly?: boolean } = {}) {
@@ -202,6 +205,7 @@ export class CatalogueStore {
     this.q = preparedOnce(this.db)
     this.comments = new CommentStore(this.db)
     this.social = new SocialQueries(this.db)
+    this.tagSuggestions = new TagSuggestions(this.db)
   }
 
   close() {
@@ -291,10 +295,29 @@ export class CatalogueStore {
            WHERE x.follower_id = @uid AND (x.restrict = 0 OR x.follower_id = @me) AND (y.restrict = 0 OR y.follower_id = @me)`,
         ).get({ uid: userId, me: caller.id }) as { n: number }
       ).n,
-      publicIllustBookmarks: one('SELECT COUNT(*) AS n FROM illust_bookmarks WHERE user_id = ? AND restrict = 0'),
-      illustSeries: one('SELECT COUNT(*) AS n FROM illust_series WHERE user_id = ?'),
-      novelSeries: one('SELECT COUNT(*) AS n FROM novel_series WHERE user_id = ?'),
+      // Counted as the lists they count are shown: only what the caller may see (a bookmark of a hidden work, a
+      // series of hidden works, is no part of what the caller can open).
+      publicIllustBookmarks: (
+        this.q(
+          `SELECT COUNT(*) AS n FROM illust_bookmarks b JOIN works w ON w.id = b.item_id
+           WHERE b.user_id = @uid AND b.restrict = 0 AND ${VISIBLE}`,
+        ).get(p) as { n: number }
+      ).n,
+      illustSeries: this.visibleSeriesCount('illust', userId, caller),
+      novelSeries: this.visibleSeriesCount('novel', userId, caller),
     }
+  }
+
+  /** How many of the user's series have at least one item the caller may see. */
+  visibleSeriesCount(kind: Kind, userId: number, caller: Caller): number {
+    const t = table(kind)
+    const series = kind === 'illust' ? 'illust_series' : 'novel_series'
+    return (
+      this.q(
+        `SELECT COUNT(*) AS n FROM ${series} s
+         WHERE s.user_id = @uid AND EXISTS (SELECT 1 FROM ${t.items} w WHERE w.series_id = s.id AND ${VISIBLE})`,
+      ).get({ uid: userId, me: caller.id, maxX: caller.maxX }) as { n: number }
+    ).n
   }
 
   /** Users the given user follows, newest follow first; private follows only when `includePrivate`. */
@@ -562,17 +585,6 @@ export class CatalogueStore {
     return (this.q(sql).all(...match.params, params) as { id: number }[]).map((r) => r.id)
   }
 
-  /** Tags by use, for autocomplete: prefix matches before infix ones. */
-  autocomplete(word: string, limit: number): TagRow[] {
-    return this.q(
-      `SELECT t.id, t.name, t.translated_name FROM tags t
-       WHERE t.name LIKE @p ESCAPE '\\' OR t.translated_name LIKE @p ESCAPE '\\'
-       ORDER BY (t.name LIKE @prefix ESCAPE '\\' OR t.translated_name LIKE @prefix ESCAPE '\\') DESC,
-                (SELECT COUNT(*) FROM work_tags x WHERE x.tag_id = t.id) DESC, t.id
-       LIMIT @limit`,
-    ).all({ p: likePattern(word), prefix: `${likePattern(word).slice(1)}`, limit }) as TagRow[]
-  }
-
   // ---- ranking, trending, related, recommended -------------------------------------------------------
 
   /** Public works ranked by their activity within the period; at most `limit`. */
@@ -797,13 +809,18 @@ export class CatalogueStore {
     })()
   }
 
-  /** Bookmark tags of a user with their counts, most used first. */
-  bookmarkTags(kind: Kind, userId: number, restrict: 0 | 1, offset: number, limit: number) {
+  /** Bookmark tags of a user with their counts, most used first: of the bookmarks of items the caller may see. */
+  bookmarkTags(kind: Kind, userId: number, restrict: 0 | 1, caller: Caller, offset: number, limit: number) {
     const t = table(kind)
     return this.q(
       `SELECT x.name, COUNT(*) AS count FROM ${t.bookmarkTags} x JOIN ${t.bookmarks} b ON b.id = x.bookmark_id
-       WHERE b.user_id = ? AND b.restrict = ? GROUP BY x.name ORDER BY count DESC, x.name LIMIT ? OFFSET ?`,
-    ).all(userId, restrict, limit, offset) as { name: string; count: number }[]
+       JOIN ${t.items} w ON w.id = b.item_id
+       WHERE b.user_id = @uid AND b.restrict = @restrict AND ${VISIBLE}
+       GROUP BY x.name ORDER BY count DESC, x.name LIMIT @limit OFFSET @offset`,
+    ).all({ uid: userId, restrict, limit, offset, me: caller.id, maxX: caller.maxX }) as {
+      name: string
+      count: number
+    }[]
   }
 
   // ---- mutes -----------------------------------------------------------------------------------------

@@ -83,7 +83,7 @@ export function bookmarkRoutes(app: Hono<AppEnv>, { store, nowS, caches }: Servi
     if (q.restrict === 'private' && c.var.caller.id !== q.user_id)
       throw forbidden('Private bookmarks are only visible to their owner.')
     const { items, more } = pageOf(
-      store.bookmarkTags(kind, q.user_id, q.restrict === 'private' ? 1 : 0, q.offset, PAGE_SIZE + 1),
+      store.bookmarkTags(kind, q.user_id, q.restrict === 'private' ? 1 : 0, c.var.caller, q.offset, PAGE_SIZE + 1),
     )
     return sendJson(c, {
       bookmark_tags: items,

@@ -41,6 +41,8 @@ export function illustRoutes(app: Hono<AppEnv>, { store }: Services) {
     if (!series) throw notFound('The series does not exist.')
     const view = c.var.view
     const stats = store.seriesStats('illust', series.id, c.var.caller)
+    // A series of works the caller may not see is, to the caller, no series (as a hidden work's detail is not found).
+    if (stats.count === 0) throw notFound('The series does not exist.')
     const firstId = store.seriesPage('illust', series.id, c.var.caller, 0, 1)
     const first = firstId.length ? view.illustObjects(firstId)[0] : undefined
     const { items, more } = pageOf(store.seriesPage('illust', series.id, c.var.caller, 0, PAGE_SIZE + 1, q.offset))

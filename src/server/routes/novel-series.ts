@@ -17,13 +17,15 @@ export interface NovelSeriesHead {
   novel_series_latest_novel: RawJson | null
 }
 
-/** The series' head for this caller; undefined when there is no such series (or its author is gone). */
+/** The series' head for this caller; undefined when there is no such series, none of it visible, or no author. */
 export function novelSeriesHead(c: AppContext, store: CatalogueStore, seriesId: number): NovelSeriesHead | undefined {
   const series = store.novelSeries(seriesId)
   if (!series) return undefined
   const view = c.var.view
   const caller = c.var.caller
   const stats = store.seriesStats('novel', series.id, caller)
+  // A series of novels the caller may not see is, to the caller, no series: its title, caption and author would tell.
+  if (stats.count === 0) return undefined
   const author = view.usersById([series.user_id])
   const authorRow = author.rows.get(series.user_id)
   if (!authorRow) return undefined

@@ -75,7 +75,9 @@ export function recommend(
 export function recommendedRoutes(app: Hono<AppEnv>, { store, caches, catalogueNow }: Services) {
   const list = (c: AppContext, kind: Kind, type: ContentType, window: { min: number; max: number } | undefined) => {
     const caller = c.var.caller
-    const key = `${kind}:${caller.id}:${caller.maxX}:${type}:${window?.min}:${window?.max}`
+    // keyed by the caller's version: its follows and settings decide what it may be recommended (user.ts)
+    const version = caches.callers.version(caller.id)
+    const key = `${kind}:${caller.id}:${caller.maxX}:${version}:${type}:${window?.min}:${window?.max}`
     return caches.recommend.getOrCompute(key, () => recommend(store, kind, caller, type, window, catalogueNow))
   }
   const rankingTop = (kind: Kind) => {

@@ -51,7 +51,9 @@ export function searchRoutes(app: Hono<AppEnv>, services: Services) {
   const handler = (c: AppContext, kind: Kind, q: SearchParams) => {
     const search = searchQuery(q)
     const caller = c.var.caller
-    const key = JSON.stringify([kind, search, caller.id, caller.maxX])
+    // The caller's version moves when its follows (either way) or settings change, which is all its hits depend on
+    // besides the catalogue: a follow elsewhere leaves this entry be.
+    const key = JSON.stringify([kind, search, caller.id, caller.maxX, services.caches.callers.version(caller.id)])
     const now = Date.now()
     let hits = services.caches.search.get(key)
     if (!hits || hits.until < now) {
@@ -78,7 +80,7 @@ export function searchRoutes(app: Hono<AppEnv>, services: Services) {
     const lastWord = lastPlainWord(q.word)
     return sendJson(c, {
       // Operators are no part of a tag: complete the last word typed.
-      tags: (lastWord ? store.autocomplete(lastWord, 10) : []).map((t) => ({
+      tags: (lastWord ? store.tagSuggestions.autocomplete(lastWord, c.var.caller, 10) : []).map((t) => ({
         name: t.name,
         translated_name: t.translated_name,
       })),

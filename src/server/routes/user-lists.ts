@@ -86,7 +86,7 @@ export function userListRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
     const me = c.var.caller.id
     // A new bookmark changes the caller's tastes: its newest bookmark id is part of the key.
     const newest = me ? store.bookmarkWindow('illust', me, 1).max : 0
-    const ids = caches.recommend.getOrCompute(`users:recommended:${me}:${newest}`, () => {
+    const ids = caches.recommend.getOrCompute(`users:recommended:${me}:${caches.callers.version(me)}:${newest}`, () => {
       const known = authors()
       const followed = me ? social.followees(me) : new Set<number>()
       const affinity = me
@@ -124,10 +124,9 @@ export function userListRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
     if (show === undefined)
       throw badRequest(JSON.stringify({ show_ai: ['show_ai is required'] }), 'show_ai is required')
     social.setShowAi(c.var.caller.id, show)
+    // Lists derived per caller were made under the old setting: they are keyed by the caller's version, which this
+    // moves (clearing the caches instead let any account flush everyone's).
     caches.callers.changed(c.var.caller.id)
-    // Lists derived per caller were made under the old setting.
-    caches.recommend.clear()
-    caches.search.clear()
     return sendJson(c, {})
   })
 

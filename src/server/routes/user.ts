@@ -8,7 +8,7 @@ import { badRequest, forbidden, notFound } from '../http/errors.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
 import type { AppContext } from '../services.ts'
 import { pageOf, requireUser, sendJson } from './common.ts'
-import { birthFields, type BirthPublicity } from '../wire/birth.ts'
+import { governedProfileFields, type Publicity } from '../wire/profile-publicity.ts'
 
 /** The profile banner's URL (the CDN's 1200×600 master), or '' for a user without one. */
 const backgroundImageUrl = (view: View, row: UserRow) => {
@@ -38,18 +38,11 @@ export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
       },
       profile: {
         webpage: null,
-        gender: 'unknown',
-        region: '',
-        address_id: 0,
-        country_code: '',
-        job: '',
-        job_id: 0,
         twitter_account: '',
         twitter_url: '',
-        pawoo_url: '',
         is_using_custom_profile_image: true,
         ...rest,
-        ...birthFields(rest.birth, profile_publicity as BirthPublicity | undefined, (p) => {
+        ...governedProfileFields(rest, profile_publicity as Publicity | undefined, (p) => {
           const me = c.var.caller.id
           return p === 'public' || me === row.id || (p === 'mypixiv' && c.var.view.isMutual(row.id))
         }),
@@ -106,10 +99,9 @@ export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
     userOr404(q.user_id)
     if (q.user_id === me) throw badRequest('user_id must not be your own', 'You cannot follow yourself.')
     store.follow(me, q.user_id, q.restrict === 'private' ? 1 : 0)
+    // Following can make restrict-1 works visible (mutual follows) to these two accounts and no other: their versions
+    // move, and with them the keys of their cached searches and recommendations (no one else's cache is touched).
     caches.callers.changed(me, q.user_id)
-    // Following can make restrict-1 works visible (mutual follows): derived lists start over.
-    caches.recommend.clear()
-    caches.search.clear()
     return sendJson(c, {})
   })
 
@@ -118,8 +110,6 @@ export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
     userOr404(q.user_id)
     store.unfollow(me, q.user_id)
     caches.callers.changed(me, q.user_id)
-    caches.recommend.clear()
-    caches.search.clear()
     return sendJson(c, {})
   })
 }

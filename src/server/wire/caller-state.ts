@@ -18,7 +18,8 @@ export interface Relations {
  * authors, mutual checks, mutes, bookmarks among the items), which made the signed-in lists 2-3× slower.
  *
  * Each account also has a version that moves whenever its bookmarks or relations change, for caches of answers that
- * depend on them (the bookmark list pages). Writes go through `changed`, in this process: several instances over one
+ * depend on them (the bookmark list pages, searches, recommendations: one account's change leaves the others' cached
+ * answers be). Writes go through `changed`, in this process: several instances over one
  * database need these invalidations carried across (a later issue).
  */
 export class CallerStates {

@@ -10,8 +10,10 @@ import {
   placeholderPath,
   profileImagePath,
   workImagePaths,
-  type PlaceholderKind,
 } from '../images/paths.ts'
+
+/** The create_date of every placeholder: the epoch, as a date that says nothing of the work. */
+const PLACEHOLDER_DATE = isoJst(0)
 
 /**
  * Turns rows into the wire objects for one request: image URLs on the image origin, and the caller-relative
@@ -64,9 +66,7 @@ export class View {
     if (missing.length) {
       const rows = kind === 'illust' ? this.store.worksByIds(missing) : this.store.novelsByIds(missing)
       const built =
-        kind === 'illust'
-          ? this.buildIllusts(rows as WorkRow[], detail)
-          : this.buildNovels(rows as NovelRow[], detail, true)
+        kind === 'illust' ? this.buildIllusts(rows as WorkRow[], detail) : this.buildNovels(rows as NovelRow[], detail)
       rows.forEach((r, i) => {
         const head = { user_id: r.user_id, restrict: r.restrict, x_restrict: r.x_restrict, ai_type: r.ai_type }
         this.cache.set(this.origin, kind, detail, r.id, { ...built[i]!, bytes: Buffer.from(built[i]!.json), head })
@@ -100,8 +100,9 @@ export class View {
   }
 
   private placeholder(kind: Kind, id: number, detail: boolean): RawJson {
-    if (kind === 'illust') return new RawJson(JSON.stringify(this.illustPlaceholder(this.store.work(id)!, detail)))
-    return new RawJson(this.buildNovels([this.store.novel(id)!], detail, false)[0]!.json)
+    return new RawJson(
+      JSON.stringify(kind === 'illust' ? this.illustPlaceholder(id, detail) : this.novelPlaceholder(id, detail)),
+    )
   }
 
   /** The users the caller muted (none for an anonymous caller). */
@@ -135,11 +136,6 @@ export class View {
    */
   aiShown(row: { user_id: number; ai_type: number }): boolean {
     return this.caller.showAi !== false || row.ai_type !== 2 || row.user_id === this.caller.id
-  }
-
-  private placeholderKind(row: { restrict: number; x_restrict: number }): PlaceholderKind {
-    if (row.x_restrict > this.caller.maxX) return 'sanity_level'
-    return row.restrict === 1 ? 'mypixiv' : 'unviewable'
   }
 
   user(row: UserRow, followed: boolean, extra: Partial<WireUser> = {}): WireUser {
@@ -187,7 +183,7 @@ export class View {
     )
     return rows.map((row) => {
       const author = users.get(row.user_id)
-      if (!author) return { json: JSON.stringify(this.illustPlaceholder(row, detail)), tags: [] }
+      if (!author) return { json: JSON.stringify(this.illustPlaceholder(row.id, detail)), tags: [] }
       const workTags = tags.get(row.id) ?? []
       const pages = Array.from({ length: row.page_count }, (_, p) =>
         workImagePaths({ id: row.id, createdTs: row.created_ts, type: row.type, ext: row.ext }, p),
@@ -244,34 +240,39 @@ export class View {
     })
   }
 
-  private placeholderUser(userId: number): WireUser {
-    return { id: userId, name: '', account: '', profile_image_urls: { medium: this.url(noProfilePath) } }
+  /**
+   * The placeholders stand for "not available" and nothing more: every field but the id is the same for every hidden
+   * item, whatever hides it. Which limit_… image, whose id, what date, type, page count or flags would each tell
+   * something of the work (its x_restrict, its restrict, its author; the date and id are all its image paths need).
+   */
+  private placeholderUser(): WireUser {
+    return { id: 0, name: '', account: '', profile_image_urls: { medium: this.url(noProfilePath) } }
   }
 
-  private placeholderImages(row: { restrict: number; x_restrict: number }): WireImageUrls {
-    const url = this.url(placeholderPath(this.placeholderKind(row)))
+  private placeholderImages(): WireImageUrls {
+    const url = this.url(placeholderPath('unviewable'))
     return { square_medium: url, medium: url, large: url }
   }
 
-  /** What an unviewable work answers (reference §2): no title, no real image, no author details. */
-  illustPlaceholder(row: WorkRow, detail: boolean): WireIllust {
-    const images = this.placeholderImages(row)
+  /** What an unviewable work answers (reference §2): no title, no real image, no author, no date, no flags. */
+  illustPlaceholder(id: number, detail: boolean): WireIllust {
+    const images = this.placeholderImages()
     return {
-      id: row.id,
+      id,
       title: '',
-      type: row.type,
+      type: 'illust',
       image_urls: images,
       caption: '',
-      restrict: row.restrict,
-      user: this.placeholderUser(row.user_id),
+      restrict: 0,
+      user: this.placeholderUser(),
       tags: [],
       tools: [],
-      create_date: isoJst(row.created_ts),
+      create_date: PLACEHOLDER_DATE,
       page_count: 1,
       width: 100,
       height: 100,
       sanity_level: 0,
-      x_restrict: row.x_restrict,
+      x_restrict: 0,
       series: null,
       meta_single_page: { original_image_url: images.large },
       meta_pages: [],
@@ -290,7 +291,37 @@ export class View {
     }
   }
 
-  private buildNovels(rows: readonly NovelRow[], detail: boolean, canSee: boolean) {
+  /** The novel's placeholder: as the work's, the same for every hidden novel but its id. */
+  novelPlaceholder(id: number, detail: boolean): WireNovel {
+    return {
+      id,
+      title: '',
+      caption: '',
+      restrict: 0,
+      x_restrict: 0,
+      is_original: false,
+      image_urls: this.placeholderImages(),
+      create_date: PLACEHOLDER_DATE,
+      tags: [],
+      page_count: 0,
+      text_length: 0,
+      user: this.placeholderUser(),
+      series: {},
+      is_bookmarked: false,
+      total_bookmarks: 0,
+      total_view: 0,
+      visible: false,
+      total_comments: 0,
+      is_muted: false,
+      is_mypixiv_only: false,
+      is_x_restricted: false,
+      novel_ai_type: 0,
+      request: null,
+      ...(detail ? { comment_access_control: 0 } : {}),
+    }
+  }
+
+  private buildNovels(rows: readonly NovelRow[], detail: boolean) {
     const ids = rows.map((r) => r.id)
     const tags = this.store.tagsOf('novel', ids)
     const users = this.store.users([...new Set(rows.map((r) => r.user_id))])
@@ -300,45 +331,40 @@ export class View {
     )
     return rows.map((row) => {
       const author = users.get(row.user_id)
-      const visible = !!author && canSee
-      const novelTags = visible ? (tags.get(row.id) ?? []) : []
+      if (!author) return { json: JSON.stringify(this.novelPlaceholder(row.id, detail)), tags: [] }
+      const novelTags = tags.get(row.id) ?? []
       const cover = novelCoverPaths({ id: row.id, createdTs: row.created_ts, coverHash: row.cover_hash })
       const item: WireNovel = {
         id: row.id,
-        title: visible ? row.title : '',
-        caption: visible ? row.caption : '',
+        title: row.title,
+        caption: row.caption,
         restrict: row.restrict,
         x_restrict: row.x_restrict,
-        is_original: visible && row.is_original === 1,
-        image_urls: visible
-          ? {
-              square_medium: this.url(cover.squareMedium),
-              medium: this.url(cover.medium),
-              large: this.url(cover.large),
-            }
-          : this.placeholderImages(row),
+        is_original: row.is_original === 1,
+        image_urls: {
+          square_medium: this.url(cover.squareMedium),
+          medium: this.url(cover.medium),
+          large: this.url(cover.large),
+        },
         create_date: isoJst(row.created_ts),
         tags: novelTags.map((t) => ({
           name: t.name,
           translated_name: t.translated_name,
           added_by_uploaded_user: t.by_author === 1,
         })),
-        page_count: visible ? row.page_count : 0,
-        text_length: visible ? row.text_length : 0,
-        user:
-          visible && author
-            ? this.user(author, false, { is_access_blocking_user: false, is_accept_request: false })
-            : this.placeholderUser(row.user_id),
-        series: visible && row.series_id ? { id: row.series_id, title: series.get(row.series_id) ?? '' } : {},
+        page_count: row.page_count,
+        text_length: row.text_length,
+        user: this.user(author, false, { is_access_blocking_user: false, is_accept_request: false }),
+        series: row.series_id ? { id: row.series_id, title: series.get(row.series_id) ?? '' } : {},
         is_bookmarked: false,
-        total_bookmarks: visible ? row.total_bookmarks : 0,
-        total_view: visible ? row.total_view : 0,
-        visible,
-        total_comments: visible ? row.total_comments : 0,
+        total_bookmarks: row.total_bookmarks,
+        total_view: row.total_view,
+        visible: true,
+        total_comments: row.total_comments,
         is_muted: false,
         is_mypixiv_only: row.restrict === 1,
         is_x_restricted: row.x_restrict > 0,
-        novel_ai_type: visible ? row.ai_type : 0,
+        novel_ai_type: row.ai_type,
         request: null,
         ...(detail ? { comment_access_control: 0 } : {}),
       }
