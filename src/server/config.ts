@@ -35,6 +35,12 @@ export interface Config {
   catalogueNow: number | undefined
   /** CATALOGUE_HOSTILE=all: a first start generates the XSS-corpus catalogue (for the reliability suite) */
   hostileCorpus: boolean
+  /** IMAGE_CACHE_MAX: bytes of rendered images kept on disk (least recently used files go first) */
+  imageCacheMax: number
+  /** IMAGE_RENDER_QUEUE: renders that may wait beyond the running ones; past that, 503 with Retry-After */
+  imageRenderQueue: number
+  /** IMAGE_RENDER_RATE / IMAGE_RENDER_BURST: uncached renders per second per client IP; null: no limit */
+  imageRenderRate: { perSecond: number; burst: number } | null
 }
 
 export const SIZES: Record<string, CatalogueSize> = {
@@ -78,6 +84,15 @@ function origin(name: string, value: string | undefined): string | undefined {
   return url.origin
 }
 
+/** A size in bytes: a whole number with an optional k, M or G suffix (powers of 1024). */
+export function parseBytes(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback
+  const m = /^(\d+)\s*([kKmMgG]?)[bB]?$/.exec(value.trim())
+  if (!m) throw new Error(`${name} must be a number of bytes such as 500M or 2G, not "${value}"`)
+  const unit = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[m[2]!.toLowerCase() as '' | 'k' | 'm' | 'g']
+  return Number(m[1]) * unit
+}
+
 /** Unix seconds, or a `YYYY-MM-DD` day (its start in JST); unset or empty: undefined (follow the clock). */
 function parseCatalogueNow(value: string | undefined): number | undefined {
   if (value === undefined || value === '') return undefined
@@ -97,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`LOG_LEVEL must be silent, error, info or debug`)
   const publicUrl = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined
   const hostile = env.CATALOGUE_HOSTILE ?? ''
+  const renderRate = int('IMAGE_RENDER_RATE', env.IMAGE_RENDER_RATE, 10)
   if (!['', 'none', 'all'].includes(hostile)) throw new Error(`CATALOGUE_HOSTILE must be none or all, not "${hostile}"`)
   return {
     port: int('PORT', env.PORT, 8080),
@@ -114,5 +130,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: logLevel as Config['logLevel'],
     catalogueNow: parseCatalogueNow(env.CATALOGUE_NOW),
     hostileCorpus: hostile === 'all',
+    imageCacheMax: parseBytes('IMAGE_CACHE_MAX', env.IMAGE_CACHE_MAX, 2 * 1024 ** 3),
+    imageRenderQueue: int('IMAGE_RENDER_QUEUE', env.IMAGE_RENDER_QUEUE, 32),
+    imageRenderRate:
+      renderRate === 0
+        ? null
+        : { perSecond: renderRate, burst: int('IMAGE_RENDER_BURST', env.IMAGE_RENDER_BURST, renderRate * 12, 1) },
   }
 }
