@@ -143,7 +143,7 @@ export function createApp(services: Services, log: Logger) {
       cacheDir: path.join(config.dataDir, 'image-cache'),
       diskBytes: config.imageCacheMax,
       maxQueuedRenders: config.imageRenderQueue,
-      renderRate: config.imageRenderRate ?? undefined,
+      rendersPerClient: config.imageRendersPerClient || undefined,
       clientKey: remoteAddress,
       signer: imageSigner,
       nowS: services.nowS,

@@ -39,8 +39,8 @@ export interface Config {
   imageCacheMax: number
   /** IMAGE_RENDER_QUEUE: renders that may wait beyond the running ones; past that, 503 with Retry-After */
   imageRenderQueue: number
-  /** IMAGE_RENDER_RATE / IMAGE_RENDER_BURST: uncached renders per second per client IP; null: no limit */
-  imageRenderRate: { perSecond: number; burst: number } | null
+  /** IMAGE_RENDERS_PER_CLIENT: uncached renders one client IP may have queued or running at once; 0: no limit */
+  imageRendersPerClient: number
 }
 
 export const SIZES: Record<string, CatalogueSize> = {
@@ -112,7 +112,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`LOG_LEVEL must be silent, error, info or debug`)
   const publicUrl = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined
   const hostile = env.CATALOGUE_HOSTILE ?? ''
-  const renderRate = int('IMAGE_RENDER_RATE', env.IMAGE_RENDER_RATE, 10)
   if (!['', 'none', 'all'].includes(hostile)) throw new Error(`CATALOGUE_HOSTILE must be none or all, not "${hostile}"`)
   return {
     port: int('PORT', env.PORT, 8080),
@@ -132,9 +131,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hostileCorpus: hostile === 'all',
     imageCacheMax: parseBytes('IMAGE_CACHE_MAX', env.IMAGE_CACHE_MAX, 2 * 1024 ** 3),
     imageRenderQueue: int('IMAGE_RENDER_QUEUE', env.IMAGE_RENDER_QUEUE, 32),
-    imageRenderRate:
-      renderRate === 0
-        ? null
-        : { perSecond: renderRate, burst: int('IMAGE_RENDER_BURST', env.IMAGE_RENDER_BURST, renderRate * 12, 1) },
+    imageRendersPerClient: int('IMAGE_RENDERS_PER_CLIENT', env.IMAGE_RENDERS_PER_CLIENT, 16),
   }
 }

@@ -133,14 +133,14 @@ export class ImageCache {
 
   /**
    * `digest` must be a hex string (it becomes the file name); `ext` a fixed literal. `admit` is asked just before
-   * a render is queued (never for a memory or disk hit, nor for a request sharing another's render) and may throw
-   * RenderRefused, which the promise then rejects with.
+   * a render is queued (never for a memory or disk hit, nor for a request sharing another's render): it may throw
+   * RenderRefused, which the promise then rejects with, or return what to call when the render is over.
    */
   async get(
     digest: string,
     ext: string,
     render: () => Promise<Buffer>,
-    admit?: () => void,
+    admit?: () => () => void,
   ): Promise<{ body: Buffer; source: CacheSource }> {
     if (!/^[0-9a-f]{16,128}$/.test(digest) || !/^[a-z]{1,5}$/.test(ext)) throw new Error('bad cache key')
     const hot = this.memory.get(digest)
@@ -156,7 +156,7 @@ export class ImageCache {
     digest: string,
     ext: string,
     render: () => Promise<Buffer>,
-    admit: (() => void) | undefined,
+    admit: (() => () => void) | undefined,
   ): Promise<{ body: Buffer; source: CacheSource }> {
     const sub = join(this.dir, digest.slice(0, 2))
     const name = `${digest.slice(0, 2)}/${digest}.${ext}`
@@ -171,8 +171,13 @@ export class ImageCache {
     } catch {
       // not cached yet (or unreadable): render below
     }
-    admit?.()
-    const body = await this.renders.run(render)
+    const release = admit?.()
+    let body: Buffer
+    try {
+      body = await this.renders.run(render)
+    } finally {
+      release?.()
+    }
     this.memory.set(digest, body)
     if (await this.store(sub, file, body)) {
       this.touch(name, body.byteLength)

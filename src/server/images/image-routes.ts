@@ -16,7 +16,6 @@ import { Hono, type Context } from 'hono'
 import { ImageCache, RenderRefused, type CacheSource } from './image-cache.ts'
 import { resolveImagePath, type ImageCatalogue, type ImageSpec, type ResolveOut } from './image-request.ts'
 import type { ImageUrlSigner } from './image-signing.ts'
-import { RateLimiter } from '../auth/rate-limit.ts'
 import { legacyImagePath } from './paths.ts'
 import { IMAGE_PATH_PREFIXES, LEGACY_IMAGE_PREFIX } from '../../api/service-paths.ts'
 import { RENDERER_VERSION, contentTypeOf, extensionOf, renderSpec } from './render.ts'
@@ -32,9 +31,14 @@ export interface ImageRoutesOptions {
   maxConcurrentRenders?: number
   /** renders that may wait beyond the running ones (default 32); past that: 503 with Retry-After */
   maxQueuedRenders?: number
-  /** uncached renders per client: a token bucket (per second, burst); undefined: no limit */
-  renderRate?: { perSecond: number; burst: number }
-  /** the client a request comes from, for `renderRate` (default: one shared key) */
+  /**
+   * Renders one client may have queued or running at once (default: no limit); past that: 429 with Retry-After.
+   * A cap on concurrency rather than a rate: a downloader fetching a few at a time on a cold cache is never refused
+   * whatever its pace, and a client flooding the queue holds at most this many places in it, so another client's
+   * render waits behind at most that many of its.
+   */
+  rendersPerClient?: number
+  /** the client a request comes from, for `rendersPerClient` (default: one shared key) */
   clientKey?: (c: Context) => string
   /** bytes of rendered files kept on disk (default unbounded) */
   diskBytes?: number
@@ -90,8 +94,20 @@ export function createImageRoutes(catalogue: ImageCatalogue, opts: ImageRoutesOp
   const cache = new ImageCache(opts)
   const app = new Hono()
   const nowS = opts.nowS ?? (() => Math.floor(Date.now() / 1000))
-  const limiter = opts.renderRate ? new RateLimiter(opts.renderRate.perSecond, opts.renderRate.burst) : null
+  const perClient = opts.rendersPerClient ?? Infinity
   const clientKey = opts.clientKey ?? (() => '')
+  /** renders queued or running, per client */
+  const pending = new Map<string, number>()
+  const admit = (key: string) => () => {
+    const n = pending.get(key) ?? 0
+    if (n >= perClient) throw new RenderRefused(429, 1)
+    pending.set(key, n + 1)
+    return () => {
+      const left = (pending.get(key) ?? 1) - 1
+      if (left > 0) pending.set(key, left)
+      else pending.delete(key)
+    }
+  }
 
   /**
    * The spec of the image at `path` if this request may load it, with the seconds its signature has left (0 for a
@@ -159,13 +175,8 @@ export function createImageRoutes(catalogue: ImageCatalogue, opts: ImageRoutesOp
     let body: Buffer
     let source: CacheSource
     try {
-      const admit = limiter
-        ? () => {
-            const wait = limiter.take(clientKey(c), Date.now())
-            if (wait) throw new RenderRefused(429, wait)
-          }
-        : undefined
-      ;({ body, source } = await cache.get(digest, extensionOf(spec), () => renderSpec(spec), admit))
+      const admitted = perClient === Infinity ? undefined : admit(clientKey(c))
+      ;({ body, source } = await cache.get(digest, extensionOf(spec), () => renderSpec(spec), admitted))
     } catch (err) {
       if (err instanceof RenderRefused) {
         const message = err.status === 503 ? 'Image renderer busy' : 'Rate Limit'
