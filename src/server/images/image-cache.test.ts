@@ -152,3 +152,16 @@ describe('ImageCache on disk (IMAGE_CACHE_MAX)', () => {
     expect(cache.diskBytes).toBe(200)
   })
 })
+
+describe('IMAGE_CACHE_MAX', () => {
+  it('takes bytes with an optional k, M or G suffix (powers of 1024), 2G when unset, and refuses anything else', async () => {
+    const { loadConfig } = await import('../config.ts')
+    const max = (v?: string) => loadConfig({ IMAGE_CACHE_MAX: v }).imageCacheMax
+    expect(max()).toBe(2 * 1024 ** 3)
+    expect(max('500M')).toBe(500 * 1024 ** 2)
+    expect(max('64k')).toBe(64 * 1024)
+    expect(max('3G')).toBe(3 * 1024 ** 3)
+    expect(max('12345')).toBe(12345)
+    for (const bad of ['-1', '2T', 'lots', '1.5G']) expect(() => max(bad), bad).toThrow(/IMAGE_CACHE_MAX/)
+  })
+})
