@@ -165,3 +165,19 @@ describe('IMAGE_CACHE_MAX', () => {
     for (const bad of ['-1', '2T', 'lots', '1.5G']) expect(() => max(bad), bad).toThrow(/IMAGE_CACHE_MAX/)
   })
 })
+
+describe('ImageCache admission', () => {
+  it("a request sharing another's render is not refused for the other's sake", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'easel-img-cache-'))
+    dirs.push(dir)
+    const cache = new ImageCache({ cacheDir: dir })
+    const render = async () => Buffer.from('bytes')
+    const refuse = () => {
+      throw new RenderRefused(429, 1)
+    }
+    const first = cache.get('ef'.repeat(32), 'jpg', render, refuse)
+    const second = cache.get('ef'.repeat(32), 'jpg', render, () => () => {})
+    await expect(first).rejects.toBeInstanceOf(RenderRefused)
+    expect((await second).body.toString()).toBe('bytes')
+  })
+})

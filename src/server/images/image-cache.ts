@@ -146,7 +146,15 @@ export class ImageCache {
     const hot = this.memory.get(digest)
     if (hot) return { body: hot, source: 'memory' }
     const shared = this.inflight.get(digest)
-    if (shared) return { body: (await shared).body, source: 'inflight' }
+    if (shared) {
+      try {
+        return { body: (await shared).body, source: 'inflight' }
+      } catch (err) {
+        // The render this request joined was refused for the client that asked first; ask again as itself.
+        if (err instanceof RenderRefused) return this.get(digest, ext, render, admit)
+        throw err
+      }
+    }
     const p = this.load(digest, ext, render, admit).finally(() => this.inflight.delete(digest))
     this.inflight.set(digest, p)
     return p
