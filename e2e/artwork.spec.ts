@@ -658,6 +658,46 @@ test.describe('states', () => {
   })
 })
 
+test.describe('a work not everyone may see (signed image URLs, issue 14)', () => {
+  test('its signed-in author sees its image; anonymous gets the not-available state and the bare image is a 404', async ({
+    browser,
+    request,
+  }) => {
+    const token = await requestSession(request)
+    const own = await getJson<{ illusts: (WireIllust & { restrict: number })[] }>(
+      request,
+      `/v1/user/illusts?user_id=${token.user.id}`,
+      token,
+    )
+    const work = pick(
+      own.illusts,
+      "the demo's own private single-page work",
+      (w) => (w as WireIllust & { restrict: number }).restrict === 2 && isSingle(w),
+    )
+    const original = work.meta_single_page.original_image_url!
+    expect(new URL(original).search).toMatch(/^\?e=\d+&s=/)
+
+    const author = await browser.newPage()
+    await useSession(author, token)
+    await author.goto(`/artworks/${work.id}`)
+    await expect(heading(author)).toHaveText(work.title)
+    const image = author.getByRole('img', { name: altOf(work), exact: true })
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 })
+      .toBe(work.width)
+    expect(new URL((await image.getAttribute('src'))!).search).toMatch(/^\?e=\d+&s=/)
+    await author.close()
+
+    const anonymous = await browser.newPage()
+    await anonymous.goto(`/artworks/${work.id}`)
+    await expect(anonymous.getByRole('heading', { name: 'This work is not available' })).toBeVisible()
+    await expect(anonymous.locator('main img')).toHaveCount(0)
+    await anonymous.close()
+    // what the placeholder tells (id, date, type) gives the path; without the signature it is not served
+    expect((await request.get(pathOf(original))).status()).toBe(404)
+  })
+})
+
 test.describe('accessibility', () => {
   for (const [kind, colorScheme] of [
     ['single', 'light'],

@@ -218,6 +218,40 @@ test('after visiting /ranking and a work online, both open offline from the cach
   await expect(page.getByRole('alert')).toHaveCount(0)
 })
 
+test("the author's private work: the worker caches its signed image (query and all) and shows it offline", async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(90_000)
+  const session = await requestSession(request)
+  const own = await request.get(`/v1/user/illusts?user_id=${session.user.id}`, {
+    headers: { Authorization: `Bearer ${session.accessToken}` },
+  })
+  const works = ((await own.json()) as { illusts: (WireIllust & { restrict: number })[] }).illusts
+  const work = works.find((w) => w.restrict === 2 && w.type === 'illust' && w.page_count === 1)!
+  expect(work, "the demo's own private single-page work").toBeDefined()
+  const signed = new URL(work.meta_single_page.original_image_url!)
+  expect(signed.search).toMatch(/^\?e=\d+&s=/)
+  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+    SESSION_STORAGE_KEY,
+    JSON.stringify(session),
+  ] as const)
+  await page.goto('/')
+  await waitForWorker(page)
+  await page.goto(`/artworks/${work.id}`)
+  const image = page.getByRole('img', { name: `${work.title} by ${work.user.name}`, exact: true })
+  await expect.poll(async () => (await decoded(image)).every(Boolean) && (await image.count()) === 1).toBe(true)
+  await expect
+    .poll(async () => (await cachedPaths(page, CACHE.originals)).includes(signed.pathname + signed.search))
+    .toBe(true)
+
+  await context.setOffline(true)
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: work.title || 'Untitled' })).toBeVisible()
+  await expect.poll(async () => (await decoded(image)).every(Boolean) && (await image.count()) === 1).toBe(true)
+})
+
 test('an unvisited deep link offline opens the shell and says the view needs a connection', async ({
   page,
   context,

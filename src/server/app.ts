@@ -14,6 +14,7 @@ import { API_PATH_PREFIXES } from '../api/service-paths.ts'
 import { RateLimiter } from './auth/rate-limit.ts'
 import { View } from './wire/view.ts'
 import { createImageRoutes } from './images/image-routes.ts'
+import { ImageUrlSigner, needsSignature } from './images/image-signing.ts'
 import { illustRoutes } from './routes/illust.ts'
 import { novelRoutes } from './routes/novel.ts'
 import { novelTextRoutes } from './routes/novel-text.ts'
@@ -40,6 +41,7 @@ export function createApp(services: Services, log: Logger) {
   const { store, config, signer } = services
   const app = new Hono<AppEnv>()
   const limiter = config.rateLimit ? new RateLimiter(config.rateLimit.perSecond, config.rateLimit.burst) : null
+  const imageSigner = ImageUrlSigner.of(signer)
 
   app.onError((err, c) => {
     // The web API (`/ajax/…`) answers errors in its own envelope, with the same status.
@@ -97,7 +99,8 @@ export function createApp(services: Services, log: Logger) {
     c.set('caller', caller)
     c.set('origin', origins.api)
     const relations = caller.id ? services.caches.callers.relationsOf(caller.id) : undefined
-    c.set('view', new View(store, origins.image, caller, services.caches.items, relations, origins.static))
+    const signing = { signer: imageSigner, nowS: services.nowS() }
+    c.set('view', new View(store, origins.image, caller, services.caches.items, relations, origins.static, signing))
     await next()
   }
   const limitBody = bodyLimit({
@@ -135,7 +138,18 @@ export function createApp(services: Services, log: Logger) {
     })
 
   // ---- images, at the CDN's own paths (and redirects from the /img/… URLs of earlier versions) ----
-  app.route('/', createImageRoutes(imageCatalogue(services), { cacheDir: path.join(config.dataDir, 'image-cache') }))
+  app.route(
+    '/',
+    createImageRoutes(imageCatalogue(services), {
+      cacheDir: path.join(config.dataDir, 'image-cache'),
+      diskBytes: config.imageCacheMax,
+      maxQueuedRenders: config.imageRenderQueue,
+      rendersPerClient: config.imageRendersPerClient || undefined,
+      clientKey: remoteAddress,
+      signer: imageSigner,
+      nowS: services.nowS,
+    }),
+  )
 
   // ---- the gallery (SPA): built files, and index.html for every other path so deep links work ----
   const indexFile = path.join(config.staticDir, 'index.html')
@@ -217,6 +231,7 @@ function imageCatalogue({ store }: Services) {
           height: w.height,
           ext: w.ext,
           frameDelays: w.frame_delays_json ? (JSON.parse(w.frame_delays_json) as number[]) : null,
+          hidden: needsSignature(w),
         }
       )
     },
@@ -232,6 +247,7 @@ function imageCatalogue({ store }: Services) {
           createdTs: n.created_ts,
           coverHash: n.cover_hash,
           images: store.novelImages(n.id).map((i) => ({ imageId: i.image_id, width: i.width, height: i.height })),
+          hidden: needsSignature(n),
         }
       )
     },

@@ -35,6 +35,12 @@ export interface Config {
   catalogueNow: number | undefined
   /** CATALOGUE_HOSTILE=all: a first start generates the XSS-corpus catalogue (for the reliability suite) */
   hostileCorpus: boolean
+  /** IMAGE_CACHE_MAX: bytes of rendered images kept on disk (least recently used files go first) */
+  imageCacheMax: number
+  /** IMAGE_RENDER_QUEUE: renders that may wait beyond the running ones; past that, 503 with Retry-After */
+  imageRenderQueue: number
+  /** IMAGE_RENDERS_PER_CLIENT: uncached renders one client IP may have queued or running at once; 0: no limit */
+  imageRendersPerClient: number
 }
 
 export const SIZES: Record<string, CatalogueSize> = {
@@ -78,6 +84,15 @@ function origin(name: string, value: string | undefined): string | undefined {
   return url.origin
 }
 
+/** A size in bytes: a whole number with an optional k, M or G suffix (powers of 1024). */
+export function parseBytes(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback
+  const m = /^(\d+)\s*([kKmMgG]?)[bB]?$/.exec(value.trim())
+  if (!m) throw new Error(`${name} must be a number of bytes such as 500M or 2G, not "${value}"`)
+  const unit = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[m[2]!.toLowerCase() as '' | 'k' | 'm' | 'g']
+  return Number(m[1]) * unit
+}
+
 /** Unix seconds, or a `YYYY-MM-DD` day (its start in JST); unset or empty: undefined (follow the clock). */
 function parseCatalogueNow(value: string | undefined): number | undefined {
   if (value === undefined || value === '') return undefined
@@ -114,5 +129,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: logLevel as Config['logLevel'],
     catalogueNow: parseCatalogueNow(env.CATALOGUE_NOW),
     hostileCorpus: hostile === 'all',
+    imageCacheMax: parseBytes('IMAGE_CACHE_MAX', env.IMAGE_CACHE_MAX, 2 * 1024 ** 3),
+    imageRenderQueue: int('IMAGE_RENDER_QUEUE', env.IMAGE_RENDER_QUEUE, 32),
+    imageRendersPerClient: int('IMAGE_RENDERS_PER_CLIENT', env.IMAGE_RENDERS_PER_CLIENT, 16),
   }
 }

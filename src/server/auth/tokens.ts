@@ -29,6 +29,11 @@ export class TokenSigner {
     return createHmac('sha256', this.secret).update(payload).digest()
   }
 
+  /** A key for another purpose (e.g. image URL signatures), derived from this secret so one file holds both. */
+  derive(label: string): Buffer {
+    return createHmac('sha256', this.secret).update(`derive:${label}`).digest()
+  }
+
   issueAccess(userId: number, nowS: number, ttlS = ACCESS_TOKEN_TTL_S): string {
     const payload = `${userId}.${nowS + ttlS}`
     return `${b64url(Buffer.from(payload))}.${b64url(this.mac(payload))}`

@@ -320,6 +320,53 @@ describe('gallery-dl (Debian) against a demo Easel', { timeout: 120_000 }, () =>
     )
   })
 
+  // Issue 14: images of works not everyone may see load only with the signature in their URLs; gallery-dl keeps the
+  // query when it derives other pages, frames and the large zip, and still dates the file from the path.
+  describe("the demo user's own hidden works (signed image URLs)", () => {
+    /** The demo user's own restrict-2 manga; a hidden (R-18, the demo reads R-18G) ugoira from the R-18 ranking. */
+    const hiddenManga = () =>
+      findWork(
+        `/v1/user/illusts?user_id=${demoUserId}&type=manga`,
+        (w) => (w as Work & { restrict: number }).restrict === 2,
+      )
+    const hiddenUgoira = () =>
+      findWork(
+        '/v1/illust/ranking?mode=day_r18',
+        (w) => w.type === 'ugoira' && (w as Work & { x_restrict: number }).x_restrict > 0,
+        20,
+      )
+    /** the work's image URLs carry a signature, and the same paths without it are refused */
+    async function signedOnly(work: Work) {
+      const w = await detail(work.id)
+      const urls =
+        w.page_count === 1 ? [w.meta_single_page.original_image_url!] : w.meta_pages.map((p) => p.image_urls.original)
+      for (const url of urls) {
+        expect(url, url).toMatch(/\?e=\d+&s=[\w-]{32}$/)
+        const bare = repoint(url.split('?')[0]!, service.url)
+        expect((await fetch(bare)).status, bare).toBe(404)
+      }
+    }
+
+    it('a restrict-2 manga, every page', async () => {
+      const work = await hiddenManga()
+      await expectClean('hidden-manga', `https://www.pixiv.net/artworks/${work.id}`, {
+        min: work.page_count,
+        max: work.page_count,
+      })
+      await signedOnly(work)
+    })
+
+    it('an R-18 ugoira, as its large zip and as frames (ugoira=original)', async () => {
+      const work = await hiddenUgoira()
+      await expectClean('hidden-ugoira', `https://www.pixiv.net/artworks/${work.id}`, { min: 1, max: 1 })
+      await expectClean('hidden-ugoira-frames', `https://www.pixiv.net/artworks/${work.id}`, { min: 1 }, [
+        '-o',
+        'ugoira=original',
+      ])
+      await signedOnly(work)
+    })
+  })
+
   it('downloads a tag search', async () => {
     const tag = encodeURIComponent(single.tags[0]!.name)
     await expectClean('tag-search', `https://www.pixiv.net/tags/${tag}/artworks`, { min: 1, max: 20 }, [

@@ -1,8 +1,8 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ByteLru, ImageCache, Semaphore } from './image-cache.ts'
+import { ByteLru, ImageCache, RenderRefused, Semaphore } from './image-cache.ts'
 
 const dirs: string[] = []
 afterEach(async () => {
@@ -31,6 +31,20 @@ describe('Semaphore', () => {
     const sem = new Semaphore(1)
     await expect(sem.run(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom')
     await expect(sem.run(async () => 42)).resolves.toBe(42)
+  })
+
+  it('refuses with 503 past its queue bound, and takes tasks again once it drains', async () => {
+    const sem = new Semaphore(1, 2)
+    let release!: () => void
+    const gate = new Promise<void>((r) => (release = r))
+    const held = [sem.run(() => gate), sem.run(() => gate), sem.run(() => gate)]
+    const refused = await sem.run(async () => 1).catch((e: unknown) => e)
+    expect(refused).toBeInstanceOf(RenderRefused)
+    expect((refused as RenderRefused).status).toBe(503)
+    expect((refused as RenderRefused).retryAfter).toBeGreaterThanOrEqual(1)
+    release()
+    await Promise.all(held)
+    await expect(sem.run(async () => 2)).resolves.toBe(2)
   })
 })
 
@@ -83,5 +97,87 @@ describe('ImageCache', () => {
     const r = await cache.get('cd'.repeat(32), 'png', async () => Buffer.from('png'))
     expect(r.body.toString()).toBe('png')
     warn.mockRestore()
+  })
+})
+
+describe('ImageCache on disk (IMAGE_CACHE_MAX)', () => {
+  const key = (c: string) => c.repeat(64)
+  const files = async (dir: string) =>
+    (await Promise.all((await readdir(dir)).map(async (d) => (await readdir(join(dir, d))).map((f) => f.slice(0, 2)))))
+      .flat()
+      .sort()
+  /** unlinks run in the background */
+  const settle = () => new Promise((r) => setTimeout(r, 50))
+
+  it('evicts the least recently used files to stay within its byte budget', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'easel-img-cache-'))
+    dirs.push(dir)
+    // no memory cache, so every second get is a disk read
+    const cache = new ImageCache({ cacheDir: dir, diskBytes: 250, memoryBytes: 0 })
+    await cache.scanned
+    const render = async () => Buffer.alloc(100, 1)
+    await cache.get(key('a'), 'jpg', render)
+    await cache.get(key('b'), 'jpg', render)
+    expect((await cache.get(key('a'), 'jpg', render)).source).toBe('disk') // a is now the most recent
+    await cache.get(key('c'), 'jpg', render)
+    await settle()
+    expect(await files(dir)).toEqual(['aa', 'cc'])
+    expect(cache.diskBytes).toBe(200)
+    expect((await cache.get(key('b'), 'jpg', render)).source).toBe('render')
+    await settle()
+    expect(await files(dir)).toEqual(['bb', 'cc'])
+  })
+
+  it('counts what an earlier run left (oldest by mtime first) and evicts it down to the budget', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'easel-img-cache-'))
+    dirs.push(dir)
+    const now = Date.now() / 1000
+    for (const [c, age] of [
+      ['d', 100],
+      ['e', 300],
+      ['f', 200],
+    ] as const) {
+      await mkdir(join(dir, c + c), { recursive: true })
+      const file = join(dir, c + c, `${key(c)}.jpg`)
+      await writeFile(file, Buffer.alloc(100, 2))
+      await utimes(file, now - age, now - age)
+    }
+    await mkdir(join(dir, 'ee'), { recursive: true })
+    await writeFile(join(dir, 'ee', `${key('e')}.jpg.1.abc.tmp`), 'half-written')
+    const cache = new ImageCache({ cacheDir: dir, diskBytes: 250 })
+    await cache.scanned
+    await settle()
+    // e (the oldest) and the crash's temp file are gone
+    expect(await files(dir)).toEqual(['dd', 'ff'])
+    expect(cache.diskBytes).toBe(200)
+  })
+})
+
+describe('IMAGE_CACHE_MAX', () => {
+  it('takes bytes with an optional k, M or G suffix (powers of 1024), 2G when unset, and refuses anything else', async () => {
+    const { loadConfig } = await import('../config.ts')
+    const max = (v?: string) => loadConfig({ IMAGE_CACHE_MAX: v }).imageCacheMax
+    expect(max()).toBe(2 * 1024 ** 3)
+    expect(max('500M')).toBe(500 * 1024 ** 2)
+    expect(max('64k')).toBe(64 * 1024)
+    expect(max('3G')).toBe(3 * 1024 ** 3)
+    expect(max('12345')).toBe(12345)
+    for (const bad of ['-1', '2T', 'lots', '1.5G']) expect(() => max(bad), bad).toThrow(/IMAGE_CACHE_MAX/)
+  })
+})
+
+describe('ImageCache admission', () => {
+  it("a request sharing another's render is not refused for the other's sake", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'easel-img-cache-'))
+    dirs.push(dir)
+    const cache = new ImageCache({ cacheDir: dir })
+    const render = async () => Buffer.from('bytes')
+    const refuse = () => {
+      throw new RenderRefused(429, 1)
+    }
+    const first = cache.get('ef'.repeat(32), 'jpg', render, refuse)
+    const second = cache.get('ef'.repeat(32), 'jpg', render, () => () => {})
+    await expect(first).rejects.toBeInstanceOf(RenderRefused)
+    expect((await second).body.toString()).toBe('bytes')
   })
 })

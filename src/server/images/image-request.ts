@@ -17,6 +17,8 @@ export interface ImageCatalogue {
         height: number
         ext: 'jpg' | 'png'
         frameDelays: number[] | null
+        /** not everyone may see it: its images need the work's signature (image-signing.ts) */
+        hidden?: boolean
       }
     | undefined
   user(id: number): { id: number; profileDate: string; profileHash: string } | undefined
@@ -26,6 +28,8 @@ export interface ImageCatalogue {
         createdTs: number
         coverHash: string | null
         images: { imageId: number; width: number; height: number }[]
+        /** not everyone may see it: its cover and embedded images need the novel's signature */
+        hidden?: boolean
       }
     | undefined
   illustSeriesByCoverToken(token: string): { id: number; createdTs: number } | undefined
@@ -68,6 +72,23 @@ export interface ZipSpec {
 }
 
 export type ImageSpec = RasterSpec | ZipSpec
+
+/** The item whose signature an image needs (it is not public), set by resolveImagePath. */
+export interface ImageGuard {
+  kind: 'illust' | 'novel'
+  id: number
+}
+/** Where resolveImagePath reports the guard of the image it resolved (none: anyone may load it). */
+export interface ResolveOut {
+  guard?: ImageGuard
+}
+
+const guardWork = (out: ResolveOut | undefined, w: { id: number; hidden?: boolean }) => {
+  if (out && w.hidden) out.guard = { kind: 'illust', id: w.id }
+}
+const guardNovel = (out: ResolveOut | undefined, n: { id: number; hidden?: boolean }) => {
+  if (out && n.hidden) out.guard = { kind: 'novel', id: n.id }
+}
 
 export const THUMB_QUALITY = 80
 export const ORIGINAL_QUALITY = 90
@@ -179,17 +200,19 @@ function novelImage(
   hash: string,
   box: [number, number] | null,
   crop: boolean,
+  out: ResolveOut | undefined,
 ): RasterSpec | null {
   const id = novelIdOfImageHash(imageId, hash)
   const nv = id === null ? undefined : cat.novel(id)
   if (!nv || pathDate(nv.createdTs) !== d) return null
   const img = nv.images.find((i) => i.imageId === imageId)
   if (!img || !isSaneSize(img.width, img.height)) return null
+  guardNovel(out, nv)
   const subject: ArtSubject = { k: 'illust', seed: `novel-image:${nv.id}:${img.imageId}` }
   return raster(subject, img.width, img.height, box, crop, 'jpeg', box ? THUMB_QUALITY : ORIGINAL_QUALITY)
 }
 
-export function resolveImagePath(path: string, cat: ImageCatalogue): ImageSpec | null {
+export function resolveImagePath(path: string, cat: ImageCatalogue, out?: ResolveOut): ImageSpec | null {
   let m: RegExpExecArray | null
 
   if ((m = RE.workThumb.exec(path))) {
@@ -198,6 +221,7 @@ export function resolveImagePath(path: string, cat: ImageCatalogue): ImageSpec |
     if (!spec || !spec.suffixes.includes(suffix)) return null
     const w = cat.work(Number(id))
     if (!isValidWork(w) || pathDate(w.createdTs) !== d || Number(page) >= w.pageCount) return null
+    guardWork(out, w)
     const crop = suffix === 'square1200'
     return raster(workSubject(w, Number(page), 0), w.width, w.height, spec.box, crop, 'jpeg', spec.q)
   }
@@ -206,6 +230,7 @@ export function resolveImagePath(path: string, cat: ImageCatalogue): ImageSpec |
     const [, d, id, page] = m as unknown as [string, string, string, string]
     const w = cat.work(Number(id))
     if (!isValidWork(w) || pathDate(w.createdTs) !== d || Number(page) >= w.pageCount) return null
+    guardWork(out, w)
     return raster(workSubject(w, Number(page), 0), w.width, w.height, [1200, 1200], false, 'jpeg', THUMB_QUALITY)
   }
 
@@ -217,6 +242,7 @@ export function resolveImagePath(path: string, cat: ImageCatalogue): ImageSpec |
     if (kind === 'ugoira') {
       if (w.type !== 'ugoira' || n >= frameCount(w)) return null
     } else if (w.type === 'ugoira' || n >= w.pageCount) return null
+    guardWork(out, w)
     const subject = kind === 'ugoira' ? workSubject(w, 0, n) : workSubject(w, n, 0)
     return raster(subject, w.width, w.height, null, false, ext === 'png' ? 'png' : 'jpeg', ORIGINAL_QUALITY)
   }
@@ -227,6 +253,7 @@ export function resolveImagePath(path: string, cat: ImageCatalogue): ImageSpec |
     if (!isValidWork(w) || w.type !== 'ugoira' || pathDate(w.createdTs) !== d) return null
     const frames = frameCount(w)
     if (frames < 1) return null
+    guardWork(out, w)
     const [bw, bh] = size === '600x600' ? [600, 600] : [1920, 1080]
     const [ow, oh] = fitWithin(w.width, w.height, bw, bh)
     return {
@@ -271,6 +298,7 @@ export function resolveImagePath(path: string, cat: ImageCatalogue): ImageSpec |
     if (!spec || (suffix === 'square1200') !== spec.crop) return null
     const nv = cat.novel(Number(id))
     if (!nv || !nv.coverHash || nv.coverHash !== hash || pathDate(nv.createdTs) !== d) return null
+    guardNovel(out, nv)
     return raster(
       { k: 'cover', seed: `novel:${nv.id}:${nv.coverHash}` },
       COVER_VW,
@@ -292,6 +320,7 @@ export function resolveImagePath(path: string, cat: ImageCatalogue): ImageSpec |
     const [, d, id, hash] = m as unknown as [string, string, string, string]
     const nv = cat.novel(Number(id))
     if (!nv || !nv.coverHash || nv.coverHash !== hash || pathDate(nv.createdTs) !== d) return null
+    guardNovel(out, nv)
     const subject: ArtSubject = { k: 'cover', seed: `novel:${nv.id}:${nv.coverHash}` }
     return raster(subject, COVER_VW, COVER_VH, null, false, 'jpeg', ORIGINAL_QUALITY)
   }
@@ -300,12 +329,12 @@ export function resolveImagePath(path: string, cat: ImageCatalogue): ImageSpec |
     const [, size, d, imageId, hash, suffix] = m as unknown as [string, string, string, string, string, string]
     const spec = NOVEL_IMAGE_BOX[size]
     if (!spec || (suffix === 'square1200') !== spec.crop) return null
-    return novelImage(cat, d, Number(imageId), hash, spec.box, spec.crop)
+    return novelImage(cat, d, Number(imageId), hash, spec.box, spec.crop, out)
   }
 
   if ((m = RE.novelImageOriginal.exec(path))) {
     const [, d, imageId, hash] = m as unknown as [string, string, string, string]
-    return novelImage(cat, d, Number(imageId), hash, null, false)
+    return novelImage(cat, d, Number(imageId), hash, null, false, out)
   }
 
   if ((m = RE.seriesCover.exec(path))) {

@@ -557,3 +557,68 @@ describe('validation', () => {
     }
   })
 })
+
+describe('bounded rendering', () => {
+  /** 32 thumbnails no test above asked for, so each is a render. */
+  const uncached = () =>
+    [illust, wide, small, landscape, manga].flatMap((w) =>
+      Array.from({ length: w.pageCount }, (_, p) => {
+        const paths = workImagePaths(w, p)
+        return [paths.squareMedium, paths.medium, paths.large, paths.master]
+      }).flat(),
+    )
+
+  it('a flood of uncached renders gets 503 with Retry-After past the queue, while a cached image answers', async () => {
+    const flooded = new Hono().route(
+      '/',
+      createImageRoutes(catalogue, { cacheDir: await tempDir(), maxConcurrentRenders: 1, maxQueuedRenders: 4 }),
+    )
+    const cached = placeholderPath('unviewable')
+    expect((await get(cached, undefined, flooded)).res.status).toBe(200)
+    const paths = uncached()
+    expect(paths.length).toBeGreaterThan(20)
+    const flood = Promise.all(paths.map((p) => get(p, undefined, flooded)))
+    // the cached image is answered at once, ahead of the queue
+    const started = performance.now()
+    const hit = await get(cached, undefined, flooded)
+    expect(hit.res.status).toBe(200)
+    expect(hit.res.headers.get('x-image-cache')).toBe('memory')
+    expect(performance.now() - started).toBeLessThan(250)
+    const answers = await flood
+    const refused = answers.filter((a) => a.res.status === 503)
+    const served = answers.filter((a) => a.res.status === 200)
+    // one running, four waiting: the rest are refused
+    expect(served.length).toBe(5)
+    expect(refused.length).toBe(paths.length - 5)
+    for (const r of refused) {
+      expect(Number(r.res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+      expect(r.res.headers.get('content-type')).toMatch(/^application\/json/)
+      expect(JSON.parse(r.body.toString()).error.message).toBe('Image renderer busy')
+    }
+    // once the queue has drained, a refused image renders
+    expect((await get(paths.at(-1)!, undefined, flooded)).res.status).toBe(200)
+  }, 60_000)
+
+  it('one client holds at most its share of renders (429 with Retry-After); another is still served', async () => {
+    const shared = new Hono().route(
+      '/',
+      createImageRoutes(catalogue, {
+        cacheDir: await tempDir(),
+        maxConcurrentRenders: 1,
+        rendersPerClient: 3,
+        clientKey: (c) => c.req.header('x-client') ?? '',
+      }),
+    )
+    const paths = uncached()
+    const flood = Promise.all(paths.slice(0, 12).map((p) => get(p, { headers: { 'x-client': 'a' } }, shared)))
+    const other = await get(paths[20]!, { headers: { 'x-client': 'b' } }, shared)
+    expect(other.res.status).toBe(200)
+    const answers = await flood
+    expect(answers.filter((a) => a.res.status === 200).length).toBe(3)
+    const limited = answers.filter((a) => a.res.status === 429)
+    expect(limited.length).toBe(9)
+    for (const r of limited) expect(r.res.headers.get('retry-after')).toBe('1')
+    // and once its renders are done, the same client renders again; its cached images were never limited
+    expect((await get(paths[11]!, { headers: { 'x-client': 'a' } }, shared)).res.status).toBe(200)
+  }, 60_000)
+})

@@ -5,11 +5,17 @@
 // (IMAGE_PATH_PREFIXES) and `/img/`, and leaves every other path to the app. The `_webp` size variants
 // are answered with the same JPEG as their plain counterparts (image/jpeg, matching the real CDN's
 // `.jpg` names); they share one cache entry and ETag.
+//
+// The images of a work or novel not everyone may see need the item's signature in the query (image-signing.ts);
+// without a valid one they are the same 404 as a path that names nothing, so a probe learns nothing. Renders are
+// bounded: a full queue answers 503 and a client past its render budget 429, both with Retry-After; cached images
+// are never refused.
 
 import { createHash } from 'node:crypto'
 import { Hono, type Context } from 'hono'
-import { ImageCache, type CacheSource } from './image-cache.ts'
-import { resolveImagePath, type ImageCatalogue, type ImageSpec } from './image-request.ts'
+import { ImageCache, RenderRefused, type CacheSource } from './image-cache.ts'
+import { resolveImagePath, type ImageCatalogue, type ImageSpec, type ResolveOut } from './image-request.ts'
+import type { ImageUrlSigner } from './image-signing.ts'
 import { legacyImagePath } from './paths.ts'
 import { IMAGE_PATH_PREFIXES, LEGACY_IMAGE_PREFIX } from '../../api/service-paths.ts'
 import { RENDERER_VERSION, contentTypeOf, extensionOf, renderSpec } from './render.ts'
@@ -23,6 +29,23 @@ export interface ImageRoutesOptions {
   memoryBytes?: number
   /** simultaneous renders (default 2, one per core here) */
   maxConcurrentRenders?: number
+  /** renders that may wait beyond the running ones (default 32); past that: 503 with Retry-After */
+  maxQueuedRenders?: number
+  /**
+   * Renders one client may have queued or running at once (default: no limit); past that: 429 with Retry-After.
+   * A cap on concurrency rather than a rate: a downloader fetching a few at a time on a cold cache is never refused
+   * whatever its pace, and a client flooding the queue holds at most this many places in it, so another client's
+   * render waits behind at most that many of its.
+   */
+  rendersPerClient?: number
+  /** the client a request comes from, for `rendersPerClient` (default: one shared key) */
+  clientKey?: (c: Context) => string
+  /** bytes of rendered files kept on disk (default unbounded) */
+  diskBytes?: number
+  /** checks the signatures of hidden items' images; without it such images are never served */
+  signer?: ImageUrlSigner
+  /** unix seconds (default: the real clock) */
+  nowS?: () => number
 }
 
 const errorBody = (message: string) =>
@@ -30,8 +53,16 @@ const errorBody = (message: string) =>
 const NOT_FOUND_BODY = errorBody('Not found')
 const METHOD_BODY = errorBody('Method not allowed')
 
-function jsonError(status: 404 | 405 | 500, body: string, extra?: Record<string, string>): Response {
+function jsonError(status: 404 | 405 | 429 | 500 | 503, body: string, extra?: Record<string, string>): Response {
   return new Response(body, { status, headers: { 'Content-Type': 'application/json; charset=UTF-8', ...extra } })
+}
+
+/** The raw query string of the request URL (without `?`), '' if none. */
+function requestQuery(url: string): string {
+  const q = url.indexOf('?')
+  if (q < 0) return ''
+  const h = url.indexOf('#', q)
+  return url.slice(q + 1, h < 0 ? undefined : h)
 }
 
 /** The raw (undecoded) path of the request URL. */
@@ -62,36 +93,71 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 export function createImageRoutes(catalogue: ImageCatalogue, opts: ImageRoutesOptions): Hono {
   const cache = new ImageCache(opts)
   const app = new Hono()
+  const nowS = opts.nowS ?? (() => Math.floor(Date.now() / 1000))
+  const perClient = opts.rendersPerClient ?? Infinity
+  const clientKey = opts.clientKey ?? (() => '')
+  /** renders queued or running, per client */
+  const pending = new Map<string, number>()
+  const admit = (key: string) => () => {
+    const n = pending.get(key) ?? 0
+    if (n >= perClient) throw new RenderRefused(429, 1)
+    pending.set(key, n + 1)
+    return () => {
+      const left = (pending.get(key) ?? 1) - 1
+      if (left > 0) pending.set(key, left)
+      else pending.delete(key)
+    }
+  }
+
+  /**
+   * The spec of the image at `path` if this request may load it, with the seconds its signature has left (0 for a
+   * public image); null for a 404 (no such image, or a hidden item's image without a valid signature).
+   */
+  const resolve = (path: string, url: string): { spec: ImageSpec; signedFor: number } | null => {
+    const out: ResolveOut = {}
+    const spec = resolveImagePath(path, catalogue, out)
+    if (!spec) return null
+    if (!out.guard) return { spec, signedFor: 0 }
+    const left = opts.signer?.verify(out.guard.kind, out.guard.id, requestQuery(url), nowS()) ?? 0
+    return left > 0 ? { spec, signedFor: left } : null
+  }
 
   // Earlier versions served the same paths below /img. A relative Location keeps the client on the host it reached,
   // whatever Host it sent; a path that names no image is a 404 here already.
   app.all(`${LEGACY_IMAGE_PREFIX}*`, (c) => {
     const target = legacyImagePath(requestPath(c.req.url))
-    let spec: ImageSpec | null
+    let found: ReturnType<typeof resolve>
     try {
-      spec = target === null ? null : resolveImagePath(target, catalogue)
+      found = target === null ? null : resolve(target, c.req.url)
     } catch (err) {
       console.error('image lookup failed:', err)
       return jsonError(500, errorBody('Internal error'))
     }
-    if (target === null || !spec) return jsonError(404, NOT_FOUND_BODY)
+    if (target === null || !found) return jsonError(404, NOT_FOUND_BODY)
     const method = c.req.method
     if (method !== 'GET' && method !== 'HEAD') return jsonError(405, METHOD_BODY, { Allow: 'GET, HEAD' })
+    // A signed URL keeps its signature on the way (the query is all that makes the new path loadable).
+    const query = requestQuery(c.req.url)
     return new Response(null, {
       status: 301,
-      headers: { Location: target, 'Cache-Control': 'public, max-age=31536000', 'Access-Control-Allow-Origin': '*' },
+      headers: {
+        Location: found.signedFor ? `${target}?${query}` : target,
+        'Cache-Control': found.signedFor ? `private, max-age=${found.signedFor}` : 'public, max-age=31536000',
+        'Access-Control-Allow-Origin': '*',
+      },
     })
   })
 
   const serveImage = async (c: Context) => {
-    let spec: ImageSpec | null
+    let found: ReturnType<typeof resolve>
     try {
-      spec = resolveImagePath(requestPath(c.req.url), catalogue)
+      found = resolve(requestPath(c.req.url), c.req.url)
     } catch (err) {
       console.error('image lookup failed:', err)
       return jsonError(500, errorBody('Internal error'))
     }
-    if (!spec) return jsonError(404, NOT_FOUND_BODY)
+    if (!found) return jsonError(404, NOT_FOUND_BODY)
+    const { spec, signedFor } = found
     const method = c.req.method
     if (method !== 'GET' && method !== 'HEAD') return jsonError(405, METHOD_BODY, { Allow: 'GET, HEAD' })
 
@@ -99,7 +165,8 @@ export function createImageRoutes(catalogue: ImageCatalogue, opts: ImageRoutesOp
     const etag = `"${digest.slice(0, 40)}"`
     const headers: Record<string, string> = {
       ETag: etag,
-      'Cache-Control': 'public, max-age=31536000, immutable',
+      // A signed image is one caller's, and only until its signature lapses.
+      'Cache-Control': signedFor ? `private, max-age=${signedFor}` : 'public, max-age=31536000, immutable',
       'Access-Control-Allow-Origin': '*',
       'X-Content-Type-Options': 'nosniff',
     }
@@ -108,8 +175,13 @@ export function createImageRoutes(catalogue: ImageCatalogue, opts: ImageRoutesOp
     let body: Buffer
     let source: CacheSource
     try {
-      ;({ body, source } = await cache.get(digest, extensionOf(spec), () => renderSpec(spec)))
+      const admitted = perClient === Infinity ? undefined : admit(clientKey(c))
+      ;({ body, source } = await cache.get(digest, extensionOf(spec), () => renderSpec(spec), admitted))
     } catch (err) {
+      if (err instanceof RenderRefused) {
+        const message = err.status === 503 ? 'Image renderer busy' : 'Rate Limit'
+        return jsonError(err.status, errorBody(message), { 'Retry-After': String(err.retryAfter) })
+      }
       console.error('image render failed:', err)
       return jsonError(500, errorBody('Internal error'))
     }

@@ -69,12 +69,13 @@ export function ajaxRoutes(app: Hono<AppEnv>, { store }: Services) {
     if (!author) throw notFound(GONE.illust)
     // The paths the App API gives for the same work (image_urls, meta_single_page / meta_pages[0]).
     const p = workImagePaths({ id: row.id, createdTs: row.created_ts, type: row.type, ext: row.ext }, 0)
+    const of = { kind: 'illust' as const, row }
     const urls = {
-      mini: c.var.view.imageUrl(p.squareMedium),
-      thumb: c.var.view.imageUrl(p.squareMedium),
-      small: c.var.view.imageUrl(p.medium),
-      regular: c.var.view.imageUrl(p.large),
-      original: c.var.view.imageUrl(p.original),
+      mini: c.var.view.imageUrl(p.squareMedium, of),
+      thumb: c.var.view.imageUrl(p.squareMedium, of),
+      small: c.var.view.imageUrl(p.medium, of),
+      regular: c.var.view.imageUrl(p.large, of),
+      original: c.var.view.imageUrl(p.original, of),
     }
     const id = String(row.id)
     const created = isoJst(row.created_ts)
@@ -134,8 +135,8 @@ export function ajaxRoutes(app: Hono<AppEnv>, { store }: Services) {
     const delays = JSON.parse(row.frame_delays_json) as number[]
     return sendAjax(c, {
       // The App API's zip_urls.medium, and the large zip gallery-dl derives from it.
-      src: c.var.view.imageUrl(ugoiraZipPath(subject)),
-      originalSrc: c.var.view.imageUrl(ugoiraZipPath(subject, '1920x1080')),
+      src: c.var.view.imageUrl(ugoiraZipPath(subject), { kind: 'illust', row }),
+      originalSrc: c.var.view.imageUrl(ugoiraZipPath(subject, '1920x1080'), { kind: 'illust', row }),
       mime_type: 'image/jpeg',
       // The frame names of the zips (and of /v1/ugoira/metadata).
       frames: delays.map((delay, i) => ({ file: `${String(i).padStart(6, '0')}.jpg`, delay })),

@@ -30,7 +30,7 @@ export function illustRoutes(app: Hono<AppEnv>, { store }: Services) {
     const subject = { id: row.id, createdTs: row.created_ts, type: row.type, ext: row.ext }
     return sendJson(c, {
       ugoira_metadata: {
-        zip_urls: { medium: c.var.view.imageUrl(ugoiraZipPath(subject)) },
+        zip_urls: { medium: c.var.view.imageUrl(ugoiraZipPath(subject), { kind: 'illust', row }) },
         frames: delays.map((delay, i) => ({ file: `${String(i).padStart(6, '0')}.jpg`, delay })),
       },
     })

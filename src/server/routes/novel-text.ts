@@ -35,7 +35,9 @@ export function uploadedImages(c: AppContext, store: CatalogueStore, row: NovelR
     const paths = novelUploadedImagePaths({ id: row.id, createdTs: row.created_ts }, img.image_id)
     out.set(
       String(img.image_id),
-      Object.fromEntries(Object.entries(paths).map(([size, p]) => [size, c.var.view.imageUrl(p)])) as ImageUrls,
+      Object.fromEntries(
+        Object.entries(paths).map(([size, p]) => [size, c.var.view.imageUrl(p, { kind: 'novel', row })]),
+      ) as ImageUrls,
     )
   }
   return out
@@ -65,13 +67,14 @@ function embeddedWorks(c: AppContext, store: CatalogueStore, text: string): Map<
     if (!row || !wire || page < 1 || page > row.page_count) continue
     // The same paths the work's own image_urls / meta_pages give.
     const paths = workImagePaths({ id: row.id, createdTs: row.created_ts, type: row.type, ext: row.ext }, page - 1)
+    const of = { kind: 'illust' as const, row }
     out.set(m[0].slice('[pixivimage:'.length, -1), {
       wire,
       page,
       images: {
-        small: c.var.view.imageUrl(paths.squareMedium),
-        medium: c.var.view.imageUrl(paths.large),
-        original: c.var.view.imageUrl(paths.original),
+        small: c.var.view.imageUrl(paths.squareMedium, of),
+        medium: c.var.view.imageUrl(paths.large, of),
+        original: c.var.view.imageUrl(paths.original, of),
       },
     })
   }
@@ -79,7 +82,10 @@ function embeddedWorks(c: AppContext, store: CatalogueStore, text: string): Map<
 }
 
 export const coverUrl = (c: AppContext, row: NovelRow) =>
-  c.var.view.imageUrl(novelCoverPaths({ id: row.id, createdTs: row.created_ts, coverHash: row.cover_hash }).large)
+  c.var.view.imageUrl(novelCoverPaths({ id: row.id, createdTs: row.created_ts, coverHash: row.cover_hash }).large, {
+    kind: 'novel',
+    row,
+  })
 
 export function novelTextRoutes(app: Hono<AppEnv>, { store }: Services) {
   on(app, 'novelText', (c, q) => {

@@ -16,6 +16,8 @@ export interface CachedItem {
    * item's text for every answer cost a third of such a page.
    */
   variants?: RawJson[]
+  /** unix seconds after which the item must be built again (its signed image URLs would grow old) */
+  expires?: number
 }
 
 /**
@@ -34,8 +36,15 @@ export class ItemJsonCache {
     return `${origin}|${kind}|${detail ? 'd' : 'l'}|${id}`
   }
 
-  get(origin: string, kind: Kind, detail: boolean, id: number): CachedItem | undefined {
-    return this.lru.get(this.key(origin, kind, detail, id))
+  /** `nowS`: the request's clock, against which an entry's `expires` is checked. */
+  get(origin: string, kind: Kind, detail: boolean, id: number, nowS?: number): CachedItem | undefined {
+    const key = this.key(origin, kind, detail, id)
+    const item = this.lru.get(key)
+    if (item?.expires !== undefined && nowS !== undefined && nowS >= item.expires) {
+      this.lru.delete(key)
+      return undefined
+    }
+    return item
   }
 
   set(origin: string, kind: Kind, detail: boolean, id: number, item: CachedItem) {

@@ -11,6 +11,7 @@ import {
   profileImagePath,
   workImagePaths,
 } from '../images/paths.ts'
+import { ImageUrlSigner, needsSignature, SIGN_WINDOW_S, type SignedKind } from '../images/image-signing.ts'
 
 /** The create_date of every placeholder: the epoch, as a date that says nothing of the work. */
 const PLACEHOLDER_DATE = isoJst(0)
@@ -33,6 +34,8 @@ export class View {
   private readonly relations: Relations | undefined
   /** the origin of the placeholders at s.pximg.net's paths (`/common/images/…`) */
   private readonly staticOrigin: string
+  /** signs the image URLs of items not everyone may see (images/image-signing.ts); `nowS` is this request's clock */
+  private readonly signing: { signer: ImageUrlSigner; nowS: number } | undefined
 
   constructor(
     store: CatalogueStore,
@@ -41,7 +44,9 @@ export class View {
     cache: ItemJsonCache,
     relations: Relations | undefined,
     staticOrigin = origin,
+    signing?: { signer: ImageUrlSigner; nowS: number },
   ) {
+    this.signing = signing
     this.store = store
     this.origin = origin
     this.staticOrigin = staticOrigin
@@ -61,7 +66,8 @@ export class View {
     placeholders: boolean,
     allBookmarked = false,
   ): RawJson[] {
-    const found = ids.map((id) => this.cache.get(this.origin, kind, detail, id))
+    const nowS = this.signing?.nowS
+    const found = ids.map((id) => this.cache.get(this.origin, kind, detail, id, nowS))
     const missing = ids.filter((_, i) => !found[i])
     if (missing.length) {
       const rows = kind === 'illust' ? this.store.worksByIds(missing) : this.store.novelsByIds(missing)
@@ -69,11 +75,19 @@ export class View {
         kind === 'illust' ? this.buildIllusts(rows as WorkRow[], detail) : this.buildNovels(rows as NovelRow[], detail)
       rows.forEach((r, i) => {
         const head = { user_id: r.user_id, restrict: r.restrict, x_restrict: r.x_restrict, ai_type: r.ai_type }
-        this.cache.set(this.origin, kind, detail, r.id, { ...built[i]!, bytes: Buffer.from(built[i]!.json), head })
+        // Signed URLs age: keep such an item only to the end of the signing window (its URLs then have 12 h left).
+        const expires =
+          nowS !== undefined && needsSignature(r) ? ImageUrlSigner.expiryAt(nowS) - SIGN_WINDOW_S : undefined
+        this.cache.set(this.origin, kind, detail, r.id, {
+          ...built[i]!,
+          bytes: Buffer.from(built[i]!.json),
+          head,
+          ...(expires !== undefined ? { expires } : {}),
+        })
       })
     }
     const items = ids.flatMap((id, i) => {
-      const item = found[i] ?? this.cache.get(this.origin, kind, detail, id)
+      const item = found[i] ?? this.cache.get(this.origin, kind, detail, id, nowS)
       if (!item) return []
       // Lists also obey the caller's AI setting; a detail answer (placeholders) shows the work whatever it is.
       return [{ id, item, visible: this.canSee(item.head) && (placeholders || this.aiShown(item.head)) }]
@@ -122,6 +136,16 @@ export class View {
   }
 
   private url = (path: string) => (path.startsWith('/common/images/') ? this.staticOrigin : this.origin) + path
+
+  /**
+   * The URL builder for one item's images: plain CDN URLs for an item everyone may see, else each with the item's
+   * signature (images/image-signing.ts), which the image routes require.
+   */
+  private itemUrls(kind: SignedKind, row: { id: number; restrict: number; x_restrict: number }) {
+    if (!this.signing || !needsSignature(row)) return this.url
+    const q = this.signing.signer.query(kind, row.id, this.signing.nowS)
+    return (path: string) => this.url(path) + (path.startsWith('/common/images/') ? '' : q)
+  }
 
   /** Whether the caller may see an item (the same rule as the store's SQL, on a row already read). */
   canSee(row: { user_id: number; restrict: number; x_restrict: number }): boolean {
@@ -189,14 +213,15 @@ export class View {
         workImagePaths({ id: row.id, createdTs: row.created_ts, type: row.type, ext: row.ext }, p),
       )
       const first = pages[0]!
+      const url = this.itemUrls('illust', row)
       const item: WireIllust = {
         id: row.id,
         title: row.title,
         type: row.type,
         image_urls: {
-          square_medium: this.url(first.squareMedium),
-          medium: this.url(first.medium),
-          large: this.url(first.large),
+          square_medium: url(first.squareMedium),
+          medium: url(first.medium),
+          large: url(first.large),
         },
         caption: row.caption,
         restrict: row.restrict,
@@ -210,16 +235,16 @@ export class View {
         sanity_level: row.sanity_level,
         x_restrict: row.x_restrict,
         series: row.series_id ? { id: row.series_id, title: series.get(row.series_id) ?? '' } : null,
-        meta_single_page: row.page_count === 1 ? { original_image_url: this.url(first.original) } : {},
+        meta_single_page: row.page_count === 1 ? { original_image_url: url(first.original) } : {},
         meta_pages:
           row.page_count === 1
             ? []
             : pages.map((p) => ({
                 image_urls: {
-                  square_medium: this.url(p.squareMedium),
-                  medium: this.url(p.medium),
-                  large: this.url(p.large),
-                  original: this.url(p.original),
+                  square_medium: url(p.squareMedium),
+                  medium: url(p.medium),
+                  large: url(p.large),
+                  original: url(p.original),
                 },
               })),
         total_view: row.total_view,
@@ -334,6 +359,7 @@ export class View {
       if (!author) return { json: JSON.stringify(this.novelPlaceholder(row.id, detail)), tags: [] }
       const novelTags = tags.get(row.id) ?? []
       const cover = novelCoverPaths({ id: row.id, createdTs: row.created_ts, coverHash: row.cover_hash })
+      const url = this.itemUrls('novel', row)
       const item: WireNovel = {
         id: row.id,
         title: row.title,
@@ -342,9 +368,9 @@ export class View {
         x_restrict: row.x_restrict,
         is_original: row.is_original === 1,
         image_urls: {
-          square_medium: this.url(cover.squareMedium),
-          medium: this.url(cover.medium),
-          large: this.url(cover.large),
+          square_medium: url(cover.squareMedium),
+          medium: url(cover.medium),
+          large: url(cover.large),
         },
         create_date: isoJst(row.created_ts),
         tags: novelTags.map((t) => ({
@@ -414,9 +440,12 @@ export class View {
     })
   }
 
-  /** The absolute URL of an image path, as this answer's items give theirs (for answers built outside the View). */
-  imageUrl(path: string): string {
-    return this.url(path)
+  /**
+   * The absolute URL of an image path, as this answer's items give theirs (for answers built outside the View);
+   * `of`: the work or novel the image belongs to, whose signature it then carries if it needs one.
+   */
+  imageUrl(path: string, of?: { kind: SignedKind; row: { id: number; restrict: number; x_restrict: number } }): string {
+    return of ? this.itemUrls(of.kind, of.row)(path) : this.url(path)
   }
 }
 
