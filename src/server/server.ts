@@ -6,10 +6,12 @@ import { Lru, type Services } from './services.ts'
 import { openCatalogue, tokenSecret } from './catalogue.ts'
 import { TokenSigner } from './auth/tokens.ts'
 import { createApp } from './app.ts'
-import { ItemJsonCache } from './wire/item-cache.ts'
+import { ITEM_CACHE_MAX_BYTES, ItemJsonCache } from './wire/item-cache.ts'
 import { CallerStates } from './wire/caller-state.ts'
 import { errorBody } from './http/errors.ts'
 import { catalogueNowOf } from './calendar.ts'
+
+const MB = 1024 * 1024
 
 /** `nowS`: the real clock (tests may set it to another day). */
 export function createServices(
@@ -24,14 +26,15 @@ export function createServices(
     catalogueNow: catalogueNowOf(store.meta(), nowS()),
     signer: new TokenSigner(tokenSecret(config.dataDir)),
     nowS,
+    // Every cache is bounded in bytes as well as entries (README, "Memory"): about 420 MB at most in all.
     caches: {
-      ranking: new Lru(200),
-      recommend: new Lru(500),
-      trending: new Lru(20),
-      search: new Lru(1000),
-      items: new ItemJsonCache(50_000),
+      ranking: new Lru(200, { maxBytes: 16 * MB }),
+      recommend: new Lru(500, { maxBytes: 32 * MB }),
+      trending: new Lru(20, { maxBytes: 4 * MB }),
+      search: new Lru(1000, { maxBytes: 64 * MB }),
+      items: new ItemJsonCache(50_000, ITEM_CACHE_MAX_BYTES),
       callers: new CallerStates(store),
-      bookmarkPages: new Lru(2000),
+      bookmarkPages: new Lru(2000, { maxBytes: 16 * MB }),
     },
   }
 }
