@@ -9,6 +9,7 @@ import { createApp } from './app.ts'
 import { ITEM_CACHE_MAX_BYTES, ItemJsonCache } from './wire/item-cache.ts'
 import { CallerStates } from './wire/caller-state.ts'
 import { errorBody } from './http/errors.ts'
+import { connectionCap, guardConnections } from './http/connection-guard.ts'
 import { catalogueNowOf } from './calendar.ts'
 
 const MB = 1024 * 1024
@@ -39,9 +40,25 @@ export function createServices(
   }
 }
 
+/**
+ * Node's limits on slow clients (slowloris): complete headers within 10 s of connecting (or of the previous keep-alive
+ * request), the whole request (bodies are at most 64 KB) within 30 s, an idle keep-alive connection closed after 5 s;
+ * checked every second (Node's default, 30 s, let a connection outlive its deadline by that much). Together with the
+ * connection cap of http/connection-guard.ts.
+ */
+const SERVER_TIMEOUTS = {
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
+  keepAliveTimeout: 5_000,
+  connectionsCheckingInterval: 1_000,
+}
+const SOCKET_IDLE_MS = 60_000
+
 export interface RunningServer {
   url: string
   services: Services
+  /** open connections and the connection guard's work */
+  connections(): { open: number; busy: number; closedByGuard: number }
   close(): Promise<void>
 }
 
@@ -50,10 +67,15 @@ export async function startServer(config: Config, log = createLogger(config.logL
   const services = createServices(config, log)
   const app = createApp(services, log)
   const server = await new Promise<Server>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
-      resolve(s as Server),
+    const s = serve(
+      { fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: SERVER_TIMEOUTS },
+      () => resolve(s as Server),
     ) as Server
   })
+  // A client that stops reading (or sending) mid-request holds its connection only this long without progress.
+  server.setTimeout(SOCKET_IDLE_MS)
+  server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeout
+  const guard = guardConnections(server, connectionCap(config.maxConnections))
   // Requests Node rejects before the app sees them (oversized headers, garbage) still get the error body.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy()
@@ -70,6 +92,7 @@ export async function startServer(config: Config, log = createLogger(config.logL
   return {
     url: `http://${host}:${port}`,
     services,
+    connections: () => guard.stats(),
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve())
