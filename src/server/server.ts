@@ -27,7 +27,7 @@ export function createServices(
     catalogueNow: catalogueNowOf(store.meta(), nowS()),
     signer: new TokenSigner(tokenSecret(config.dataDir)),
     nowS,
-    // Every cache is bounded in bytes as well as entries (README, "Memory"): about 420 MB at most in all.
+    // Every cache is bounded in bytes as well as entries (README, "Limits"): about 430 MB at most in all, accounts included.
     caches: {
       ranking: new Lru(200, { maxBytes: 16 * MB }),
       recommend: new Lru(500, { maxBytes: 32 * MB }),

@@ -40,7 +40,7 @@ function itemBytes(item: CachedItem): number {
 }
 
 /**
- * The default budget of the item cache (README, "Memory"): the whole default catalogue (about 200 MB) for one origin,
+ * The default budget of the item cache (README, "Limits"): the whole default catalogue (about 200 MB) for one origin,
  * and the busiest part of it for a second.
  */
 export const ITEM_CACHE_MAX_BYTES = 256 * 1024 * 1024
