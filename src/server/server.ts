@@ -79,7 +79,12 @@ export async function startServer(config: Config, log = createLogger(config.logL
   // Requests Node rejects before the app sees them (oversized headers, garbage) still get the error body.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy()
-    const status = err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request'
+    const status =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? '431 Request Header Fields Too Large'
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' // headersTimeout or requestTimeout passed
+          ? '408 Request Timeout'
+          : '400 Bad Request'
     const body = JSON.stringify(errorBody(status.slice(4)))
     socket.end(
       `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

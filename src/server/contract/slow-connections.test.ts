@@ -95,4 +95,21 @@ describe(`${SLOW} connections that never finish their headers`, () => {
     }
     expect(fds).toBeLessThan(FD_LIMIT)
   }, 90_000)
+
+  it('each is closed with a 408 once its headers are 10 s late', async () => {
+    for (const s of sockets.splice(0)) s.destroy()
+    const started = performance.now()
+    const socket = net.connect(port, '127.0.0.1', () => socket.write('GET /v1/illust/ranking HTTP/1.1\r\nHost: a'))
+    sockets.push(socket)
+    let answer = ''
+    socket.on('data', (d) => (answer += d))
+    await new Promise((r) => socket.once('close', r))
+    const seconds = (performance.now() - started) / 1000
+    console.log(
+      `a connection whose headers never end: closed after ${seconds.toFixed(1)} s: ${answer.split('\r\n')[0]}`,
+    )
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /)
+    expect(seconds).toBeGreaterThan(9)
+    expect(seconds).toBeLessThan(13)
+  }, 30_000)
 })
