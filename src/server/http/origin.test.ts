@@ -92,6 +92,13 @@ describe('requestOrigin', () => {
     const v6 = socket({ localAddress: '::1', localPort: 9000 })
     expect(requestOrigin(req({ host: 'localhost:9000', socket: v6 }), NONE)).toBe('http://localhost:9000')
     expect(requestOrigin(req({ host: '[::1]:9000', socket: v6 }), NONE)).toBe('http://[::1]:9000')
+    const linkLocal = socket({ localAddress: 'fe80::1%eth0', localPort: 9000 })
+    expect(requestOrigin(req({ host: 'x', socket: linkLocal }), NONE)).toBe('http://[fe80::1]:9000')
+    // a socket that has lost its address (closed already): never the request URL, which the Host built
+    const closed = socket({ localAddress: undefined, localPort: undefined })
+    expect(requestOrigin(req({ host: 'evil.example', url: 'http://evil.example/v1/x', socket: closed }), NONE)).toBe(
+      'http://localhost',
+    )
   })
 
   it('never puts a long or unique Host into the origin', () => {

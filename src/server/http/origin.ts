@@ -148,8 +148,9 @@ export function parseForwarded(value: string): { proto?: string; host?: string }
 
 const firstValue = (v: string | undefined) => v?.split(',')[0]?.trim() || undefined
 
-/** `host:port` of a socket address, IPv6 bracketed and IPv4-mapped IPv6 written as IPv4. */
+/** `host:port` of a socket address, IPv6 bracketed (without a zone) and IPv4-mapped IPv6 written as IPv4. */
 function socketHost(address: string, port: number | undefined): string {
+  address = address.replace(/%.*$/, '') // a link-local address's zone (`fe80::1%eth0`) has no place in a URL
   const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1]
   const host = v4 ?? (isIPv6(address) ? `[${address}]` : address)
   return port ? `${host}:${port}` : host
@@ -181,14 +182,11 @@ export function requestOrigin(req: RequestFacts, trust: TrustProxy): string {
 
   if (!host) {
     const s = req.socket
-    if (s?.localAddress) {
-      const port = s.localPort
-      host = isLocalhostOnPort(req.host, port, scheme)
-        ? socketHost('localhost', port)
-        : socketHost(s.localAddress, port)
-    }
     // In process (tests) there is no socket: the URL the test itself built is the only address the request has.
-    else host = isSafeHost(url.host) ? url.host : 'localhost'
+    if (!s) host = isSafeHost(url.host) ? url.host : 'localhost'
+    else if (isLocalhostOnPort(req.host, s.localPort, scheme)) host = socketHost('localhost', s.localPort)
+    // (a socket already closed has no address left; the request URL would be the Host again)
+    else host = s.localAddress ? socketHost(s.localAddress, s.localPort) : 'localhost'
   }
   // URL normalizes case and drops a default port (`:80` on http, `:443` on https).
   return new URL(`${scheme}://${host}`).origin
