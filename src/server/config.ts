@@ -27,7 +27,7 @@ export interface Config {
   size: CatalogueSize
   demoPassword: string
   /**
-   * MAX_CONNECTIONS: open connections past which those without a request in progress are closed, oldest first
+   * MAX_CONNECTIONS: open connections past which those without a whole request are closed, oldest first
    * (http/connection-guard.ts); never more than three quarters of the process's file-descriptor limit
    */
   maxConnections: number

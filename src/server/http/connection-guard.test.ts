@@ -91,6 +91,36 @@ describe('guardConnections', () => {
     agent.destroy()
   })
 
+  it('when every connection has a request in progress, closes those still trickling their body, not those answered', async () => {
+    const s = createServer((req, res) => {
+      // reads the whole body, then answers; /slow answers after 500 ms without a body
+      req.resume()
+      req.on('end', () => setTimeout(() => res.end(req.url), req.url === '/slow' ? 500 : 0))
+    })
+    server = s
+    const guard = guardConnections(s, 20)
+    await new Promise<void>((r) => s.listen(0, '127.0.0.1', r))
+    const { port } = s.address() as net.AddressInfo
+    const inProgress = Array.from({ length: 5 }, () => get(port, '/slow'))
+    await new Promise((r) => setTimeout(r, 50))
+    const trickling: net.Socket[] = []
+    for (let i = 0; i < 40; i++) {
+      const socket = net.connect(port, '127.0.0.1')
+      socket.on('error', () => {})
+      sockets.push(socket)
+      trickling.push(socket)
+      await new Promise((r) => socket.once('connect', r))
+      socket.write(`POST /upload HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\nx`)
+    }
+    await new Promise((r) => setTimeout(r, 100))
+    expect(guard.stats().open).toBeLessThanOrEqual(20)
+    expect(trickling.filter((t) => t.destroyed || t.readableEnded).length).toBeGreaterThanOrEqual(25)
+    const res = await get(port, '/hello')
+    expect(res.status).toBe(200)
+    // the requests that had arrived whole were answered
+    expect((await Promise.all(inProgress)).map((r) => r.body)).toEqual(Array(5).fill('/slow'))
+  })
+
   it('caps below the file-descriptor limit', () => {
     expect(connectionCap(2000, 20_000)).toBe(2000)
     expect(connectionCap(2000, 1024)).toBe(768)

@@ -2,9 +2,10 @@
 // descriptor each, for as long as Node lets it. Node's own timeouts (headersTimeout, requestTimeout, set in
 // server.ts) end each such connection after a while, but 20,000 of them opened faster than that exhausted the file
 // descriptors and nobody else could connect. So the number of open connections is capped: past the cap, the
-// connections that have waited longest without a request in progress (still sending their headers, or idle between
-// keep-alive requests) are closed to make room, and a new request is always served. Connections with a request in
-// progress are never closed by the guard (requestTimeout and the socket timeout bound those).
+// connections that have waited longest without a whole request (still sending their headers, idle between keep-alive
+// requests, or still sending a request body: a body trickled byte by byte is the same attack one step later) are
+// closed to make room, and a new request is always served. A connection whose request has arrived whole is never
+// closed by the guard: the service is answering it (the socket's idle timeout bounds a client that stops reading).
 
 import { readFileSync } from 'node:fs'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
@@ -38,43 +39,54 @@ export interface ConnectionGuard {
 
 /** Caps `server`'s open connections at `max` (see the top of this file). */
 export function guardConnections(server: Server, max: number): ConnectionGuard {
-  /** Requests in progress per open connection; insertion order is the order connections last became waiting. */
-  const sockets = new Map<Socket, number>()
+  /**
+   * Per open connection: requests in progress, and the one being received. Insertion order is the order connections
+   * last became waiting.
+   */
+  const sockets = new Map<Socket, { busy: number; receiving: IncomingMessage | undefined }>()
   let closedByGuard = 0
 
-  const makeRoom = () => {
+  const close = (socket: Socket) => {
+    sockets.delete(socket)
+    socket.destroy()
+    closedByGuard++
+  }
+
+  /** Closes the oldest connections without a request that has arrived whole, sparing the one just accepted. */
+  const makeRoom = (newest: Socket) => {
     let excess = sockets.size - max
-    if (excess <= 0) return
-    for (const [socket, busy] of sockets) {
-      if (excess <= 0) break
-      if (busy > 0) continue
-      sockets.delete(socket)
-      socket.destroy()
-      closedByGuard++
+    for (const [socket, s] of sockets) {
+      if (excess <= 0) return
+      const closable = s.busy === 0 || (s.receiving !== undefined && !s.receiving.complete)
+      if (!closable || socket === newest) continue
+      close(socket)
       excess--
     }
   }
 
   server.on('connection', (socket: Socket) => {
-    sockets.set(socket, 0)
+    sockets.set(socket, { busy: 0, receiving: undefined })
     socket.once('close', () => sockets.delete(socket))
-    makeRoom()
+    makeRoom(socket)
   })
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const socket = req.socket
-    const busy = sockets.get(socket)
-    if (busy === undefined) return
-    sockets.set(socket, busy + 1)
+    const s = sockets.get(socket)
+    if (!s) return
+    s.busy++
+    s.receiving = req
     let done = false
     const finished = () => {
       if (done) return
       done = true
-      const n = sockets.get(socket)
-      if (n === undefined) return
+      const now = sockets.get(socket)
+      if (!now) return
+      now.busy--
+      if (now.receiving === req) now.receiving = undefined
       // Waiting again (for the next keep-alive request): it goes to the back of the line.
       sockets.delete(socket)
-      if (!socket.destroyed) sockets.set(socket, n - 1)
+      if (!socket.destroyed) sockets.set(socket, now)
     }
     res.once('finish', finished)
     res.once('close', finished)
@@ -83,7 +95,7 @@ export function guardConnections(server: Server, max: number): ConnectionGuard {
   return {
     stats() {
       let busy = 0
-      for (const n of sockets.values()) if (n > 0) busy++
+      for (const s of sockets.values()) if (s.busy > 0) busy++
       return { open: sockets.size, busy, closedByGuard }
     },
   }
