@@ -26,7 +26,9 @@ import { API_PATH_PREFIXES, IMAGE_PATH_PREFIXES, LEGACY_IMAGE_PREFIX } from './s
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`
 // Trailing slashes: Vite matches proxy keys as plain prefixes, and `/c` must not swallow e.g. `/collections`.
 const proxied = [...API_PATH_PREFIXES, ...IMAGE_PATH_PREFIXES, LEGACY_IMAGE_PREFIX]
-const proxy = Object.fromEntries(proxied.map((prefix) => [prefix, { target: apiTarget }]))
+// xfwd: the service names only the address a connection arrived on (127.0.0.1:API_PORT here) unless a trusted proxy
+// forwards the client's own; `npm run dev` trusts loopback (scripts/dev.mjs), so URLs stay on Vite's origin.
+const proxy = Object.fromEntries(proxied.map((prefix) => [prefix, { target: apiTarget, xfwd: true }]))
 
 // React Router 7's package exports point every condition at its development build (warnings, dev-only error UI);
 // a production build takes the production files instead: about 9 kB gzipped less on every page.

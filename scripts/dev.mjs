@@ -13,7 +13,8 @@ process.env.API_PORT = apiPort
 const tsxCli = createRequire(import.meta.url).resolve('tsx/cli')
 const service = spawn(process.execPath, [tsxCli, 'watch', '--clear-screen=false', 'src/server/main.ts'], {
   cwd: root,
-  env: { ...process.env, PORT: apiPort },
+  // Vite's proxy (vite.config.ts, xfwd) forwards the Host the browser used; trust it from loopback only.
+  env: { ...process.env, PORT: apiPort, TRUST_PROXY: process.env.TRUST_PROXY ?? '127.0.0.1,::1' },
   stdio: 'inherit',
 })
 

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { DEFAULT_MAX_CONNECTIONS } from './http/connection-guard.ts'
 import { parseTrustProxy, type TrustProxy } from './http/origin.ts'
 
 // Every setting comes from the environment and has a working default (DESIGN.md §2.7).
@@ -25,6 +26,11 @@ export interface Config {
   seed: number
   size: CatalogueSize
   demoPassword: string
+  /**
+   * MAX_CONNECTIONS: open connections past which those without a whole request are closed, oldest first
+   * (http/connection-guard.ts); never more than three quarters of the process's file-descriptor limit
+   */
+  maxConnections: number
   /** requests per second per caller, and the burst allowed; null: no limit */
   rateLimit: { perSecond: number; burst: number } | null
   logLevel: 'silent' | 'error' | 'info' | 'debug'
@@ -125,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: int('CATALOGUE_SEED', env.CATALOGUE_SEED, 20261101),
     size: parseSize(env.CATALOGUE_SIZE),
     demoPassword: env.DEMO_PASSWORD || 'demo',
+    maxConnections: int('MAX_CONNECTIONS', env.MAX_CONNECTIONS, DEFAULT_MAX_CONNECTIONS, 16),
     rateLimit: perSecond === 0 ? null : { perSecond, burst: int('RATE_BURST', env.RATE_BURST, perSecond * 4, 1) },
     logLevel: logLevel as Config['logLevel'],
     catalogueNow: parseCatalogueNow(env.CATALOGUE_NOW),

@@ -6,10 +6,13 @@ import { Lru, type Services } from './services.ts'
 import { openCatalogue, tokenSecret } from './catalogue.ts'
 import { TokenSigner } from './auth/tokens.ts'
 import { createApp } from './app.ts'
-import { ItemJsonCache } from './wire/item-cache.ts'
+import { ITEM_CACHE_MAX_BYTES, ItemJsonCache } from './wire/item-cache.ts'
 import { CallerStates } from './wire/caller-state.ts'
 import { errorBody } from './http/errors.ts'
+import { connectionCap, guardConnections } from './http/connection-guard.ts'
 import { catalogueNowOf } from './calendar.ts'
+
+const MB = 1024 * 1024
 
 /** `nowS`: the real clock (tests may set it to another day). */
 export function createServices(
@@ -24,21 +27,38 @@ export function createServices(
     catalogueNow: catalogueNowOf(store.meta(), nowS()),
     signer: new TokenSigner(tokenSecret(config.dataDir)),
     nowS,
+    // Every cache is bounded in bytes as well as entries (README, "Limits"): about 430 MB at most in all, accounts included.
     caches: {
-      ranking: new Lru(200),
-      recommend: new Lru(500),
-      trending: new Lru(20),
-      search: new Lru(1000),
-      items: new ItemJsonCache(50_000),
+      ranking: new Lru(200, { maxBytes: 16 * MB }),
+      recommend: new Lru(500, { maxBytes: 32 * MB }),
+      trending: new Lru(20, { maxBytes: 4 * MB }),
+      search: new Lru(1000, { maxBytes: 64 * MB }),
+      items: new ItemJsonCache(50_000, ITEM_CACHE_MAX_BYTES),
       callers: new CallerStates(store),
-      bookmarkPages: new Lru(2000),
+      bookmarkPages: new Lru(2000, { maxBytes: 16 * MB }),
     },
   }
 }
 
+/**
+ * Node's limits on slow clients (slowloris): complete headers within 10 s of connecting (or of the previous keep-alive
+ * request), the whole request (bodies are at most 64 KB) within 30 s, an idle keep-alive connection closed after 5 s;
+ * checked every second (Node's default, 30 s, let a connection outlive its deadline by that much). Together with the
+ * connection cap of http/connection-guard.ts.
+ */
+const SERVER_TIMEOUTS = {
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
+  keepAliveTimeout: 5_000,
+  connectionsCheckingInterval: 1_000,
+}
+const SOCKET_IDLE_MS = 60_000
+
 export interface RunningServer {
   url: string
   services: Services
+  /** open connections and the connection guard's work */
+  connections(): { open: number; busy: number; closedByGuard: number }
   close(): Promise<void>
 }
 
@@ -47,14 +67,24 @@ export async function startServer(config: Config, log = createLogger(config.logL
   const services = createServices(config, log)
   const app = createApp(services, log)
   const server = await new Promise<Server>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
-      resolve(s as Server),
+    const s = serve(
+      { fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: SERVER_TIMEOUTS },
+      () => resolve(s as Server),
     ) as Server
   })
+  // A client that stops reading (or sending) mid-request holds its connection only this long without progress.
+  server.setTimeout(SOCKET_IDLE_MS)
+  server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeout
+  const guard = guardConnections(server, connectionCap(config.maxConnections))
   // Requests Node rejects before the app sees them (oversized headers, garbage) still get the error body.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy()
-    const status = err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request'
+    const status =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? '431 Request Header Fields Too Large'
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' // headersTimeout or requestTimeout passed
+          ? '408 Request Timeout'
+          : '400 Bad Request'
     const body = JSON.stringify(errorBody(status.slice(4)))
     socket.end(
       `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
@@ -67,6 +97,7 @@ export async function startServer(config: Config, log = createLogger(config.logL
   return {
     url: `http://${host}:${port}`,
     services,
+    connections: () => guard.stats(),
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve())

@@ -1,3 +1,4 @@
+import os from 'node:os'
 import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestApp, ORIGIN, startTestServer, type TestApp } from '../testing/harness.ts'
@@ -130,11 +131,24 @@ describe('over a real socket', () => {
       expect(download.status).toBe(200)
       expect(download.type).toBe('image/jpeg')
     }
-    // An ordinary Host is the client's own name for the service, and is kept.
-    const named = JSON.parse(
-      (await get('/v1/illust/recommended-nologin', { host: `easel.local:${port}` })).body.toString(),
-    )
-    expect(named.next_url.startsWith(`http://easel.local:${port}/`)).toBe(true)
+    // Any other name is anyone's to write (and a copy of the item cache per name): the socket's address instead.
+    for (const host of [`easel.local:${port}`, `evil.example`, `${'a'.repeat(60)}.example:${port}`]) {
+      const body = JSON.parse((await get('/v1/illust/recommended-nologin', { host })).body.toString())
+      expect(body.next_url.startsWith(`http://127.0.0.1:${port}/`), host).toBe(true)
+      expect(JSON.stringify(body), host).not.toContain(host)
+    }
+  })
+
+  it('a browser at http://localhost:PORT or http://127.0.0.1:PORT gets URLs on the origin it is on', async () => {
+    const { port } = new URL(server.url)
+    for (const origin of [`localhost:${port}`, `127.0.0.1:${port}`]) {
+      const body = JSON.parse((await get('/v1/illust/recommended-nologin', { host: origin })).body.toString())
+      expect(body.next_url.startsWith(`http://${origin}/`), origin).toBe(true)
+      const image = body.illusts[0].image_urls.medium as string
+      expect(image.startsWith(`http://${origin}/c/540x540_70/`), origin).toBe(true)
+      const download = await get(new URL(image).pathname, { host: origin })
+      expect(download.type).toBe('image/jpeg')
+    }
   })
 
   it('forwarded headers are ignored unless TRUST_PROXY says so', async () => {
@@ -145,6 +159,37 @@ describe('over a real socket', () => {
       forwarded: 'proto=https;host=evil.example',
     })
     expect(JSON.parse(res.body.toString()).next_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//)
+  })
+})
+
+// A phone on the LAN reaches the service on the machine's LAN address: its URLs must name that address.
+const lanAddress = Object.values(os.networkInterfaces())
+  .flat()
+  .find((a) => a && a.family === 'IPv4' && !a.internal)?.address
+
+describe.skipIf(!lanAddress)(`on every interface (HOST=0.0.0.0), reached at ${lanAddress}`, () => {
+  let server: RunningServer
+  beforeAll(async () => {
+    server = await startTestServer({ host: '0.0.0.0' })
+  })
+  afterAll(() => server.close())
+
+  it('URLs name the LAN address the request arrived on, and its images load', async () => {
+    const { port } = new URL(server.url)
+    for (const host of [`${lanAddress}:${port}`, 'phone.example']) {
+      const body = await new Promise<any>((resolve, reject) => {
+        httpRequest({ host: lanAddress, port, path: '/v1/illust/recommended-nologin', headers: { host } }, (res) => {
+          let text = ''
+          res.on('data', (c) => (text += c))
+          res.on('end', () => resolve(JSON.parse(text)))
+        })
+          .on('error', reject)
+          .end()
+      })
+      expect(body.next_url.startsWith(`http://${lanAddress}:${port}/`), host).toBe(true)
+      const image = await fetch(body.illusts[0].image_urls.medium as string)
+      expect(image.headers.get('content-type')).toBe('image/jpeg')
+    }
   })
 })
 

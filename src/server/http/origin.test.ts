@@ -72,9 +72,41 @@ describe('isPixivHost', () => {
 })
 
 describe('requestOrigin', () => {
-  it('echoes an ordinary Host', () => {
-    expect(requestOrigin(req({ host: 'gallery.example:8080' }), NONE)).toBe('http://gallery.example:8080')
-    expect(requestOrigin(req({ host: 'Gallery.Example:80' }), NONE)).toBe('http://gallery.example')
+  it('is the address the connection arrived on, whatever name the Host gives', () => {
+    for (const host of ['gallery.example:8080', 'Gallery.Example:80', 'evil.example', '10.9.9.9:8080', undefined])
+      expect(requestOrigin(req({ host }), NONE), String(host)).toBe('http://127.0.0.1:8080')
+    const lan = socket({ localAddress: '192.168.1.20', localPort: 18110 })
+    for (const host of ['192.168.1.20:18110', '192.168.1.20', 'phone.example:18110', 'localhost:80'])
+      expect(requestOrigin(req({ host, socket: lan }), NONE), host).toBe('http://192.168.1.20:18110')
+  })
+
+  it('takes the name localhost from the Host only on the port the connection arrived on', () => {
+    expect(requestOrigin(req({ host: 'localhost:8080' }), NONE)).toBe('http://localhost:8080')
+    expect(requestOrigin(req({ host: 'LOCALHOST:8080' }), NONE)).toBe('http://localhost:8080')
+    expect(requestOrigin(req({ host: 'localhost:9999' }), NONE)).toBe('http://127.0.0.1:8080')
+    expect(requestOrigin(req({ host: 'localhost' }), NONE)).toBe('http://127.0.0.1:8080')
+    expect(requestOrigin(req({ host: 'x.localhost:8080' }), NONE)).toBe('http://127.0.0.1:8080')
+    const on80 = socket({ localPort: 80 })
+    expect(requestOrigin(req({ host: 'localhost', socket: on80 }), NONE)).toBe('http://localhost')
+    expect(requestOrigin(req({ host: 'localhost:80', socket: on80 }), NONE)).toBe('http://localhost')
+    const v6 = socket({ localAddress: '::1', localPort: 9000 })
+    expect(requestOrigin(req({ host: 'localhost:9000', socket: v6 }), NONE)).toBe('http://localhost:9000')
+    expect(requestOrigin(req({ host: '[::1]:9000', socket: v6 }), NONE)).toBe('http://[::1]:9000')
+    const linkLocal = socket({ localAddress: 'fe80::1%eth0', localPort: 9000 })
+    expect(requestOrigin(req({ host: 'x', socket: linkLocal }), NONE)).toBe('http://[fe80::1]:9000')
+    // a socket that has lost its address (closed already): never the request URL, which the Host built
+    const closed = socket({ localAddress: undefined, localPort: undefined })
+    expect(requestOrigin(req({ host: 'evil.example', url: 'http://evil.example/v1/x', socket: closed }), NONE)).toBe(
+      'http://localhost',
+    )
+  })
+
+  it('never puts a long or unique Host into the origin', () => {
+    const origins = new Set<string>()
+    for (let i = 0; i < 100; i++)
+      origins.add(requestOrigin(req({ host: `h${i}.${'a'.repeat(60)}.${'b'.repeat(60)}.example:8080` }), NONE))
+    origins.add(requestOrigin(req({ host: 'x'.repeat(8000) }), NONE))
+    expect([...origins]).toEqual(['http://127.0.0.1:8080'])
   })
 
   it("never echoes pixiv's Host or a malformed one: the socket's local address instead", () => {
@@ -99,7 +131,8 @@ describe('requestOrigin', () => {
       xForwardedHost: 'evil.example',
       forwarded: 'proto=https;host=evil.example',
     }
-    expect(requestOrigin(req({ host: 'gallery.example', ...spoof }), NONE)).toBe('http://gallery.example')
+    expect(requestOrigin(req({ host: 'gallery.example', ...spoof }), NONE)).toBe('http://127.0.0.1:8080')
+    expect(requestOrigin(req({ host: 'localhost:8080', ...spoof }), NONE)).toBe('http://localhost:8080')
   })
 
   it('honours X-Forwarded-* and Forwarded from trusted peers only', () => {
@@ -111,8 +144,10 @@ describe('requestOrigin', () => {
     }
     expect(requestOrigin(req(xf), trust)).toBe('https://gallery.example.org')
     expect(requestOrigin(req({ ...xf, socket: socket({ remoteAddress: '192.168.0.1' }) }), trust)).toBe(
-      'http://internal:8080',
+      'http://127.0.0.1:8080',
     )
+    // a trusted proxy that sends no forwarded host passes the client's Host on
+    expect(requestOrigin(req({ host: 'gallery.example.org' }), trust)).toBe('http://gallery.example.org')
     // Forwarded wins over X-Forwarded-*; its first element is the hop nearest the client
     const fwd = { ...xf, forwarded: 'for=1.2.3.4;proto=https;host="photos.example:8443", for=10.0.0.1;proto=http' }
     expect(requestOrigin(req(fwd), trust)).toBe('https://photos.example:8443')

@@ -1,11 +1,20 @@
 // The origins of the absolute URLs the service hands out (`next_url`, image URLs, DESIGN.md §2.2 "absolute URLs").
 //
-// A configured origin (PUBLIC_URL for the API, IMAGE_ORIGIN for images) always wins. Otherwise the request names it,
-// but only where that is safe: real clients re-pointed at Easel keep sending pixiv's own Host (pixivpy always sends
-// `Host: app-api.pixiv.net`), and echoing it would send every download back to pixiv. Such a Host, or one that is not
-// a well-formed host[:port], is never echoed: the address the connection actually arrived on is used instead.
-// `Forwarded` / `X-Forwarded-Proto` / `X-Forwarded-Host` are anyone's to send, so they count only from peers that
-// TRUST_PROXY names.
+// The Host header is anyone's to write, and whatever origin a request names ends up in the answer and keys a copy of
+// every item in the item cache (src/server/wire/item-cache.ts): echoing it let one client put any host into
+// `next_url` and image URLs, and grow the process by a cache per distinct Host until it died. So, in this order:
+// 1. A configured origin (PUBLIC_URL for the API, IMAGE_ORIGIN for images, STATIC_ORIGIN for placeholders) wins.
+// 2. From a peer that TRUST_PROXY names, `Forwarded` / `X-Forwarded-Proto` / `X-Forwarded-Host` count (a well-formed
+//    host that is not pixiv's); from anyone else they are ignored.
+// 3. Otherwise the origin is the address the connection actually arrived on: the socket's local address and port
+//    (`http://127.0.0.1:8080`, `http://192.168.1.20:8080`, `http://[::1]:8080`). The Host header only chooses the
+//    name `localhost` for it: `Host: localhost:<the socket's port>` (or `localhost` when that port is the scheme's
+//    default) gives `http://localhost:<port>`, so a browser on http://localhost:PORT keeps one origin for the page and
+//    its images. A Host naming the IP the connection arrived on gives that same address. Any other Host (a name, a
+//    port the socket is not on, pixiv's hosts that re-pointed clients keep sending, anything malformed) is never used.
+// So the set of origins is bounded by the machine's interfaces and ports. `*.localhost` is not accepted: its names
+// are unbounded. Behind a port mapping, a tunnel or a reverse proxy the socket's address is not the one clients use:
+// set PUBLIC_URL there (or TRUST_PROXY for the proxy).
 
 import { BlockList, isIP, isIPv6 } from 'node:net'
 import type { Context } from 'hono'
@@ -139,18 +148,27 @@ export function parseForwarded(value: string): { proto?: string; host?: string }
 
 const firstValue = (v: string | undefined) => v?.split(',')[0]?.trim() || undefined
 
-/** `host:port` of a socket address, IPv6 bracketed and IPv4-mapped IPv6 written as IPv4. */
+/** `host:port` of a socket address, IPv6 bracketed (without a zone) and IPv4-mapped IPv6 written as IPv4. */
 function socketHost(address: string, port: number | undefined): string {
+  address = address.replace(/%.*$/, '') // a link-local address's zone (`fe80::1%eth0`) has no place in a URL
   const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1]
   const host = v4 ?? (isIPv6(address) ? `[${address}]` : address)
   return port ? `${host}:${port}` : host
+}
+
+/** Whether `value` is `localhost` on the socket's own port (or with no port when that is the scheme's default). */
+function isLocalhostOnPort(value: string | undefined, localPort: number | undefined, scheme: string): boolean {
+  const parsed = value ? parseHost(value) : null
+  if (!parsed || parsed.hostname !== 'localhost') return false
+  const port = parsed.port ?? (scheme === 'https' ? 443 : 80)
+  return localPort === undefined || port === localPort
 }
 
 /** The origin a request names, by the rules at the top of this file (no configured origin involved). */
 export function requestOrigin(req: RequestFacts, trust: TrustProxy): string {
   const url = new URL(req.url)
   let scheme = req.socket ? (req.socket.encrypted ? 'https' : 'http') : url.protocol.slice(0, -1)
-  let host: string | undefined = isSafeHost(req.host) ? req.host : undefined
+  let host: string | undefined
 
   if (isTrustedPeer(trust, req.socket?.remoteAddress)) {
     const fwd = req.forwarded ? parseForwarded(req.forwarded) : {}
@@ -158,11 +176,17 @@ export function requestOrigin(req: RequestFacts, trust: TrustProxy): string {
     if (proto === 'http' || proto === 'https') scheme = proto
     const fhost = fwd.host ?? firstValue(req.xForwardedHost)
     if (isSafeHost(fhost)) host = fhost
+    // a trusted proxy that sends no forwarded host passes the client's Host on (the classic reverse-proxy setup)
+    else if (isSafeHost(req.host)) host = req.host
   }
 
   if (!host) {
-    if (req.socket?.localAddress) host = socketHost(req.socket.localAddress, req.socket.localPort)
-    else host = isSafeHost(url.host) ? url.host : 'localhost'
+    const s = req.socket
+    // In process (tests) there is no socket: the URL the test itself built is the only address the request has.
+    if (!s) host = isSafeHost(url.host) ? url.host : 'localhost'
+    else if (isLocalhostOnPort(req.host, s.localPort, scheme)) host = socketHost('localhost', s.localPort)
+    // (a socket already closed has no address left; the request URL would be the Host again)
+    else host = s.localAddress ? socketHost(s.localAddress, s.localPort) : 'localhost'
   }
   // URL normalizes case and drops a default port (`:80` on http, `:443` on https).
   return new URL(`${scheme}://${host}`).origin

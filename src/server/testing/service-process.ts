@@ -40,10 +40,17 @@ export async function startServiceProcess(opts: {
   args?: string[]
   env?: Record<string, string>
   limitMs?: number
+  /** the child's soft and hard limit on open files (`ulimit -n`); unset: this process's */
+  fdLimit?: number
 }): Promise<ServiceProcess> {
   const { dataDir, port, args = ['--import', 'tsx', path.resolve('src/server/main.ts')], limitMs = 30_000 } = opts
   const started = performance.now()
-  const child = spawn(process.execPath, args, {
+  // With fdLimit, a shell sets the limit and then becomes the service (exec), so the child is still the service.
+  const [command, argv] =
+    opts.fdLimit === undefined
+      ? [process.execPath, args]
+      : ['/bin/sh', ['-c', `ulimit -n ${opts.fdLimit} && exec "$0" "$@"`, process.execPath, ...args]]
+  const child = spawn(command, argv, {
     env: {
       ...process.env,
       PORT: String(port),

@@ -29,10 +29,14 @@ export class CallerStates {
   private readonly versions = new Map<number, number>()
   private clock = 0
 
-  constructor(store: CatalogueStore, max = 2000) {
+  /**
+   * Bounded in bytes too: a relations entry holds whole follow lists (an account following thousands is hundreds of
+   * KB). `versions` holds a number per account that changed: bounded by the catalogue's accounts.
+   */
+  constructor(store: CatalogueStore, max = 2000, maxBytes = { users: 8 * 1024 * 1024, relations: 32 * 1024 * 1024 }) {
     this.store = store
-    this.users = new Lru(max)
-    this.relations = new Lru(max)
+    this.users = new Lru(max, { maxBytes: maxBytes.users })
+    this.relations = new Lru(max, { maxBytes: maxBytes.relations })
   }
 
   user(id: number): UserRow | undefined {

@@ -108,8 +108,7 @@ export class View {
         (allBookmarked || bookmarked?.has(id) ? 2 : 0) |
         (this.isMuted(item.head.user_id, item.tags) ? 4 : 0)
       if (mask === 0) return [new RawJson(item.json, item.bytes)]
-      const variants = (item.variants ??= [])
-      return [(variants[mask] ??= new RawJson(flagged(item.json, mask)))]
+      return [this.cache.variant(item, mask, () => flagged(item.json, mask))]
     })
   }
 
