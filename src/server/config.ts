@@ -35,6 +35,11 @@ export interface Config {
   catalogueNow: number | undefined
   /** CATALOGUE_HOSTILE=all: a first start generates the XSS-corpus catalogue (for the reliability suite) */
   hostileCorpus: boolean
+  /**
+   * Searches that miss the cache run in `workers` threads (SEARCH_WORKERS; 0: on the request's thread), at most
+   * `queue` waiting or running (SEARCH_QUEUE), each stopped after `timeoutMs` (SEARCH_TIMEOUT_MS).
+   */
+  search: { workers: number; queue: number; timeoutMs: number }
 }
 
 export const SIZES: Record<string, CatalogueSize> = {
@@ -114,5 +119,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: logLevel as Config['logLevel'],
     catalogueNow: parseCatalogueNow(env.CATALOGUE_NOW),
     hostileCorpus: hostile === 'all',
+    search: {
+      workers: int('SEARCH_WORKERS', env.SEARCH_WORKERS, 1),
+      queue: int('SEARCH_QUEUE', env.SEARCH_QUEUE, 16, 1),
+      timeoutMs: int('SEARCH_TIMEOUT_MS', env.SEARCH_TIMEOUT_MS, 2000, 1),
+    },
   }
 }

@@ -3,13 +3,18 @@ import type { Server } from 'node:http'
 import type { Config } from './config.ts'
 import { createLogger, type Logger } from './log.ts'
 import { Lru, type Services } from './services.ts'
-import { openCatalogue, tokenSecret } from './catalogue.ts'
+import { catalogueFile, openCatalogue, tokenSecret } from './catalogue.ts'
 import { TokenSigner } from './auth/tokens.ts'
 import { createApp } from './app.ts'
 import { ItemJsonCache } from './wire/item-cache.ts'
 import { CallerStates } from './wire/caller-state.ts'
 import { errorBody } from './http/errors.ts'
 import { catalogueNowOf } from './calendar.ts'
+import { InlineSearches } from './search/search-job.ts'
+import { SearchPool } from './search/search-pool.ts'
+
+/** Searches of one client (an account, or an address when anonymous) that may wait or run at once. */
+const SEARCHES_PER_CLIENT = 2
 
 /** `nowS`: the real clock (tests may set it to another day). */
 export function createServices(
@@ -22,6 +27,15 @@ export function createServices(
     store,
     config,
     catalogueNow: catalogueNowOf(store.meta(), nowS()),
+    searches:
+      config.search.workers > 0
+        ? new SearchPool({
+            file: catalogueFile(config.dataDir),
+            ...config.search,
+            perClient: SEARCHES_PER_CLIENT,
+            log,
+          })
+        : new InlineSearches(store),
     signer: new TokenSigner(tokenSecret(config.dataDir)),
     nowS,
     caches: {
@@ -71,6 +85,8 @@ export async function startServer(config: Config, log = createLogger(config.logL
       (closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve())
         server.closeAllConnections()
-      }).then(() => services.store.close())),
+      })
+        .then(() => services.searches.close())
+        .then(() => services.store.close())),
   }
 }
