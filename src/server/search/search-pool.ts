@@ -39,6 +39,8 @@ interface Task {
 interface Slot {
   worker: Worker
   ready: boolean
+  /** being ended (failed, died or timed out); a new worker takes its place once it has stopped */
+  retiring?: boolean
   task?: Task & { id: number; timer: NodeJS.Timeout }
 }
 
@@ -47,8 +49,10 @@ export const busy = (message: string) =>
 
 export class SearchPool implements Searches {
   private readonly slots: Slot[] = []
-  /** waiting tasks per client; the Map's order is the turn order (a client served goes to the back) */
+  /** waiting tasks per client, in arrival order */
   private readonly waiting = new Map<string, Task[]>()
+  /** when each client with searches in the pool was last given a worker (a task id): the turn order */
+  private readonly lastServed = new Map<string, number>()
   /** tasks waiting or running, per client and in all */
   private readonly perClient = new Map<string, number>()
   private inFlight = 0
@@ -117,44 +121,61 @@ export class SearchPool implements Searches {
       this.pump()
     })
     // A worker that dies (cannot open the catalogue, out of memory) is replaced; its search fails.
-    worker.on('error', (err) => this.replace(slot, err))
+    worker.on('error', (err) => this.retire(slot, err))
     worker.on('exit', (code) => {
-      if (!this.closed && this.slots.includes(slot)) this.replace(slot, new Error(`search worker exited (${code})`))
+      if (!this.closed) this.retire(slot, new Error(`search worker exited (${code})`))
     })
     return slot
   }
 
-  private replace(slot: Slot, err: Error) {
-    const i = this.slots.indexOf(slot)
-    if (i < 0) return
-    this.opts.log?.error('search worker lost', { error: err.message })
+  /**
+   * Ends a worker that failed, died or ran out of time, and starts another in its place once it has stopped. Its
+   * search, if any, fails now. A worker inside a long SQLite statement only stops when the statement ends (SQLite
+   * cannot be interrupted from another thread here), so waiting for that keeps searches to `workers` threads of
+   * CPU however many time out; the main thread is never the one waiting.
+   */
+  private retire(slot: Slot, err: Error) {
+    if (slot.retiring) return
+    const started = slot.ready
+    slot.retiring = true
+    slot.ready = false
+    this.opts.log?.error('search worker replaced', { error: err.message })
     if (slot.task) this.finish(slot, err)
-    void slot.worker.terminate()
-    if (this.closed) return
-    if (slot.ready) {
-      this.slots[i] = this.spawn()
-      return
-    }
-    // A worker that could not even start (the catalogue unreadable, the loader missing) would fail again at once:
-    // refuse what waits rather than leave it hanging, and try again a little later.
-    this.slots.splice(i, 1)
-    for (const list of this.waiting.values()) for (const t of list) this.settle(t, busy('search is unavailable'))
-    this.waiting.clear()
-    setTimeout(() => {
-      if (!this.closed) this.slots.push(this.spawn())
-    }, 1000).unref()
+    void slot.worker.terminate().then(() => {
+      const i = this.slots.indexOf(slot)
+      if (this.closed || i < 0) return
+      if (started) {
+        this.slots[i] = this.spawn()
+        return
+      }
+      // A worker that could not even start (the catalogue unreadable, the loader missing) would fail again at once:
+      // refuse what waits rather than leave it hanging, and try again a little later.
+      for (const list of this.waiting.values()) for (const t of list) this.settle(t, busy('search is unavailable'))
+      this.waiting.clear()
+      setTimeout(() => {
+        if (!this.closed) this.slots[i] = this.spawn()
+      }, 1000).unref()
+    })
   }
 
-  /** Gives waiting tasks to ready idle workers, one client's turn at a time. */
+  /**
+   * Gives waiting tasks to ready idle workers: first to the client with the fewest searches running, then to the one
+   * served longest ago, so a client with many searches waiting takes turns with the others rather than going first.
+   */
   private pump() {
     for (const slot of this.slots) {
       if (!slot.ready || slot.task) continue
-      const next = this.waiting.entries().next()
-      if (next.done) return
-      const [client, list] = next.value
+      let pick: [string, Task[]] | undefined
+      let best = [Infinity, Infinity]
+      for (const entry of this.waiting) {
+        const rank = [this.perClient.get(entry[0])! - entry[1].length, this.lastServed.get(entry[0]) ?? -1]
+        if (rank[0]! < best[0]! || (rank[0] === best[0] && rank[1]! < best[1]!)) [pick, best] = [entry, rank]
+      }
+      if (!pick) return
+      const [client, list] = pick
       const task = list.shift()!
-      this.waiting.delete(client)
-      if (list.length) this.waiting.set(client, list)
+      if (!list.length) this.waiting.delete(client)
+      this.lastServed.set(client, this.nextId)
       const id = this.nextId++
       const timer = setTimeout(() => this.timeout(slot, id), this.opts.timeoutMs)
       slot.task = { ...task, id, timer }
@@ -174,8 +195,7 @@ export class SearchPool implements Searches {
         'The search took too long. Try a narrower search.',
       ),
     )
-    this.replace(slot, new Error('search timed out'))
-    this.pump()
+    this.retire(slot, new Error('search timed out'))
   }
 
   private finish(slot: Slot, err?: Error, ids?: number[]) {
@@ -189,7 +209,10 @@ export class SearchPool implements Searches {
   private settle(task: Task, err?: Error, ids?: number[]) {
     const left = (this.perClient.get(task.client) ?? 1) - 1
     if (left > 0) this.perClient.set(task.client, left)
-    else this.perClient.delete(task.client)
+    else {
+      this.perClient.delete(task.client)
+      this.lastServed.delete(task.client)
+    }
     this.inFlight--
     if (err) task.reject(err)
     else task.resolve(ids!)
