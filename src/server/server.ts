@@ -13,8 +13,11 @@ import { catalogueNowOf } from './calendar.ts'
 import { InlineSearches } from './search/search-job.ts'
 import { SearchPool } from './search/search-pool.ts'
 
-/** Searches of one client (an account, or an address when anonymous) that may wait or run at once. */
-const SEARCHES_PER_CLIENT = 2
+/**
+ * Searches of one client (an account, or an address when anonymous) that may wait or run at once: one running and two
+ * waiting, with one worker. A person's gallery has one search in flight, two when they type on; more is a script.
+ */
+const SEARCHES_PER_CLIENT = 3
 
 /** `nowS`: the real clock (tests may set it to another day). */
 export function createServices(

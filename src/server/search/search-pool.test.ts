@@ -97,8 +97,8 @@ describe('search pool', () => {
   })
 
   it('lets one client have at most its share of the queue: 503 with Retry-After past it, others still served', async () => {
-    const p = pool()
-    const mine = [p.run(slow(1_500_000), 'greedy'), p.run(items('オリジナル'), 'greedy')]
+    const p = pool({ perClient: 3 })
+    const mine = [slow(1_500_000), items('オリジナル'), items('a')].map((job) => p.run(job, 'greedy'))
     const err = await refusal(p.run(items('漫画'), 'greedy'))
     expect(err.status).toBe(503)
     expect(err.headers['Retry-After']).toMatch(/^[1-9]\d*$/)
