@@ -61,7 +61,14 @@ export function searchRoutes(app: Hono<AppEnv>, services: Services) {
       const marker = { ids: [], until: 0 }
       cache.set(key, marker)
       const job = { op: 'items', kind, query: search, caller, offset: 0, limit: MAX_OFFSET + PAGE_SIZE + 1 } as const
-      hits = { ids: await services.searches.run(job, clientOf(c)), until: Date.now() + SEARCH_TTL_MS }
+      let ids: number[]
+      try {
+        ids = await services.searches.run(job, clientOf(c))
+      } catch (err) {
+        if (cache.get(key) === marker) cache.delete(key)
+        throw err
+      }
+      hits = { ids, until: Date.now() + SEARCH_TTL_MS }
       if (cache.get(key) === marker) cache.set(key, hits)
     }
     const { items, more } = pageOf(hits.ids.slice(q.offset, q.offset + PAGE_SIZE + 1))
