@@ -57,15 +57,18 @@ export class SearchPool implements Searches {
   private readonly perClient = new Map<string, number>()
   private inFlight = 0
   private nextId = 1
+  /** worker threads started so far (replacements included) */
+  private started = 0
   private closed = false
 
   constructor(private readonly opts: SearchPoolOptions) {
     if (opts.workers < 1) throw new Error('a search pool needs at least one worker')
-    for (let i = 0; i < opts.workers; i++) this.slots.push(this.spawn())
   }
 
   run(job: SearchJob, client: string): Promise<number[]> {
     if (this.closed) return Promise.reject(busy('the service is shutting down'))
+    // Workers start with the first search: services that never search (tools, most tests) never start a thread.
+    if (this.started === 0) for (let i = 0; i < this.opts.workers; i++) this.slots.push(this.spawn())
     const mine = this.perClient.get(client) ?? 0
     // Refused at once rather than queued: a client past its share, or a full queue, would only wait longer.
     if (mine >= this.opts.perClient)
@@ -99,8 +102,6 @@ export class SearchPool implements Searches {
   stats() {
     return { inFlight: this.inFlight, workers: this.slots.length, started: this.started }
   }
-
-  private started = 0
 
   private spawn(): Slot {
     this.started++
