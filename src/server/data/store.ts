@@ -539,6 +539,11 @@ export class CatalogueStore {
     const anyMatchers: Partial<Record<SearchTarget, (texts: string[]) => SqlFragment>> = {
       partial_match_for_tags: tagsOfAny(false),
       exact_match_for_tags: tagsOfAny(true),
+      keyword: (texts) => {
+        const a = texts.map(textTerm(['w.title', 'w.caption']))
+        const b = tagsOfAny(false)(texts)
+        return { sql: [...a, b].map((f) => f.sql).join(' OR '), params: [...a, b].flatMap((f) => f.params) }
+      },
     }
     const match = compileQuery(query.expr, matchers[query.target], anyMatchers[query.target])
     where.push(match.sql)
