@@ -77,6 +77,7 @@ export async function startServer(config: Config, log = createLogger(config.logL
       `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     )
   })
+  services.searches.warm()
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host

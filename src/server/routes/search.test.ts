@@ -20,6 +20,7 @@ describe('search hit cache', () => {
         await gate
         return real.run(job, client)
       },
+      warm: () => real.warm(),
       close: () => real.close(),
     }
     app.services.searches = counting

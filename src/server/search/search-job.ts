@@ -26,6 +26,8 @@ export function runSearchJob(store: CatalogueStore, job: SearchJob): number[] {
  */
 export interface Searches {
   run(job: SearchJob, client: string): Promise<number[]>
+  /** Gets ready for the first search (a pool starts its workers), so that search does not wait for it. */
+  warm(): void
   close(): Promise<void>
 }
 
@@ -43,6 +45,8 @@ export class InlineSearches implements Searches {
       return Promise.reject(err as Error)
     }
   }
+
+  warm() {}
 
   close() {
     return Promise.resolve()

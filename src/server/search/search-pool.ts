@@ -67,8 +67,7 @@ export class SearchPool implements Searches {
 
   run(job: SearchJob, client: string): Promise<number[]> {
     if (this.closed) return Promise.reject(busy('the service is shutting down'))
-    // Workers start with the first search: services that never search (tools, most tests) never start a thread.
-    if (this.started === 0) for (let i = 0; i < this.opts.workers; i++) this.slots.push(this.spawn())
+    this.warm()
     const mine = this.perClient.get(client) ?? 0
     // Refused at once rather than queued: a client past its share, or a full queue, would only wait longer.
     if (mine >= this.opts.perClient)
@@ -83,6 +82,14 @@ export class SearchPool implements Searches {
       else this.waiting.set(client, [task])
       this.pump()
     })
+  }
+
+  /**
+   * Starts the workers, once: the server does so when it listens; otherwise the first search does, so services that
+   * never search (tools, most tests) start no thread.
+   */
+  warm() {
+    if (this.started === 0 && !this.closed) for (let i = 0; i < this.opts.workers; i++) this.slots.push(this.spawn())
   }
 
   /** Ends the workers; searches still waiting or running are refused. */
