@@ -8,7 +8,7 @@ import type { WorkerReply, WorkerRequest } from './search-worker.ts'
 // only thread, a few clients searching within the rate limit held up every other request (issue 14: another
 // client's p50 went from 4 to 357 ms). Here they run in worker threads, each with its own read-only connection, so
 // the main thread only parses, queues and renders. What one client can take is bounded: a queue of fixed length, at
-// most PER_CLIENT searches of one client in it (queued or running), clients served in turn rather than in arrival
+// most `perClient` searches of one client in it (waiting or running), clients served in turn rather than in arrival
 // order, and a time limit after which the worker is replaced.
 
 export interface SearchPoolOptions {
