@@ -1,15 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { Hono, type Context, type MiddlewareHandler } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { serveStatic } from '@hono/node-server/serve-static'
-import { getConnInfo } from '@hono/node-server/conninfo'
 import type { AppEnv, Services } from './services.ts'
 import { ANONYMOUS } from './data/store.ts'
 import { ajaxErrorBody, ApiError, errorBody, invalidGrant, noEndpoint, notFound } from './http/errors.ts'
 import { originsOf } from './http/origin.ts'
 import { contentSecurityPolicy, GALLERY_HEADERS, inlineScriptHashes } from './http/security-headers.ts'
+import { remoteAddress } from './http/client-address.ts'
 import { API_PATH_PREFIXES } from '../api/service-paths.ts'
 import { RateLimiter } from './auth/rate-limit.ts'
 import { View } from './wire/view.ts'
@@ -211,11 +211,6 @@ const ACCEPTS_COMPRESSION = /gzip|deflate|\*/i
 
 /** Built files that must never be served from an HTTP cache unchecked (the rest have hashed or stable names). */
 const REVALIDATED_FILES = /(?:\.html|\/sw\.js|\.webmanifest)$/
-
-/** The peer's address; in-process requests (tests) have no socket and share one bucket. */
-function remoteAddress(c: Context): string {
-  return (c.env as { incoming?: unknown } | undefined)?.incoming ? (getConnInfo(c).remote.address ?? '') : 'local'
-}
 
 function imageCatalogue({ store }: Services) {
   return {

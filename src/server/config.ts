@@ -47,6 +47,11 @@ export interface Config {
   imageRenderQueue: number
   /** IMAGE_RENDERS_PER_CLIENT: uncached renders one client IP may have queued or running at once; 0: no limit */
   imageRendersPerClient: number
+  /**
+   * Searches that miss the cache run in `workers` threads (SEARCH_WORKERS; 0: on the request's thread), at most
+   * `queue` waiting or running (SEARCH_QUEUE), each stopped after `timeoutMs` (SEARCH_TIMEOUT_MS).
+   */
+  search: { workers: number; queue: number; timeoutMs: number }
 }
 
 export const SIZES: Record<string, CatalogueSize> = {
@@ -139,5 +144,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imageCacheMax: parseBytes('IMAGE_CACHE_MAX', env.IMAGE_CACHE_MAX, 2 * 1024 ** 3),
     imageRenderQueue: int('IMAGE_RENDER_QUEUE', env.IMAGE_RENDER_QUEUE, 32),
     imageRendersPerClient: int('IMAGE_RENDERS_PER_CLIENT', env.IMAGE_RENDERS_PER_CLIENT, 16),
+    search: {
+      workers: int('SEARCH_WORKERS', env.SEARCH_WORKERS, 1),
+      queue: int('SEARCH_QUEUE', env.SEARCH_QUEUE, 16, 1),
+      timeoutMs: int('SEARCH_TIMEOUT_MS', env.SEARCH_TIMEOUT_MS, 2000, 1),
+    },
   }
 }

@@ -3,7 +3,7 @@ import type { Server } from 'node:http'
 import type { Config } from './config.ts'
 import { createLogger, type Logger } from './log.ts'
 import { Lru, type Services } from './services.ts'
-import { openCatalogue, tokenSecret } from './catalogue.ts'
+import { catalogueFile, openCatalogue, tokenSecret } from './catalogue.ts'
 import { TokenSigner } from './auth/tokens.ts'
 import { createApp } from './app.ts'
 import { ITEM_CACHE_MAX_BYTES, ItemJsonCache } from './wire/item-cache.ts'
@@ -11,6 +11,14 @@ import { CallerStates } from './wire/caller-state.ts'
 import { errorBody } from './http/errors.ts'
 import { connectionCap, guardConnections } from './http/connection-guard.ts'
 import { catalogueNowOf } from './calendar.ts'
+import { InlineSearches } from './search/search-job.ts'
+import { SearchPool } from './search/search-pool.ts'
+
+/**
+ * Searches of one client (an account, or an address when anonymous) that may wait or run at once: one running and two
+ * waiting, with one worker. A person's gallery has one search in flight, two when they type on; more is a script.
+ */
+const SEARCHES_PER_CLIENT = 3
 
 const MB = 1024 * 1024
 
@@ -25,6 +33,15 @@ export function createServices(
     store,
     config,
     catalogueNow: catalogueNowOf(store.meta(), nowS()),
+    searches:
+      config.search.workers > 0
+        ? new SearchPool({
+            file: catalogueFile(config.dataDir),
+            ...config.search,
+            perClient: SEARCHES_PER_CLIENT,
+            log,
+          })
+        : new InlineSearches(store),
     signer: new TokenSigner(tokenSecret(config.dataDir)),
     nowS,
     // Every cache is bounded in bytes as well as entries (README, "Limits"): about 430 MB at most in all, accounts included.
@@ -90,6 +107,7 @@ export async function startServer(config: Config, log = createLogger(config.logL
       `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     )
   })
+  services.searches.warm()
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
@@ -102,6 +120,8 @@ export async function startServer(config: Config, log = createLogger(config.logL
       (closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve())
         server.closeAllConnections()
-      }).then(() => services.store.close())),
+      })
+        .then(() => services.searches.close())
+        .then(() => services.store.close())),
   }
 }

@@ -5,6 +5,7 @@ import type { TokenSigner } from './auth/tokens.ts'
 import type { View } from './wire/view.ts'
 import type { ItemJsonCache } from './wire/item-cache.ts'
 import type { CallerStates } from './wire/caller-state.ts'
+import type { Searches } from './search/search-job.ts'
 
 /** What every route module gets: the store, the configuration, the token signer and the clock. */
 export interface Services {
@@ -15,6 +16,8 @@ export interface Services {
   nowS: () => number
   /** unix seconds: the catalogue's own "today" (its meta `now`), from which its demo dates were placed */
   catalogueNow: number
+  /** where searches that miss the cache run: worker threads in the service, the request's thread in tests */
+  searches: Searches
   /** Derived data, cleared or invalidated when what it derives from changes. */
   caches: {
     ranking: Lru<number[]>

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3'
 import type { Statement } from 'better-sqlite3'
-import { compileQuery, type TermMatcher } from '../search/compile.ts'
+import { compileQuery, type SqlFragment, type TermMatcher } from '../search/compile.ts'
 import type { QueryNode } from '../search/query.ts'
 import { CommentStore } from './comments.ts'
 import { SocialQueries } from './social.ts'
@@ -531,12 +531,17 @@ export class CatalogueStore {
     const params: Record<string, unknown> = { me: caller.id, maxX: caller.maxX, limit, offset }
     const where: string[] = [VISIBLE]
     // Each term of the parsed query becomes one membership test; compileQuery combines them with AND, OR and NOT.
+    const taggedWith = (tagIds: number[]): SqlFragment => ({
+      sql: `w.id IN (SELECT ${t.tagItem} FROM ${t.itemTags} WHERE tag_id IN (SELECT value FROM json_each(?)))`,
+      params: [json(tagIds)],
+    })
     const tagTerm =
       (exact: boolean): TermMatcher =>
-      (text) => ({
-        sql: `w.id IN (SELECT ${t.tagItem} FROM ${t.itemTags} WHERE tag_id IN (SELECT value FROM json_each(?)))`,
-        params: [json(this.tagIdsFor(text, exact))],
-      })
+      (text) =>
+        taggedWith(this.tagIdsFor(text, exact))
+    // Terms ORed together are one set of tags: one pass over the tag index, where SQLite would make one per term.
+    const tagsOfAny = (exact: boolean) => (texts: string[]) =>
+      taggedWith([...new Set(texts.flatMap((text) => this.tagIdsFor(text, exact)))])
     const textTerm =
       (cols: string[]): TermMatcher =>
       (text) => ({
@@ -554,7 +559,16 @@ export class CatalogueStore {
       },
       text: textTerm(['(SELECT text FROM novel_texts x WHERE x.novel_id = w.id)']),
     }
-    const match = compileQuery(query.expr, matchers[query.target])
+    const anyMatchers: Partial<Record<SearchTarget, (texts: string[]) => SqlFragment>> = {
+      partial_match_for_tags: tagsOfAny(false),
+      exact_match_for_tags: tagsOfAny(true),
+      keyword: (texts) => {
+        const a = texts.map(textTerm(['w.title', 'w.caption']))
+        const b = tagsOfAny(false)(texts)
+        return { sql: [...a, b].map((f) => f.sql).join(' OR '), params: [...a, b].flatMap((f) => f.params) }
+      },
+    }
+    const match = compileQuery(query.expr, matchers[query.target], anyMatchers[query.target])
     where.push(match.sql)
     if (query.since !== undefined) {
       where.push('w.created_ts >= @since')

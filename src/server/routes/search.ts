@@ -11,6 +11,7 @@ import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
 import type { AppContext } from '../services.ts'
 import { pageOf, parsedQuery, sendJson } from './common.ts'
 import { dayOf, dayStart } from './days.ts'
+import { clientOf } from '../http/client-address.ts'
 
 const DURATIONS = { within_last_day: 1, within_last_week: 7, within_last_month: 30 } as const
 /**
@@ -48,17 +49,29 @@ export function searchRoutes(app: Hono<AppEnv>, services: Services) {
     }
   }
 
-  const handler = (c: AppContext, kind: Kind, q: SearchParams) => {
+  const handler = async (c: AppContext, kind: Kind, q: SearchParams) => {
     const search = searchQuery(q)
     const caller = c.var.caller
     // The caller's version moves when its follows (either way) or settings change, which is all its hits depend on
     // besides the catalogue: a follow elsewhere leaves this entry be.
     const key = JSON.stringify([kind, search, caller.id, caller.maxX, services.caches.callers.version(caller.id)])
-    const now = Date.now()
-    let hits = services.caches.search.get(key)
-    if (!hits || hits.until < now) {
-      hits = { ids: store.search(kind, search, caller, 0, MAX_OFFSET + PAGE_SIZE + 1), until: now + SEARCH_TTL_MS }
-      services.caches.search.set(key, hits)
+    const { search: cache } = services.caches
+    let hits = cache.get(key)
+    if (!hits || hits.until < Date.now()) {
+      // The search runs off this thread (search-pool.ts). A write that clears the cache meanwhile (a follow) removes
+      // this marker with it: the hits, read before that write, are then answered but not kept.
+      const marker = { ids: [], until: 0 }
+      cache.set(key, marker)
+      const job = { op: 'items', kind, query: search, caller, offset: 0, limit: MAX_OFFSET + PAGE_SIZE + 1 } as const
+      let ids: number[]
+      try {
+        ids = await services.searches.run(job, clientOf(c))
+      } catch (err) {
+        if (cache.get(key) === marker) cache.delete(key)
+        throw err
+      }
+      hits = { ids, until: Date.now() + SEARCH_TTL_MS }
+      if (cache.get(key) === marker) cache.set(key, hits)
     }
     const { items, more } = pageOf(hits.ids.slice(q.offset, q.offset + PAGE_SIZE + 1))
     return sendJson(c, {

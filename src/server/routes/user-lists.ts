@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../http/errors.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
 import { pageOf, parsedQuery, sendJson } from './common.ts'
 import { compileQuery } from '../search/compile.ts'
+import { clientOf } from '../http/client-address.ts'
 
 // Lists of users (search, followers, my pixiv, related, recommended, user/list) and the account's AI-show setting.
 // Users come as `user_previews`, built as /v1/user/following builds them: the user, their three newest visible works
@@ -16,7 +17,7 @@ const GONE = 'User has left or the user ID does not exist.'
 const SUGGESTIONS = 300
 /** Words of a user search, as for works. */
 
-export function userListRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
+export function userListRoutes(app: Hono<AppEnv>, { store, caches, searches }: Services) {
   const social = store.social
   const userOr404 = (userId: number) => {
     if (!store.user(userId)) throw notFound(GONE)
@@ -44,9 +45,10 @@ export function userListRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
       .slice(0, SUGGESTIONS)
       .map(([id]) => id)
 
-  on(app, 'searchUsers', (c, q) => {
+  on(app, 'searchUsers', async (c, q) => {
     const match = compileQuery(parsedQuery(q.word), userTermMatcher)
-    return previewPage(c, social.searchUsers(match, q.offset, PAGE_SIZE + 1), q.offset)
+    const job = { op: 'users', match, offset: q.offset, limit: PAGE_SIZE + 1 } as const
+    return previewPage(c, await searches.run(job, clientOf(c)), q.offset)
   })
 
   on(app, 'userFollowers', (c, q) => {

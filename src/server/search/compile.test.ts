@@ -38,6 +38,27 @@ describe('compileQuery', () => {
     expect(m.params).toEqual(["x'", 'OR', '1=1', '--']) // malformed (a trailing -): plain words
   })
 
+  it('with a matcher for several terms, the terms under an OR are matched in one go, selecting the same rows', () => {
+    const calls: string[][] = []
+    const term = (text: string) => ({ sql: "body LIKE ? ESCAPE '\\'", params: [containsPattern(text)] })
+    const anyOf = (texts: string[]) => {
+      calls.push(texts)
+      return { sql: texts.map(() => term('').sql).join(' OR '), params: texts.map(containsPattern) }
+    }
+    const rows = (q: string, any?: typeof anyOf) => {
+      const m = compileQuery(parseQuery(q).root, term, any)
+      return db.prepare(`SELECT id FROM doc WHERE ${m.sql} ORDER BY id`).all(...m.params)
+    }
+    for (const q of ['cat OR fox', '(cat OR fox OR sky) -dog', 'night (cat OR -dog OR fox)', 'cat OR (dog fox) OR sky'])
+      expect(rows(q, anyOf)).toEqual(rows(q))
+    expect(calls).toEqual([
+      ['cat', 'fox'],
+      ['cat', 'fox', 'sky'],
+      ['cat', 'fox'],
+      ['cat', 'sky'],
+    ])
+  })
+
   it('the SQL depends on the shape of the query, not its words', () => {
     const sql = (q: string) => compileQuery(parseQuery(q).root, () => ({ sql: 'body = ?', params: ['?'] })).sql
     expect(sql('a OR b -c')).toBe(sql('dog OR cat -fox'))

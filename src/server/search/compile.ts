@@ -17,6 +17,13 @@ export interface SqlFragment {
 export type TermMatcher = (text: string) => SqlFragment
 
 /**
+ * What any of several terms matches, as one expression: given to compileQuery, the terms directly under an OR are
+ * matched by it in one go (e.g. one index lookup over the union of their tags instead of one per term, which SQLite
+ * would run as separate passes over the table and merge).
+ */
+export type AnyTermMatcher = (texts: string[]) => SqlFragment
+
+/**
  * The whole query as one boolean SQL expression (parenthesized, so it can be ANDed into a WHERE clause). Usage with
  * better-sqlite3, which binds `?` values before a named-parameter object:
  *
@@ -26,19 +33,26 @@ export type TermMatcher = (text: string) => SqlFragment
  * The SQL text depends only on the query's shape and the matcher's SQL, never on the words, so prepared statements
  * are shared between queries of the same shape.
  */
-export function compileQuery(node: QueryNode, match: TermMatcher): SqlFragment {
+export function compileQuery(node: QueryNode, match: TermMatcher, matchAny?: AnyTermMatcher): SqlFragment {
   switch (node.kind) {
     case 'term': {
       const f = match(node.text)
       return { sql: `(${f.sql})`, params: f.params }
     }
     case 'not': {
-      const f = compileQuery(node.node, match)
+      const f = compileQuery(node.node, match, matchAny)
       return { sql: `(NOT ${f.sql})`, params: f.params }
     }
     case 'and':
     case 'or': {
-      const parts = node.nodes.map((c) => compileQuery(c, match))
+      const terms = node.kind === 'or' && matchAny ? node.nodes.filter((c) => c.kind === 'term') : []
+      const merged = terms.length >= 2 ? matchAny!(terms.map((t) => t.text)) : undefined
+      const parts = [
+        ...(merged ? [{ sql: `(${merged.sql})`, params: merged.params }] : []),
+        ...(merged ? node.nodes.filter((c) => c.kind !== 'term') : node.nodes).map((c) =>
+          compileQuery(c, match, matchAny),
+        ),
+      ]
       return {
         sql: `(${parts.map((p) => p.sql).join(node.kind === 'and' ? ' AND ' : ' OR ')})`,
         params: parts.flatMap((p) => p.params),

@@ -29,7 +29,14 @@ export interface TestApp {
 export function openTestApp(overrides: Partial<Config> = {}, opts: { nowS?: () => number } = {}): TestApp {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'easel-test-'))
   copyFileSync(inject('catalogueFile'), catalogueFile(dataDir))
-  const config = { ...loadConfig({ DATA_DIR: dataDir, RATE_LIMIT: '0', LOG_LEVEL: 'silent' }), ...overrides }
+  // In-process apps search on their own thread unless SEARCH_WORKERS says otherwise (to run a suite through the pool).
+  const env = {
+    DATA_DIR: dataDir,
+    RATE_LIMIT: '0',
+    LOG_LEVEL: 'silent',
+    SEARCH_WORKERS: process.env.SEARCH_WORKERS ?? '0',
+  }
+  const config = { ...loadConfig(env), ...overrides }
   const log = createLogger(config.logLevel)
   const services = createServices(config, log, opts.nowS)
   const app = createApp(services, log)
@@ -61,6 +68,7 @@ export function openTestApp(overrides: Partial<Config> = {}, opts: { nowS?: () =
       return ((await res.json()) as { access_token: string }).access_token
     },
     close() {
+      void services.searches.close()
       services.store.close()
       rmSync(dataDir, { recursive: true, force: true })
     },
