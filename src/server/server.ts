@@ -8,6 +8,7 @@ import { TokenSigner } from './auth/tokens.ts'
 import { createApp } from './app.ts'
 import { ItemJsonCache } from './wire/item-cache.ts'
 import { CallerStates } from './wire/caller-state.ts'
+import { SessionCache } from './auth/sessions.ts'
 import { errorBody } from './http/errors.ts'
 import { catalogueNowOf } from './calendar.ts'
 
@@ -31,6 +32,7 @@ export function createServices(
       search: new Lru(1000),
       items: new ItemJsonCache(50_000),
       callers: new CallerStates(store),
+      sessions: new SessionCache(store),
       bookmarkPages: new Lru(2000),
     },
   }
