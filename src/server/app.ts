@@ -84,9 +84,11 @@ export function createApp(services: Services, log: Logger) {
       const m = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(auth.trim())
       const nowS = services.nowS()
       const verdict = m ? signer.verifyAccess(m[1]!, nowS) : 'invalid'
-      // The session the token came from must be alive: signing out (revoking it) ends its access tokens.
+      // The session the token came from must be alive: signing out (revoking it) ends its access tokens. (A token
+      // from before sessions names none; those lapse within an hour of the upgrade, auth/tokens.ts.)
       const user =
-        typeof verdict === 'object' && services.caches.sessions.alive(verdict.sessionId, verdict.userId, nowS)
+        typeof verdict === 'object' &&
+        (verdict.sessionId === null || services.caches.sessions.alive(verdict.sessionId, verdict.userId, nowS))
           ? services.caches.callers.user(verdict.userId)
           : undefined
       if (user) caller = { id: user.id, maxX: user.x_restrict, showAi: user.show_ai !== 0 }

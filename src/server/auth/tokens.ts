@@ -22,9 +22,18 @@ const b64url = (buf: Buffer) => buf.toString('base64url')
 
 export class TokenSigner {
   private readonly secret: Buffer
+  private readonly legacyUntilS: number
 
-  constructor(secret: Buffer) {
+  /**
+   * `legacyUntilS`: the latest expiry accepted on a token of the format before sessions (`userId.expiry`, no session),
+   * by default an hour after this start. An older Easel issued those with an hour to live, so this accepts exactly the
+   * ones it issued before the upgrade, for the rest of their hour: gallery-dl keeps an access token for an hour
+   * between runs, and would otherwise fail (not renew) until it lapsed. None is issued any more, so after that hour
+   * every token accepted names a session.
+   */
+  constructor(secret: Buffer, legacyUntilS = Math.floor(Date.now() / 1000) + ACCESS_TOKEN_TTL_S) {
     this.secret = secret
+    this.legacyUntilS = legacyUntilS
   }
 
   private mac(payload: string) {
@@ -33,25 +42,36 @@ export class TokenSigner {
 
   /** An access token for the user, from the session (refresh token row) `sessionId`. */
   issueAccess(userId: number, sessionId: number, nowS: number, ttlS = ACCESS_TOKEN_TTL_S): string {
-    const payload = `${userId}.${nowS + ttlS}.${sessionId}`
+    return this.sign(`${userId}.${nowS + ttlS}.${sessionId}`)
+  }
+
+  /** A token of the format before sessions: only what an older Easel issued, for tests of the upgrade. */
+  issueLegacyAccess(userId: number, nowS: number, ttlS = ACCESS_TOKEN_TTL_S): string {
+    return this.sign(`${userId}.${nowS + ttlS}`)
+  }
+
+  private sign(payload: string) {
     return `${b64url(Buffer.from(payload))}.${b64url(this.mac(payload))}`
   }
 
   /**
    * The user and session of a genuine, unexpired access token; 'expired' or 'invalid' otherwise. Whether its session
-   * is still alive is the caller's to check (SessionCache). Tokens of the format before sessions (`userId.expiry`)
-   * are invalid: a client holding one renews it with its refresh token, as after any expiry.
+   * is still alive is the caller's to check (SessionCache). `sessionId` is null for a token an older Easel issued
+   * (see the constructor), which names none.
    */
-  verifyAccess(token: string, nowS: number): { userId: number; sessionId: number } | 'expired' | 'invalid' {
+  verifyAccess(token: string, nowS: number): { userId: number; sessionId: number | null } | 'expired' | 'invalid' {
     const dot = token.indexOf('.')
     if (dot <= 0 || token.length > 200) return 'invalid'
     const payload = Buffer.from(token.slice(0, dot), 'base64url').toString()
     const sig = Buffer.from(token.slice(dot + 1), 'base64url')
     const expected = this.mac(payload)
     if (sig.length !== expected.length || !timingSafeEqual(sig, expected)) return 'invalid'
-    const m = /^(\d{1,15})\.(\d{1,15})\.(\d{1,15})$/.exec(payload)
+    const m = /^(\d{1,15})\.(\d{1,15})(?:\.(\d{1,15}))?$/.exec(payload)
     if (!m) return 'invalid'
-    return Number(m[2]) < nowS ? 'expired' : { userId: Number(m[1]), sessionId: Number(m[3]) }
+    const expiry = Number(m[2])
+    if (expiry < nowS) return 'expired'
+    if (m[3] === undefined) return expiry <= this.legacyUntilS ? { userId: Number(m[1]), sessionId: null } : 'invalid'
+    return { userId: Number(m[1]), sessionId: Number(m[3]) }
   }
 }
 

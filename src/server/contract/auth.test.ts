@@ -100,6 +100,16 @@ describe('auth', () => {
     for (const t of [other, tampered]) expect((await app.fetch('/v1/mute/list', { token: t })).status).toBe(400)
   })
 
+  it('a token an older Easel issued (no session) works for the rest of its hour, and none lasting longer', async () => {
+    // What a client such as gallery-dl may hold across an upgrade; it keeps an access token for an hour.
+    const signer = app.services.signer
+    const now = Math.floor(Date.now() / 1000)
+    expect((await app.fetch('/v1/mute/list', { token: signer.issueLegacyAccess(1, now - 60) })).status).toBe(200)
+    // A sessionless token expiring later than any issued before this start could have is no token of ours.
+    const longer = signer.issueLegacyAccess(1, now, 3 * 3600)
+    expect((await app.fetch('/v1/mute/list', { token: longer })).status).toBe(400)
+  })
+
   it('passwords are stored as scrypt hashes, never as text', () => {
     const row = app.services.store.userByAccount('demo')!
     expect(row.password_hash).toMatch(/^scrypt\$\d+\$\d+\$\d+\$[0-9a-f]+\$[0-9a-f]{64}$/)
