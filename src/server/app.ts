@@ -10,7 +10,7 @@ import { ajaxErrorBody, ApiError, errorBody, invalidGrant, noEndpoint, notFound 
 import { originsOf } from './http/origin.ts'
 import { API_PATH_PREFIXES } from '../api/service-paths.ts'
 import { RequestLimits } from './auth/rate-limit.ts'
-import { remoteAddress } from './http/remote-address.ts'
+import { clientAddress } from './http/remote-address.ts'
 import { View } from './wire/view.ts'
 import { createImageRoutes } from './images/image-routes.ts'
 import { illustRoutes } from './routes/illust.ts'
@@ -73,7 +73,7 @@ export function createApp(services: Services, log: Logger) {
     if (rawQuery.length > MAX_QUERY_LENGTH)
       throw new ApiError(414, `query string must be at most ${MAX_QUERY_LENGTH} characters`)
     // Counted first, by address, so a flood of bad tokens is limited too (auth/rate-limit.ts).
-    const address = remoteAddress(c)
+    const address = clientAddress(c, config.trustProxy)
     limits?.admit(address)
     // Who is asking: no token is an anonymous caller; a bad, expired or revoked token is an error, never anonymous.
     const auth = c.req.header('authorization')

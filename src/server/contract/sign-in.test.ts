@@ -2,6 +2,7 @@ import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../server.ts'
 import { accessTokenFor, startTestServer } from '../testing/harness.ts'
+import { parseTrustProxy } from '../http/origin.ts'
 
 // Sign-in and tokens against a hostile outsider, over real HTTP (the limits are per address; each test speaks from
 // addresses of its own in 127/8, all of which reach the loopback server): wrong passwords are limited per account and
@@ -11,14 +12,17 @@ import { accessTokenFor, startTestServer } from '../testing/harness.ts'
 
 let server: RunningServer
 let limited: RunningServer
+let proxied: RunningServer
 beforeAll(async () => {
-  ;[server, limited] = await Promise.all([
+  ;[server, limited, proxied] = await Promise.all([
     startTestServer(),
     startTestServer({ rateLimit: { perSecond: 1, burst: 5 } }),
+    // behind a reverse proxy on 127.0.0.40
+    startTestServer({ trustProxy: parseTrustProxy('127.0.0.40') }),
   ])
 })
 afterAll(async () => {
-  await Promise.all([server?.close(), limited?.close()])
+  await Promise.all([server?.close(), limited?.close(), proxied?.close()])
 })
 
 interface Reply {
@@ -31,10 +35,16 @@ interface Reply {
 function request(
   base: string,
   path: string,
-  opts: { from: string; method?: string; form?: Record<string, string>; token?: string },
+  opts: {
+    from: string
+    method?: string
+    form?: Record<string, string>
+    token?: string
+    headers?: Record<string, string>
+  },
 ): Promise<Reply> {
   const body = opts.form ? new URLSearchParams(opts.form).toString() : undefined
-  const headers: Record<string, string> = {}
+  const headers: Record<string, string> = { ...opts.headers }
   if (body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded'
   if (opts.token) headers.authorization = `Bearer ${opts.token}`
   return new Promise((resolve, reject) => {
@@ -160,6 +170,28 @@ describe('wrong passwords', () => {
       expect(Number(r.headers['retry-after'])).toBeGreaterThanOrEqual(1)
     }
     expect(replies.filter((r) => r.status === 400).length).toBeGreaterThanOrEqual(33)
+  })
+})
+
+describe('behind a trusted reverse proxy', () => {
+  const viaProxy = (client: string, password: string, from = '127.0.0.40') =>
+    request(proxied.url, '/auth/token', {
+      from,
+      headers: { 'x-forwarded-for': `10.9.9.9, ${client}` },
+      form: { grant_type: 'password', username: 'demo', password },
+    })
+
+  it('the limits count the client it forwarded for, not the proxy all its users share', async () => {
+    for (let i = 0; i < 10; i++) expect((await viaProxy('198.51.100.1', `guess-${i}`)).status).toBe(400)
+    expect((await viaProxy('198.51.100.1', 'guess-10')).status).toBe(429)
+    // Another user behind the same proxy signs in.
+    expect((await viaProxy('198.51.100.2', 'demo')).status).toBe(200)
+  })
+
+  it('an untrusted peer cannot dodge the limits by writing X-Forwarded-For', async () => {
+    for (let i = 0; i < 10; i++)
+      expect((await viaProxy(`198.51.100.${10 + i}`, `guess-${i}`, '127.0.0.41')).status).toBe(400)
+    expect((await viaProxy('198.51.100.99', 'guess-10', '127.0.0.41')).status).toBe(429)
   })
 })
 

@@ -14,12 +14,12 @@ import { HashGate, SignInThrottle } from '../auth/sign-in-guard.ts'
 import { profileImagePath } from '../images/paths.ts'
 import { on } from '../http/endpoint.ts'
 import { tokenError } from '../http/errors.ts'
-import { remoteAddress } from '../http/remote-address.ts'
+import { clientAddress } from '../http/remote-address.ts'
 
 /** Token answers carry credentials: no cache (a browser's, a proxy's, the gallery's service worker's) may keep one. */
 const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' }
 
-export function authRoutes(app: Hono<AppEnv>, { store, signer, nowS, caches }: Services) {
+export function authRoutes(app: Hono<AppEnv>, { store, signer, nowS, caches, config }: Services) {
   const throttle = new SignInThrottle()
   const hashing = new HashGate()
 
@@ -71,7 +71,7 @@ export function authRoutes(app: Hono<AppEnv>, { store, signer, nowS, caches }: S
     if (fields.grant_type === 'password') {
       const username = fields.username ?? ''
       // Limits on wrong passwords first (auth/sign-in-guard.ts); a refusal costs no hashing.
-      const attempt = throttle.begin(username, remoteAddress(c))
+      const attempt = throttle.begin(username, clientAddress(c, config.trustProxy))
       if ('retryAfterS' in attempt)
         return refused(429, 'Too many sign-in attempts. Please wait a moment.', attempt.retryAfterS)
       // Unknown accounts are hashed too (against a stand-in), so the time taken does not tell them from known ones.
