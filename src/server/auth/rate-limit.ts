@@ -2,6 +2,9 @@ import { ApiError } from '../http/errors.ts'
 
 // A token bucket per key (an address, an account): `perSecond` refill, `burst` capacity.
 
+/** Buckets kept at most (a few MB). */
+const MAX_BUCKETS = 50_000
+
 export class RateLimiter {
   private readonly buckets = new Map<string, { tokens: number; at: number }>()
   private readonly perSecond: number
@@ -15,7 +18,7 @@ export class RateLimiter {
   private bucket(key: string, nowMs: number) {
     let b = this.buckets.get(key)
     if (!b) {
-      if (this.buckets.size > 50_000) this.prune(nowMs)
+      if (this.buckets.size >= MAX_BUCKETS) this.prune(nowMs)
       b = { tokens: this.burst, at: nowMs }
       this.buckets.set(key, b)
     }
@@ -41,8 +44,17 @@ export class RateLimiter {
     return wait
   }
 
+  /**
+   * Forgets full buckets (idle long enough to have refilled); if that is not enough (a flood from very many
+   * addresses), the longest-known ones too, down to 90 % of the cap, so pruning runs once per many new keys rather
+   * than on each.
+   */
   private prune(nowMs: number) {
     for (const [k, b] of this.buckets) if (nowMs - b.at > (this.burst / this.perSecond) * 1000) this.buckets.delete(k)
+    for (const k of this.buckets.keys()) {
+      if (this.buckets.size <= MAX_BUCKETS * 0.9) break
+      this.buckets.delete(k)
+    }
   }
 }
 

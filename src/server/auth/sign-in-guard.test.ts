@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../http/errors.ts'
-import { RequestLimits } from './rate-limit.ts'
+import { RateLimiter, RequestLimits } from './rate-limit.ts'
 import { HashGate, SIGN_IN_LIMITS, SignInThrottle } from './sign-in-guard.ts'
 
 // The rules behind the sign-in limits and the request limiter, on a clock of the test's own (the HTTP behaviour is
@@ -101,5 +101,21 @@ describe('request limits', () => {
     expect(others).toBe(15)
     expect(refusal(() => limits.admit('a', T))).toBeGreaterThan(0)
     expect(refusal(() => limits.admit('b', T))).toBe(0)
+  })
+
+  it('stays cheap and bounded under requests from very many addresses at once', () => {
+    // Every bucket busy (none idle long enough to forget): pruning must not rescan them all for each new address.
+    const limiter = new RateLimiter(1, 5)
+    const started = performance.now()
+    for (let i = 0; i < 150_000; i++) limiter.take(`addr-${i}`, T)
+    expect(performance.now() - started).toBeLessThan(3000)
+    expect((limiter as unknown as { buckets: Map<string, unknown> }).buckets.size).toBeLessThanOrEqual(50_000)
+  })
+
+  it('the sign-in log stays cheap and bounded under guesses from very many addresses', () => {
+    const t = new SignInThrottle()
+    const started = performance.now()
+    for (let i = 0; i < 150_000; i++) t.begin(`nobody-${i}`, `addr-${i}`, T)
+    expect(performance.now() - started).toBeLessThan(5000)
   })
 })

@@ -18,6 +18,9 @@
  */
 export const SIGN_IN_LIMITS = { windowS: 60, accountAddress: 10, address: 30, account: 100 }
 
+/** Keys (account and address pairs, addresses, accounts) remembered at most: some tens of MB. */
+const MAX_KEYS = 100_000
+
 /** A log of attempt times (ms) per key, over the last window. */
 class AttemptLog {
   private readonly times = new Map<string, number[]>()
@@ -37,8 +40,15 @@ class AttemptLog {
   }
 
   add(key: string, nowMs: number) {
-    // Bounded: keys whose attempts have all aged out are dropped once there are many.
-    if (this.times.size > 100_000) for (const k of [...this.times.keys()]) this.recent(k, nowMs)
+    // Bounded: at the cap, keys whose attempts have all aged out are dropped, then (a flood from very many addresses)
+    // the longest-known down to 90 % of it, so this runs once per many new keys rather than on each.
+    if (this.times.size >= MAX_KEYS) {
+      for (const k of [...this.times.keys()]) this.recent(k, nowMs)
+      for (const k of this.times.keys()) {
+        if (this.times.size <= MAX_KEYS * 0.9) break
+        this.times.delete(k)
+      }
+    }
     const list = this.times.get(key)
     if (list) list.push(nowMs)
     else this.times.set(key, [nowMs])

@@ -188,6 +188,12 @@ describe('behind a trusted reverse proxy', () => {
     expect((await viaProxy('198.51.100.2', 'demo')).status).toBe(200)
   })
 
+  it('IPv6 clients count by their /64: one host cannot take a fresh budget from each of its addresses', async () => {
+    for (let i = 0; i < 10; i++) expect((await viaProxy(`2001:db8:7:7::${i + 1}`, `guess-${i}`)).status).toBe(400)
+    expect((await viaProxy('2001:db8:7:7:ffff::1', 'guess-10')).status).toBe(429)
+    expect((await viaProxy('2001:db8:7:8::1', 'demo')).status).toBe(200)
+  })
+
   it('an untrusted peer cannot dodge the limits by writing X-Forwarded-For', async () => {
     for (let i = 0; i < 10; i++)
       expect((await viaProxy(`198.51.100.${10 + i}`, `guess-${i}`, '127.0.0.41')).status).toBe(400)

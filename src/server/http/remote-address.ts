@@ -16,6 +16,26 @@ export function remoteAddress(c: Context): string {
  * (entries further left are the client's own claims, which anyone can write). An untrusted peer's headers never count.
  */
 export function clientAddress(c: Context, trust: TrustProxy): string {
+  return limitKey(forwardedClient(c, trust))
+}
+
+/**
+ * IPv6 addresses by their /64, the block one subscriber or host is given: one machine has as many addresses in it as
+ * it likes, which would otherwise be as many fresh buckets and sign-in budgets.
+ */
+function limitKey(address: string): string {
+  if (isIP(address) !== 6 || /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address)) return address
+  const [head = '', tail = ''] = address.toLowerCase().split('::')
+  const left = head ? head.split(':') : []
+  const right = address.includes('::') ? (tail ? tail.split(':') : []) : []
+  const groups = [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`
+}
+
+function forwardedClient(c: Context, trust: TrustProxy): string {
   const peer = remoteAddress(c)
   if (peer === 'local' || !isTrustedPeer(trust, peer)) return peer
   const forwarded = c.req.header('forwarded')
