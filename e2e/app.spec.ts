@@ -368,6 +368,32 @@ test.describe('signing in and out', () => {
     expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY)).toBeNull()
   })
 
+  test('"Sign out everywhere" in the settings ends this session and the account\'s others', async ({ page }, info) => {
+    // An account of this test's own (one per project, as they run in parallel): signing out everywhere ends every
+    // session of the account, which would break any other test signed in as it.
+    const account = info.project.name === 'phone' ? 'sakuraneko' : 'sushidraws'
+    const elsewhere = await requestSession(page.request, account, DEMO.password)
+    const mine = await signInAsDemo(page, account, DEMO.password)
+    const mutes = (token: string) =>
+      page.request.get('/v1/mute/list', { headers: { authorization: `Bearer ${token}` } })
+    expect((await mutes(elsewhere.accessToken)).status()).toBe(200)
+
+    await page.goto('/settings')
+    const section = page.getByRole('region', { name: 'Account' })
+    await expect(section.getByRole('button', { name: 'Sign out', exact: true })).toBeVisible()
+    await section.getByRole('button', { name: 'Sign out everywhere' }).click()
+    await expect(section.getByText('You are not signed in.')).toBeVisible()
+    expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY)).toBeNull()
+    // Both sessions are over: their access tokens and refresh tokens are refused.
+    for (const session of [mine, elsewhere]) {
+      expect((await mutes(session.accessToken)).status()).toBe(400)
+      const renewal = await page.request.post('/auth/token', {
+        form: { grant_type: 'refresh_token', refresh_token: session.refreshToken },
+      })
+      expect(renewal.status()).toBe(400)
+    }
+  })
+
   test('a stored session is used for API calls', async ({ page }) => {
     const session = await requestSession(page.request)
     await signInAsDemo(page)

@@ -30,11 +30,15 @@ export interface BoolParam {
   kind: 'bool'
   required?: true
 }
-/** Free text, trimmed; `required` refuses an empty value. */
+/**
+ * Free text, trimmed; `required` refuses an empty value. `secret`: a credential (a password, a refresh token), taken
+ * from a POST's form body only; in the query string, where it would be written to logs and histories, it is refused.
+ */
 export interface TextParam {
   kind: 'text'
   max: number
   required?: true
+  secret?: true
 }
 /**
  * PHP-style array field (`name[]` repeated, `name[0]`…). `split` also splits each value on spaces (pixivpy sends

@@ -565,8 +565,8 @@ export const ENDPOINTS = {
     params: {
       grant_type: { kind: 'enum', values: ['password', 'refresh_token', 'authorization_code'] },
       username: { kind: 'text', max: 256 },
-      password: { kind: 'text', max: 256 },
-      refresh_token: { kind: 'text', max: 256 },
+      password: { kind: 'text', max: 256, secret: true },
+      refresh_token: { kind: 'text', max: 256, secret: true },
       client_id: { kind: 'text', max: 256 },
       client_secret: { kind: 'text', max: 256 },
       get_secure_url: { kind: 'text', max: 16 },
@@ -578,7 +578,11 @@ export const ENDPOINTS = {
   revokeToken: endpoint<Record<string, never>>()({
     method: 'POST',
     path: '/auth/revoke',
-    params: { refresh_token: { kind: 'text', max: 256, required: true } },
+    params: {
+      refresh_token: { kind: 'text', max: 256, required: true, secret: true },
+      /** Signs out everywhere: every session of the refresh token's account ends, not only its own. */
+      all: { kind: 'bool' },
+    },
     body: 'token',
   }),
 } as const satisfies Record<string, EndpointSpec>

@@ -116,7 +116,8 @@ export interface WireErrorBody {
 export interface WireTokenErrorBody {
   has_error: true
   errors: { system: { message: string; code: number } }
-  error: 'invalid_request' | 'invalid_grant' | 'invalid_client'
+  /** `temporarily_unavailable` (RFC 6749 §4.1.2.1): too many sign-in attempts (429), or too busy to check (503). */
+  error: 'invalid_request' | 'invalid_grant' | 'invalid_client' | 'temporarily_unavailable'
 }
 
 export interface WireTokenUser {

@@ -184,6 +184,17 @@ describe('requests', () => {
     expect(anonymous.calls[0]!.headers).not.toHaveProperty('Authorization')
   })
 
+  it('signs out everywhere with the refresh token in the form body and all=true, never the access token', async () => {
+    const { client, calls } = setup(() => json({}))
+    await client.revokeEverywhere('r-1')
+    expect(calls[0]!.url).toMatch(/\/auth\/revoke$/)
+    expect(calls[0]!.headers).not.toHaveProperty('Authorization')
+    expect([...form(calls[0]!)]).toEqual([
+      ['refresh_token', 'r-1'],
+      ['all', 'true'],
+    ])
+  })
+
   it('never sends the access token to the token endpoint', async () => {
     const fields = {
       access_token: 'a',

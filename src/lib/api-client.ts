@@ -720,6 +720,13 @@ export function createApiClient(options: ApiClientOptions) {
     revoke(refreshToken: string, opts: CallOptions = {}): Promise<void> {
       return call('revokeToken', { refresh_token: refreshToken }, opts, done)
     },
+    /**
+     * Signs out everywhere: every session of the refresh token's account ends, its access tokens included, on every
+     * device. The table's `revokeToken` with `all`.
+     */
+    revokeEverywhere(refreshToken: string, opts: CallOptions = {}): Promise<void> {
+      return call('revokeToken', { refresh_token: refreshToken, all: true }, opts, done)
+    },
   }
 }
 

@@ -17,6 +17,7 @@ export const session = createSession({
   autoRefresh: true,
   refresh: (refreshToken) => api.token({ grantType: 'refresh_token', refreshToken }),
   revoke: (refreshToken) => api.revoke(refreshToken),
+  revokeEverywhere: (refreshToken) => api.revokeEverywhere(refreshToken),
 })
 
 export const api = createApiClient({

@@ -79,6 +79,26 @@ describe('session', () => {
     expect(revoke).toHaveBeenCalledTimes(1)
   })
 
+  it('signing out everywhere ends every session at the service first, then this one; offline it stays', async () => {
+    const revokeEverywhere = vi.fn(async () => {})
+    const session = make({ refresh: vi.fn(), revokeEverywhere })
+    session.signIn(token(1))
+    await session.signOutEverywhere()
+    expect(revokeEverywhere).toHaveBeenCalledWith('refresh-1')
+    expect(session.get()).toBeNull()
+
+    const offline = make({
+      refresh: vi.fn(),
+      revokeEverywhere: async () => {
+        throw new NetworkError({ message: 'offline', url: '/auth/revoke' })
+      },
+    })
+    offline.signIn(token(2))
+    await expect(offline.signOutEverywhere()).rejects.toBeInstanceOf(NetworkError)
+    // The other sessions may be alive still: this one is kept, so the user can try again.
+    expect(offline.get()?.refreshToken).toBe('refresh-2')
+  })
+
   it('adopts a later renewal another tab stored with the same (reusable) refresh token', async () => {
     const storage = memoryStorage()
     const a = make({ storage, refresh: async () => ({ ...token(2), refreshToken: 'refresh-1' }) })

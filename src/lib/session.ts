@@ -31,6 +31,8 @@ export interface SessionOptions {
   refresh: (refreshToken: string) => Promise<TokenResponse>
   /** Revokes a refresh token on signing out (the API client's `revoke`); best-effort, its failure is ignored. */
   revoke?: (refreshToken: string) => Promise<unknown>
+  /** Ends every session of the account (the API client's `revokeEverywhere`), for `signOutEverywhere`. */
+  revokeEverywhere?: (refreshToken: string) => Promise<unknown>
   /** Where the session persists; null keeps it in memory. */
   storage?: SessionStorage | null
   storageKey?: string
@@ -52,6 +54,11 @@ export interface Session {
   /** Keeps a fresh token response (after signing in). */
   signIn(token: TokenResponse): SessionState
   signOut(): void
+  /**
+   * Ends every session of the account, on every device, then signs out here. Unlike `signOut` it waits for the
+   * service: when that fails (offline), it throws and this device stays signed in, so the user can try again.
+   */
+  signOutEverywhere(): Promise<void>
   /** The session, renewed first when it expires within the margin; null when signed out. */
   refreshIfNeeded(): Promise<SessionState | null>
   /** Renews now (sharing a renewal already under way). */
@@ -226,6 +233,13 @@ export function createSession(options: SessionOptions): Session {
       set(null)
       // The refresh token must stop working, not only be forgotten here; offline, it lapses unused in time.
       if (current && options.revoke) options.revoke(current.refreshToken).catch(() => {})
+    },
+    async signOutEverywhere() {
+      const current = state
+      if (!current) return
+      if (!options.revokeEverywhere) throw new Error('signing out everywhere is not available')
+      await options.revokeEverywhere(current.refreshToken)
+      if (state && state.user.id === current.user.id) set(null)
     },
     refreshIfNeeded,
     refresh,

@@ -9,9 +9,9 @@ import { ANONYMOUS } from './data/store.ts'
 import { ajaxErrorBody, ApiError, errorBody, invalidGrant, noEndpoint, notFound } from './http/errors.ts'
 import { originsOf } from './http/origin.ts'
 import { contentSecurityPolicy, GALLERY_HEADERS, inlineScriptHashes } from './http/security-headers.ts'
-import { remoteAddress } from './http/client-address.ts'
+import { clientAddress } from './http/client-address.ts'
 import { API_PATH_PREFIXES } from '../api/service-paths.ts'
-import { RateLimiter } from './auth/rate-limit.ts'
+import { RequestLimits } from './auth/rate-limit.ts'
 import { View } from './wire/view.ts'
 import { createImageRoutes } from './images/image-routes.ts'
 import { ImageUrlSigner, needsSignature } from './images/image-signing.ts'
@@ -40,7 +40,7 @@ export const API_PREFIXES = API_PATH_PREFIXES
 export function createApp(services: Services, log: Logger) {
   const { store, config, signer } = services
   const app = new Hono<AppEnv>()
-  const limiter = config.rateLimit ? new RateLimiter(config.rateLimit.perSecond, config.rateLimit.burst) : null
+  const limits = config.rateLimit ? new RequestLimits(config.rateLimit) : null
   const imageSigner = ImageUrlSigner.of(signer)
 
   app.onError((err, c) => {
@@ -75,26 +75,30 @@ export function createApp(services: Services, log: Logger) {
     const rawQuery = c.req.url.split('?')[1] ?? ''
     if (rawQuery.length > MAX_QUERY_LENGTH)
       throw new ApiError(414, `query string must be at most ${MAX_QUERY_LENGTH} characters`)
-    // Who is asking: no token is an anonymous caller; a bad or expired token is an error, never anonymous.
+    // Counted first, by address, so a flood of bad tokens is limited too (auth/rate-limit.ts).
+    const address = clientAddress(c, config.trustProxy)
+    limits?.admit(address)
+    // Who is asking: no token is an anonymous caller; a bad, expired or revoked token is an error, never anonymous.
     const auth = c.req.header('authorization')
     let caller = ANONYMOUS
+    let badToken = false
     // The OAuth endpoints take credentials in their form, never a bearer token.
     if (auth !== undefined && !c.req.path.startsWith('/auth/')) {
       const m = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(auth.trim())
-      const verdict = m ? signer.verifyAccess(m[1]!, services.nowS()) : 'invalid'
-      if (typeof verdict !== 'number') throw invalidGrant()
-      const user = services.caches.callers.user(verdict)
-      if (!user) throw invalidGrant()
-      caller = { id: user.id, maxX: user.x_restrict, showAi: user.show_ai !== 0 }
+      const nowS = services.nowS()
+      const verdict = m ? signer.verifyAccess(m[1]!, nowS) : 'invalid'
+      // The session the token came from must be alive: signing out (revoking it) ends its access tokens. (A token
+      // from before sessions names none; those lapse within an hour of the upgrade, auth/tokens.ts.)
+      const user =
+        typeof verdict === 'object' &&
+        (verdict.sessionId === null || services.caches.sessions.alive(verdict.sessionId, verdict.userId, nowS))
+          ? services.caches.callers.user(verdict.userId)
+          : undefined
+      if (user) caller = { id: user.id, maxX: user.x_restrict, showAi: user.show_ai !== 0 }
+      else badToken = true
     }
-    if (limiter) {
-      const key = caller.id ? `u${caller.id}` : `ip${remoteAddress(c)}`
-      const wait = limiter.take(key, Date.now())
-      if (wait)
-        throw new ApiError(429, 'Rate Limit', 'Too many requests. Please wait a moment.', {
-          'Retry-After': String(wait),
-        })
-    }
+    limits?.charge(address, caller.id)
+    if (badToken) throw invalidGrant()
     const origins = originsOf(c, config)
     c.set('caller', caller)
     c.set('origin', origins.api)
@@ -145,7 +149,7 @@ export function createApp(services: Services, log: Logger) {
       diskBytes: config.imageCacheMax,
       maxQueuedRenders: config.imageRenderQueue,
       rendersPerClient: config.imageRendersPerClient || undefined,
-      clientKey: remoteAddress,
+      clientKey: (c) => clientAddress(c, config.trustProxy),
       signer: imageSigner,
       nowS: services.nowS,
     }),

@@ -8,6 +8,7 @@ import { TokenSigner } from './auth/tokens.ts'
 import { createApp } from './app.ts'
 import { ITEM_CACHE_MAX_BYTES, ItemJsonCache } from './wire/item-cache.ts'
 import { CallerStates } from './wire/caller-state.ts'
+import { SessionCache } from './auth/sessions.ts'
 import { errorBody } from './http/errors.ts'
 import { connectionCap, guardConnections } from './http/connection-guard.ts'
 import { catalogueNowOf } from './calendar.ts'
@@ -52,6 +53,7 @@ export function createServices(
       search: new Lru(1000, { maxBytes: 64 * MB }),
       items: new ItemJsonCache(50_000, ITEM_CACHE_MAX_BYTES),
       callers: new CallerStates(store),
+      sessions: new SessionCache(store),
       bookmarkPages: new Lru(2000, { maxBytes: 16 * MB }),
     },
   }

@@ -6,6 +6,7 @@ import type { View } from './wire/view.ts'
 import type { ItemJsonCache } from './wire/item-cache.ts'
 import type { CallerStates } from './wire/caller-state.ts'
 import type { Searches } from './search/search-job.ts'
+import type { SessionCache } from './auth/sessions.ts'
 
 /** What every route module gets: the store, the configuration, the token signer and the clock. */
 export interface Services {
@@ -28,6 +29,8 @@ export interface Services {
     items: ItemJsonCache
     /** signed-in callers' rows and relations, and the versions that key caches of answers depending on them */
     callers: CallerStates
+    /** which sessions (refresh tokens) are alive: the check on the session every access token names */
+    sessions: SessionCache
     /** bookmark list pages (ids), keyed by list, cursor, caller and both accounts' versions */
     bookmarkPages: Lru<number[]>
   }

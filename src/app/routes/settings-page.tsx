@@ -27,6 +27,26 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   )
 }
 
+/**
+ * Ends every session of the account (other browsers, gallery-dl, pixivpy), then this one. It waits for the service:
+ * offline it says so and leaves this device signed in, rather than pretend the others were signed out.
+ */
+function SignOutEverywhere() {
+  const signOut = useMutation({ mutationFn: () => session.signOutEverywhere() })
+  return (
+    <>
+      <Button variant="danger" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
+        Sign out everywhere
+      </Button>
+      {signOut.isError && (
+        <p role="alert" className="w-full text-sm text-danger">
+          Could not sign out everywhere. Check the connection and try again.
+        </p>
+      )}
+    </>
+  )
+}
+
 /** The optimistic mute list after an edit. */
 function applyEdit(list: MuteList, edit: MuteEdit): MuteList {
   const delTags = new Set(edit.deleteTags ?? [])
@@ -249,6 +269,7 @@ export function Component() {
             <Button variant="danger" onClick={() => session.signOut()}>
               Sign out
             </Button>
+            <SignOutEverywhere />
           </div>
         ) : (
           <div className="flex flex-wrap items-center gap-3">

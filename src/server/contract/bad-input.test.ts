@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openTestApp, type TestApp } from '../testing/harness.ts'
+import { accessTokenFor, openTestApp, type TestApp } from '../testing/harness.ts'
 import { TokenSigner } from '../auth/tokens.ts'
-import { tokenSecret } from '../catalogue.ts'
 import { ENDPOINTS, PAGED, type Endpoint } from '../testing/endpoints.ts'
 
 // Bad input, table-driven over every endpoint: each gets a 4xx with the error body; none gets a 5xx.
@@ -96,9 +95,8 @@ const tokens: Record<string, string | undefined> = {}
 beforeAll(async () => {
   app = openTestApp()
   tokens.valid = await app.login('demo')
-  const signer = new TokenSigner(tokenSecret(app.services.config.dataDir))
-  tokens.expired = signer.issueAccess(1, Math.floor(Date.now() / 1000) - 7200)
-  tokens.forged = new TokenSigner(Buffer.alloc(32, 7)).issueAccess(1, Math.floor(Date.now() / 1000))
+  tokens.expired = accessTokenFor(app.services, 1, Math.floor(Date.now() / 1000) - 7200)
+  tokens.forged = new TokenSigner(Buffer.alloc(32, 7)).issueAccess(1, 1, Math.floor(Date.now() / 1000))
   tokens.garbage = "x'; DROP TABLE users; --"
 })
 afterAll(() => app.close())

@@ -30,3 +30,36 @@ it('brings a schema-1 catalogue to schema 2 (AI-show setting, comments), keeping
   expect(db.prepare('SELECT total_comments FROM novels').all()).toEqual([{ total_comments: 0 }])
   db.close()
 })
+
+it('brings schema-2 refresh tokens to schema 3 (a session id each), keeping every signed-in token', () => {
+  const db = new Database(path.join(dir, 'tokens.db'))
+  db.exec(`CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, show_ai INTEGER NOT NULL DEFAULT 1);
+    CREATE TABLE works (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL, created_ts INTEGER NOT NULL,
+      total_comments INTEGER NOT NULL);
+    CREATE TABLE novels (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL, created_ts INTEGER NOT NULL,
+      total_comments INTEGER NOT NULL);
+    CREATE TABLE refresh_tokens (token_hash TEXT PRIMARY KEY, user_id INTEGER NOT NULL, expires_ts INTEGER NOT NULL)
+      WITHOUT ROWID;
+    INSERT INTO refresh_tokens VALUES ('hash-a', 1, 100), ('hash-b', 1, 200), ('hash-c', 2, 300);`)
+  migrate(db)
+  migrate(db)
+  const rows = db
+    .prepare('SELECT id, token_hash, user_id, expires_ts FROM refresh_tokens ORDER BY token_hash')
+    .all() as {
+    id: number
+  }[]
+  expect(rows.map(({ id: _, ...r }) => r)).toEqual([
+    { token_hash: 'hash-a', user_id: 1, expires_ts: 100 },
+    { token_hash: 'hash-b', user_id: 1, expires_ts: 200 },
+    { token_hash: 'hash-c', user_id: 2, expires_ts: 300 },
+  ])
+  expect(new Set(rows.map((r) => r.id)).size).toBe(3)
+  // A revoked session's id is never handed out again (its access tokens would come back to life).
+  const maxId = Math.max(...rows.map((r) => r.id))
+  db.prepare("DELETE FROM refresh_tokens WHERE token_hash = 'hash-c'").run()
+  const next = db
+    .prepare("INSERT INTO refresh_tokens (token_hash, user_id, expires_ts) VALUES ('hash-d', 2, 400)")
+    .run()
+  expect(Number(next.lastInsertRowid)).toBeGreaterThan(maxId)
+  db.close()
+})

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3'
-import { commentsSql } from './schema.ts'
+import { commentsSql, refreshTokensSql } from './schema.ts'
 
 // Brings a catalogue made by an older Easel up to the current schema in place, so an upgrade keeps the bookmarks,
 // follows and mutes already written to it. Each step checks for itself and runs at most once.
@@ -17,4 +17,16 @@ export function migrate(db: Database.Database) {
     })()
   db.exec(`CREATE INDEX IF NOT EXISTS works_user_created ON works (user_id, created_ts);
     CREATE INDEX IF NOT EXISTS novels_user_created ON novels (user_id, created_ts)`)
+  // schema 3: refresh tokens get an id (the session access tokens name). The signed-in keep their refresh tokens;
+  // their access tokens, of the old format, are refused and renewed with them.
+  const tokenColumns = (db.prepare('PRAGMA table_info(refresh_tokens)').all() as { name: string }[]).map((c) => c.name)
+  if (tokenColumns.length === 0) db.exec(refreshTokensSql)
+  else if (!tokenColumns.includes('id'))
+    db.transaction(() => {
+      db.exec('ALTER TABLE refresh_tokens RENAME TO refresh_tokens_v2')
+      db.exec(refreshTokensSql)
+      db.exec(`INSERT INTO refresh_tokens (token_hash, user_id, expires_ts)
+        SELECT token_hash, user_id, expires_ts FROM refresh_tokens_v2`)
+      db.exec('DROP TABLE refresh_tokens_v2')
+    })()
 }

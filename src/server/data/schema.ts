@@ -1,5 +1,5 @@
 // The catalogue's tables. Only the data-access module (this folder) knows them.
-export const SCHEMA_VERSION = 2
+export const SCHEMA_VERSION = 3
 
 /** Comments (schema 2): also what an upgrade from schema 1 adds (migrate.ts). */
 export const commentsSql = `
@@ -17,6 +17,19 @@ CREATE TABLE comments (
 );
 CREATE INDEX comments_item ON comments (kind, item_id, created_ts, id);
 CREATE INDEX comments_parent ON comments (parent_id, created_ts, id) WHERE parent_id IS NOT NULL;
+`
+
+/**
+ * Refresh tokens, one row per sign-in (a session): access tokens name their row's id, so revoking the row ends them.
+ * AUTOINCREMENT: a revoked session's id is never given to a later one, which would bring its access tokens back.
+ */
+export const refreshTokensSql = `CREATE TABLE refresh_tokens (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  token_hash TEXT NOT NULL UNIQUE,
+  user_id INTEGER NOT NULL,
+  expires_ts INTEGER NOT NULL
+);
+CREATE INDEX refresh_tokens_user ON refresh_tokens (user_id);
 `
 
 export const schemaSql = `
@@ -216,9 +229,4 @@ CREATE TABLE mutes (
 ) WITHOUT ROWID;
 
 ${commentsSql}
-CREATE TABLE refresh_tokens (
-  token_hash TEXT PRIMARY KEY,
-  user_id INTEGER NOT NULL,
-  expires_ts INTEGER NOT NULL
-) WITHOUT ROWID;
-`
+${refreshTokensSql}`

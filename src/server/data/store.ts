@@ -342,33 +342,49 @@ export class CatalogueStore {
 
   // ---- refresh tokens --------------------------------------------------------------------------------
 
-  saveRefreshToken(hash: string, userId: number, expiresTs: number) {
-    this.q('INSERT INTO refresh_tokens (token_hash, user_id, expires_ts) VALUES (?, ?, ?)').run(hash, userId, expiresTs)
+  /** Keeps a new refresh token (a sign-in); answers its session id, which the access tokens issued from it name. */
+  saveRefreshToken(hash: string, userId: number, expiresTs: number): number {
+    const info = this.q('INSERT INTO refresh_tokens (token_hash, user_id, expires_ts) VALUES (?, ?, ?)').run(
+      hash,
+      userId,
+      expiresTs,
+    )
+    return Number(info.lastInsertRowid)
   }
 
   /**
    * Checks a refresh token, as pixiv's work: reusable until revoked. A valid one gets its expiry pushed to
-   * `expiresTs` (a token in use never lapses); answers the user id if it was valid and unexpired.
+   * `expiresTs` (a token in use never lapses); answers its user and session if it was valid and unexpired.
    */
-  useRefreshToken(hash: string, nowTs: number, expiresTs: number): number | undefined {
+  useRefreshToken(hash: string, nowTs: number, expiresTs: number): { userId: number; sessionId: number } | undefined {
     return this.db.transaction(() => {
-      const row = this.q('SELECT user_id, expires_ts FROM refresh_tokens WHERE token_hash = ?').get(hash) as
-        { user_id: number; expires_ts: number } | undefined
+      const row = this.q('SELECT id, user_id, expires_ts FROM refresh_tokens WHERE token_hash = ?').get(hash) as
+        { id: number; user_id: number; expires_ts: number } | undefined
       this.q('DELETE FROM refresh_tokens WHERE expires_ts < ?').run(nowTs)
       if (!row || row.expires_ts < nowTs) return undefined
-      this.q('UPDATE refresh_tokens SET expires_ts = ? WHERE token_hash = ?').run(expiresTs, hash)
-      return row.user_id
+      this.q('UPDATE refresh_tokens SET expires_ts = ? WHERE id = ?').run(expiresTs, row.id)
+      return { userId: row.user_id, sessionId: row.id }
     })()
   }
 
-  /** Revokes one refresh token (sign-out); true if it existed. */
-  revokeRefreshToken(hash: string): boolean {
-    return this.q('DELETE FROM refresh_tokens WHERE token_hash = ?').run(hash).changes > 0
+  /** A session (refresh token row) by id: its user and expiry, if it has not been revoked. */
+  session(id: number): { userId: number; expiresTs: number } | undefined {
+    const row = this.q('SELECT user_id, expires_ts FROM refresh_tokens WHERE id = ?').get(id) as
+      { user_id: number; expires_ts: number } | undefined
+    return row && { userId: row.user_id, expiresTs: row.expires_ts }
   }
 
-  /** Revokes every refresh token of a user (a password change signs out everywhere). */
-  revokeRefreshTokensOf(userId: number) {
-    this.q('DELETE FROM refresh_tokens WHERE user_id = ?').run(userId)
+  /** Revokes one refresh token (sign-out); answers its session, if it existed. */
+  revokeRefreshToken(hash: string): { sessionId: number; userId: number } | undefined {
+    const row = this.q('DELETE FROM refresh_tokens WHERE token_hash = ? RETURNING id, user_id').get(hash) as
+      { id: number; user_id: number } | undefined
+    return row && { sessionId: row.id, userId: row.user_id }
+  }
+
+  /** Revokes every refresh token of a user (sign out everywhere, a password change); answers their session ids. */
+  revokeRefreshTokensOf(userId: number): number[] {
+    const rows = this.q('DELETE FROM refresh_tokens WHERE user_id = ? RETURNING id').all(userId) as { id: number }[]
+    return rows.map((r) => r.id)
   }
 
   // ---- items (works and novels) ----------------------------------------------------------------------

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { ENDPOINTS, type EndpointName, type Endpoints } from '../../api/endpoints.ts'
 import type { EndpointSpec, ParamSpec, ServerParams } from '../../api/endpoint-spec.ts'
 import type { AppContext, AppEnv } from '../services.ts'
-import { ApiError, invalidRequest, tokenError } from './errors.ts'
+import { ApiError, badRequest, invalidRequest, tokenError } from './errors.ts'
 import { arrayField, bool, cursorValue, id, isoDate, offset, parse } from './params.ts'
 
 // The service's half of the endpoint table: each entry's zod schema and its route, derived from src/api/endpoints.ts.
@@ -63,6 +63,10 @@ export function schemaOf(spec: EndpointSpec): z.ZodType {
 /** The request's raw fields: query, form body (POST; body fields win), path parameters; lists as arrays. */
 async function rawInput(c: AppContext, spec: EndpointSpec): Promise<Record<string, unknown>> {
   let entries: [string, string][] = [...new URL(c.req.url).searchParams]
+  for (const [k] of entries) {
+    const param = spec.params[k]
+    if (param?.kind === 'text' && param.secret) throw badRequest(`${k} must be sent in the form body, not in the URL`)
+  }
   if (spec.method === 'POST') {
     const type = c.req.header('content-type') ?? ''
     const text = type === '' || type.startsWith('application/x-www-form-urlencoded') ? await c.req.text() : ''
@@ -98,9 +102,11 @@ export function on<N extends EndpointName>(app: Hono<AppEnv>, name: N, handler: 
     try {
       q = parse(schemaOf(spec), await rawInput(c, spec)) as ServerParams<Endpoints[N]>
     } catch (err) {
-      // The token endpoints refuse bad input in OAuth's shape, as the real ones do.
+      // The token endpoints refuse bad input in OAuth's shape, as the real ones do; like all their answers, uncached.
       if (spec.body === 'token' && err instanceof ApiError)
-        return c.json(tokenError('invalid_request', err.userMessage || err.message, 918), 400)
+        return c.json(tokenError('invalid_request', err.userMessage || err.message, 918), 400, {
+          'Cache-Control': 'no-store',
+        })
       throw err
     }
     return handler(c, q)

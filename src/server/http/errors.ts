@@ -37,7 +37,7 @@ export const notFound = (userMessage = 'Not found') => new ApiError(404, 'Not fo
 export const invalidGrant = () => new ApiError(400, `${OAUTH} invalid_grant`)
 /** An endpoint that needs a signed-in caller, asked without a token. */
 export const invalidRequest = () => new ApiError(400, `${OAUTH} invalid_request`)
-/** The token endpoints' own error shape (reference §14), always with 400. */
+/** The token endpoints' own error shape (reference §14): with 400, or 429/503 when sign-in is throttled. */
 export const tokenError = (error: WireTokenErrorBody['error'], message: string, code: number): WireTokenErrorBody => ({
   has_error: true,
   errors: { system: { message, code } },

@@ -2,10 +2,9 @@ import fc from 'fast-check'
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TokenSigner } from '../auth/tokens.ts'
-import { tokenSecret } from '../catalogue.ts'
 import type { RunningServer } from '../server.ts'
 import { ENDPOINTS, PAGED, TOKEN_ENDPOINTS, type Endpoint } from '../testing/endpoints.ts'
-import { startTestServer } from '../testing/harness.ts'
+import { accessTokenFor, startTestServer } from '../testing/harness.ts'
 import { report, scale } from '../testing/reliability.ts'
 
 // Property-based fuzzing of every endpoint over real HTTP: methods, paths, query strings, form and other bodies,
@@ -305,12 +304,11 @@ beforeAll(async () => {
     })
     return ((await res.json()) as { access_token: string }).access_token
   }
-  const signer = new TokenSigner(tokenSecret(server.services.config.dataDir))
   tokens = {
     valid: await login('demo'),
-    other: signer.issueAccess(2, Math.floor(Date.now() / 1000)),
-    expired: signer.issueAccess(1, Math.floor(Date.now() / 1000) - 7200),
-    forged: new TokenSigner(Buffer.alloc(32, 7)).issueAccess(1, Math.floor(Date.now() / 1000)),
+    other: accessTokenFor(server.services, 2),
+    expired: accessTokenFor(server.services, 1, Math.floor(Date.now() / 1000) - 7200),
+    forged: new TokenSigner(Buffer.alloc(32, 7)).issueAccess(1, 1, Math.floor(Date.now() / 1000)),
   }
 })
 afterAll(async () => {

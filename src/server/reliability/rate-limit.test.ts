@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { TokenSigner } from '../auth/tokens.ts'
-import { tokenSecret } from '../catalogue.ts'
 import type { RunningServer } from '../server.ts'
-import { startTestServer } from '../testing/harness.ts'
+import { accessTokenFor, startTestServer } from '../testing/harness.ts'
 import { report } from '../testing/reliability.ts'
 
 // Rate limiting on the service side, over real HTTP: a burst beyond the bucket gets 429 with Retry-After and the
@@ -18,8 +16,8 @@ let limited = 0
 
 beforeAll(async () => {
   server = await startTestServer({ rateLimit: { perSecond: PER_SECOND, burst: BURST } })
-  // Signed by the service's key rather than fetched from /auth/token, which would take from the anonymous bucket.
-  token = new TokenSigner(tokenSecret(server.services.config.dataDir)).issueAccess(1, Math.floor(Date.now() / 1000))
+  // Made by the service rather than fetched from /auth/token, which would take from the anonymous bucket.
+  token = accessTokenFor(server.services, 1)
 })
 afterAll(async () => {
   report('rate-limited answers (429) checked', limited)

@@ -10,27 +10,36 @@ import {
   REFRESH_TOKEN_TTL_S,
   verifyPassword,
 } from '../auth/tokens.ts'
+import { HashGate, SignInThrottle } from '../auth/sign-in-guard.ts'
 import { profileImagePath } from '../images/paths.ts'
 import { on } from '../http/endpoint.ts'
 import { tokenError } from '../http/errors.ts'
+import { clientAddress } from '../http/client-address.ts'
 
 /** Token answers carry credentials: no cache (a browser's, a proxy's, the gallery's service worker's) may keep one. */
 const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' }
 
-export function authRoutes(app: Hono<AppEnv>, { store, signer, nowS }: Services) {
-  /** A token answer: a new access token, and the refresh token given (a renewal) or a new one (a sign-in). */
-  const issue = (user: UserRow, view: View, refreshToken?: string): WireTokenResponse => {
+export function authRoutes(app: Hono<AppEnv>, { store, signer, nowS, caches, config }: Services) {
+  const throttle = new SignInThrottle()
+  const hashing = new HashGate()
+
+  /**
+   * A token answer: a new access token for the session, and the refresh token given (a renewal) or a new one, of a
+   * new session (a sign-in).
+   */
+  const issue = (user: UserRow, view: View, session?: { refreshToken: string; id: number }): WireTokenResponse => {
     const now = nowS()
-    let refresh = refreshToken
-    if (refresh === undefined) {
+    let refresh = session?.refreshToken
+    let sessionId = session?.id
+    if (refresh === undefined || sessionId === undefined) {
       refresh = newRefreshToken()
-      store.saveRefreshToken(hashRefreshToken(refresh), user.id, now + REFRESH_TOKEN_TTL_S)
+      sessionId = store.saveRefreshToken(hashRefreshToken(refresh), user.id, now + REFRESH_TOKEN_TTL_S)
     }
     const image = view.imageUrl(
       profileImagePath({ id: user.id, profileDate: user.profile_date, profileHash: user.profile_hash }),
     )
     const fields: WireTokenFields = {
-      access_token: signer.issueAccess(user.id, now),
+      access_token: signer.issueAccess(user.id, sessionId, now),
       expires_in: ACCESS_TOKEN_TTL_S,
       token_type: 'bearer',
       scope: '',
@@ -50,22 +59,42 @@ export function authRoutes(app: Hono<AppEnv>, { store, signer, nowS }: Services)
     return { ...fields, response: fields }
   }
 
-  // Parameters past the table's limits (256 characters) are refused in OAuth's shape before this runs.
+  const refused = (status: 429 | 503, message: string, retryAfterS: number) =>
+    new Response(JSON.stringify(tokenError('temporarily_unavailable', message, status)), {
+      status,
+      headers: { 'Content-Type': 'application/json', 'Retry-After': String(retryAfterS), ...NO_STORE },
+    })
+
+  // Parameters past the table's limits (256 characters), and passwords or refresh tokens in the URL, are refused in
+  // OAuth's shape before this runs.
   on(app, 'token', async (c, fields) => {
     if (fields.grant_type === 'password') {
-      const user = fields.username ? store.userByAccount(fields.username) : undefined
-      const ok = await verifyPassword(fields.password ?? '', user?.password_hash ?? null)
+      const username = fields.username ?? ''
+      // Limits on wrong passwords first (auth/sign-in-guard.ts); a refusal costs no hashing.
+      const attempt = throttle.begin(username, clientAddress(c, config.trustProxy))
+      if ('retryAfterS' in attempt)
+        return refused(429, 'Too many sign-in attempts. Please wait a moment.', attempt.retryAfterS)
+      // Unknown accounts are hashed too (against a stand-in), so the time taken does not tell them from known ones.
+      const user = username ? store.userByAccount(username) : undefined
+      const ok = await hashing.run(() => verifyPassword(fields.password ?? '', user?.password_hash))
+      if (ok === undefined) {
+        attempt.withdrawn()
+        return refused(503, 'The service is busy. Please try again in a moment.', 1)
+      }
       if (!user || !ok) return c.json(tokenError('invalid_grant', 'Invalid username or password', 1508), 400, NO_STORE)
+      attempt.succeeded()
       return c.json(issue(user, c.var.view), 200, NO_STORE)
     }
     if (fields.grant_type === 'refresh_token') {
-      // Reusable, as pixiv's: pixivpy and gallery-dl keep one refresh token and sign in with it on every run.
+      // Reusable, as pixiv's: pixivpy and gallery-dl keep one refresh token and sign in with it on every run. Each
+      // renewal stays in the refresh token's session, so revoking it ends every access token issued from it.
       const now = nowS()
       const token = fields.refresh_token
-      const userId = token ? store.useRefreshToken(hashRefreshToken(token), now, now + REFRESH_TOKEN_TTL_S) : undefined
-      const user = userId ? store.user(userId) : undefined
-      if (!user || !token) return c.json(tokenError('invalid_grant', 'Invalid refresh token', 1508), 400, NO_STORE)
-      return c.json(issue(user, c.var.view, token), 200, NO_STORE)
+      const session = token ? store.useRefreshToken(hashRefreshToken(token), now, now + REFRESH_TOKEN_TTL_S) : undefined
+      const user = session ? store.user(session.userId) : undefined
+      if (!user || !token || !session)
+        return c.json(tokenError('invalid_grant', 'Invalid refresh token', 1508), 400, NO_STORE)
+      return c.json(issue(user, c.var.view, { refreshToken: token, id: session.sessionId }), 200, NO_STORE)
     }
     return c.json(
       tokenError('invalid_request', 'Invalid grant_type parameter or parameter missing', 918),
@@ -74,10 +103,13 @@ export function authRoutes(app: Hono<AppEnv>, { store, signer, nowS }: Services)
     )
   })
 
-  // Sign-out: the refresh token stops working at once (access tokens already issued run out within the hour).
+  // Sign-out: the refresh token stops working at once, and so do the access tokens issued from it. With `all`, every
+  // session of its account ends (sign out everywhere): holding one of the account's refresh tokens is the proof.
   // Revoking an unknown token is no error, so a repeated sign-out or a stale tab never sees one.
   on(app, 'revokeToken', (c, q) => {
-    store.revokeRefreshToken(hashRefreshToken(q.refresh_token))
+    const revoked = store.revokeRefreshToken(hashRefreshToken(q.refresh_token))
+    if (revoked) caches.sessions.ended(revoked.sessionId)
+    if (revoked && q.all) caches.sessions.ended(...store.revokeRefreshTokensOf(revoked.userId))
     return c.json({}, 200, NO_STORE)
   })
 }

@@ -65,7 +65,7 @@ export function searchRoutes(app: Hono<AppEnv>, services: Services) {
       const job = { op: 'items', kind, query: search, caller, offset: 0, limit: MAX_OFFSET + PAGE_SIZE + 1 } as const
       let ids: number[]
       try {
-        ids = await services.searches.run(job, clientOf(c))
+        ids = await services.searches.run(job, clientOf(c, services.config.trustProxy))
       } catch (err) {
         if (cache.get(key) === marker) cache.delete(key)
         throw err

@@ -17,7 +17,7 @@ const GONE = 'User has left or the user ID does not exist.'
 const SUGGESTIONS = 300
 /** Words of a user search, as for works. */
 
-export function userListRoutes(app: Hono<AppEnv>, { store, caches, searches }: Services) {
+export function userListRoutes(app: Hono<AppEnv>, { store, caches, searches, config }: Services) {
   const social = store.social
   const userOr404 = (userId: number) => {
     if (!store.user(userId)) throw notFound(GONE)
@@ -48,7 +48,7 @@ export function userListRoutes(app: Hono<AppEnv>, { store, caches, searches }: S
   on(app, 'searchUsers', async (c, q) => {
     const match = compileQuery(parsedQuery(q.word), userTermMatcher)
     const job = { op: 'users', match, offset: q.offset, limit: PAGE_SIZE + 1 } as const
-    return previewPage(c, await searches.run(job, clientOf(c)), q.offset)
+    return previewPage(c, await searches.run(job, clientOf(c, config.trustProxy)), q.offset)
   })
 
   on(app, 'userFollowers', (c, q) => {

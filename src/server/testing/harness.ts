@@ -8,6 +8,7 @@ import { createServices, startServer, type RunningServer } from '../server.ts'
 import { createApp } from '../app.ts'
 import { catalogueFile } from '../catalogue.ts'
 import type { Services } from '../services.ts'
+import { hashRefreshToken, newRefreshToken, REFRESH_TOKEN_TTL_S } from '../auth/tokens.ts'
 
 export const ORIGIN = 'http://easel.test'
 
@@ -73,6 +74,16 @@ export function openTestApp(overrides: Partial<Config> = {}, opts: { nowS?: () =
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * An access token for the user in a new session of its own (what a sign-in gives, without the sign-in's request and
+ * password hashing), issued at `issuedS`.
+ */
+export function accessTokenFor(services: Services, userId: number, issuedS = Math.floor(Date.now() / 1000)): string {
+  const refresh = hashRefreshToken(newRefreshToken())
+  const sessionId = services.store.saveRefreshToken(refresh, userId, issuedS + REFRESH_TOKEN_TTL_S)
+  return services.signer.issueAccess(userId, sessionId, issuedS)
 }
 
 /**

@@ -1,0 +1,38 @@
+import type { CatalogueStore } from '../data/store.ts'
+import { Lru } from '../services.ts'
+
+/**
+ * Which sessions (refresh token rows) are alive, for the check every signed-in request makes on the session its access
+ * token names. Answers come from memory: a session is read from the database once, then again only after
+ * RECHECK_S (so a revocation made by another process over the same database takes effect within that time too).
+ * Revocations in this process go through `ended`, which forgets the sessions at once.
+ */
+export class SessionCache {
+  private readonly store: CatalogueStore
+  /** session id → its user and expiry, or null for a session that is gone; with when it was read */
+  private readonly known: Lru<{ session: { userId: number; expiresTs: number } | null; readS: number }>
+
+  constructor(store: CatalogueStore, max = 10_000) {
+    this.store = store
+    this.known = new Lru(max)
+  }
+
+  /** Whether the session exists, belongs to the user and has not lapsed. */
+  alive(sessionId: number, userId: number, nowS: number): boolean {
+    const key = String(sessionId)
+    let entry = this.known.get(key)
+    if (!entry || nowS - entry.readS >= RECHECK_S) {
+      entry = { session: this.store.session(sessionId) ?? null, readS: nowS }
+      this.known.set(key, entry)
+    }
+    return entry.session !== null && entry.session.userId === userId && entry.session.expiresTs >= nowS
+  }
+
+  /** Sessions just revoked: their access tokens stop working with the next request. */
+  ended(...sessionIds: number[]) {
+    for (const id of sessionIds) this.known.delete(String(id))
+  }
+}
+
+/** How long a session's state read from the database is trusted, in seconds. */
+export const RECHECK_S = 60
