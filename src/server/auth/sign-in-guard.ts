@@ -1,6 +1,8 @@
 // What stands between the password grant and a guesser: limits on wrong passwords per account and per address, and a
 // gate that runs one scrypt at a time so guesses cannot starve everyone else.
 
+import { QueueFull, Semaphore } from '../semaphore.ts'
+
 /**
  * Wrong passwords allowed within WINDOW_S, counted over a sliding minute:
  * - `accountAddress`: for one account from one address. The 11th within the minute is refused, right or wrong.
@@ -127,28 +129,18 @@ export class SignInThrottle {
  * every other request. Past the queue, `run` answers undefined at once (the caller answers 503).
  */
 export class HashGate {
-  private running = 0
-  private readonly waiting: (() => void)[] = []
-  private readonly concurrency: number
-  private readonly maxQueue: number
+  private readonly slots: Semaphore
 
   constructor(concurrency = 1, maxQueue = 32) {
-    this.concurrency = concurrency
-    this.maxQueue = maxQueue
+    this.slots = new Semaphore(concurrency, maxQueue)
   }
 
   async run<T>(task: () => Promise<T>): Promise<T | undefined> {
-    if (this.running >= this.concurrency) {
-      if (this.waiting.length >= this.maxQueue) return undefined
-      await new Promise<void>((resolve) => this.waiting.push(resolve))
-    } else this.running++
     try {
-      return await task()
-    } finally {
-      // Hands the slot straight to the next in line (running stays the same), or frees it.
-      const next = this.waiting.shift()
-      if (next) next()
-      else this.running--
+      return await this.slots.run(task)
+    } catch (err) {
+      if (err instanceof QueueFull) return undefined
+      throw err
     }
   }
 }

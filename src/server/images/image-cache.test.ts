@@ -2,50 +2,11 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ByteLru, ImageCache, RenderRefused, Semaphore } from './image-cache.ts'
+import { ByteLru, ImageCache, RenderRefused } from './image-cache.ts'
 
 const dirs: string[] = []
 afterEach(async () => {
   await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })))
-})
-
-describe('Semaphore', () => {
-  it('never runs more than its limit at once', async () => {
-    const sem = new Semaphore(2)
-    let active = 0
-    let peak = 0
-    await Promise.all(
-      Array.from({ length: 10 }, () =>
-        sem.run(async () => {
-          active++
-          peak = Math.max(peak, active)
-          await new Promise((r) => setTimeout(r, 2))
-          active--
-        }),
-      ),
-    )
-    expect(peak).toBe(2)
-  })
-
-  it('releases its slot when the task throws', async () => {
-    const sem = new Semaphore(1)
-    await expect(sem.run(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom')
-    await expect(sem.run(async () => 42)).resolves.toBe(42)
-  })
-
-  it('refuses with 503 past its queue bound, and takes tasks again once it drains', async () => {
-    const sem = new Semaphore(1, 2)
-    let release!: () => void
-    const gate = new Promise<void>((r) => (release = r))
-    const held = [sem.run(() => gate), sem.run(() => gate), sem.run(() => gate)]
-    const refused = await sem.run(async () => 1).catch((e: unknown) => e)
-    expect(refused).toBeInstanceOf(RenderRefused)
-    expect((refused as RenderRefused).status).toBe(503)
-    expect((refused as RenderRefused).retryAfter).toBeGreaterThanOrEqual(1)
-    release()
-    await Promise.all(held)
-    await expect(sem.run(async () => 2)).resolves.toBe(2)
-  })
 })
 
 describe('ByteLru', () => {

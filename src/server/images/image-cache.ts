@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { QueueFull, Semaphore } from '../semaphore.ts'
 
 /** A render not started: the queue is full (503) or the client's render budget is spent (429). */
 export class RenderRefused extends Error {
@@ -14,37 +15,6 @@ export class RenderRefused extends Error {
     readonly retryAfter: number,
   ) {
     super(status === 503 ? 'render queue full' : 'render rate limit')
-  }
-}
-
-export class Semaphore {
-  private active = 0
-  private readonly waiting: (() => void)[] = []
-  /** `maxWaiting`: tasks that may wait for a slot; past that, `run` refuses with RenderRefused(503) */
-  constructor(
-    private readonly limit: number,
-    private readonly maxWaiting = Infinity,
-  ) {}
-
-  get queued(): number {
-    return this.waiting.length
-  }
-
-  async run<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.active >= this.limit) {
-      if (this.waiting.length >= this.maxWaiting)
-        // about the time the queue ahead takes to drain at a few renders per second per slot
-        throw new RenderRefused(503, Math.max(1, Math.ceil(this.waiting.length / (this.limit * 4))))
-      await new Promise<void>((resolve) => this.waiting.push(resolve))
-    } else this.active++
-    try {
-      return await fn()
-    } finally {
-      const next = this.waiting.shift()
-      // hand the slot straight to the next waiter; `active` stays the same
-      if (next) next()
-      else this.active--
-    }
   }
 }
 
@@ -182,7 +152,12 @@ export class ImageCache {
     const release = admit?.()
     let body: Buffer
     try {
-      body = await this.renders.run(render)
+      body = await this.renders.run(render).catch((err: unknown) => {
+        // about the time the queue ahead takes to drain at a few renders per second per slot
+        if (err instanceof QueueFull)
+          throw new RenderRefused(503, Math.max(1, Math.ceil(err.waiting / (this.renders.limit * 4))))
+        throw err
+      })
     } finally {
       release?.()
     }
