@@ -5,7 +5,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest'
 import { catalogueFile } from '../catalogue.ts'
 import { fixtures } from '../data/fixtures.ts'
 import { CatalogueStore } from '../data/store.ts'
-import { report, scale } from '../testing/reliability.ts'
+import { FULL, report, scale } from '../testing/reliability.ts'
 import { freePort, startServiceProcess, type ServiceProcess } from '../testing/service-process.ts'
 
 // A hostile neighbour who searches (issue 14): searches that miss the cache cost tens of milliseconds of SQLite
@@ -13,6 +13,7 @@ import { freePort, startServiceProcess, type ServiceProcess } from '../testing/s
 // user's p50 from 4 to 357 ms). Against the real service process, with its rate limit: 4 signed-in clients search
 // as fast as they are let (each with 3 searches in flight, its share of the search queue, bookmark_num_max varied
 // so none is cached), while another client reads a cached work detail; its p99 must stay under 50 ms.
+// Only in `npm run test:reliability`: it measures the machine (as hostile-neighbour.test.ts, its wider sibling, does).
 
 const BEFORE = scale(100, 300)
 const DURING_MS = scale(6000, 15000)
@@ -37,7 +38,7 @@ const quantile = (xs: number[], q: number) => {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))]!
 }
 
-describe('a hostile neighbour who searches', () => {
+describe.runIf(FULL)('a hostile neighbour who searches', () => {
   it('does not slow down another client reading cached pages', async () => {
     const store = new CatalogueStore(catalogueFile(dataDir), { readonly: true })
     const users = [1, ...Array.from({ length: 40 }, (_, i) => i + 2).filter((u) => store.user(u)?.password_hash)]

@@ -50,6 +50,29 @@ describe('search routes', () => {
     })
   })
 
+  it('run one search for the same query asked by many at once, and answer them all', async () => {
+    const real = app.services.searches.run.bind(app.services.searches)
+    let runs = 0
+    let release = () => {}
+    const gate = new Promise<void>((r) => (release = r))
+    const counting = async (job: SearchJob, client: string) => {
+      runs++
+      await gate
+      return real(job, client)
+    }
+    const url = `/v1/search/illust?word=${encodeURIComponent('オリジナル')}&search_target=exact_match_for_tags`
+    await withSearches(counting, async () => {
+      const pending = Array.from({ length: 8 }, () => app.fetch(url))
+      while (runs === 0) await new Promise((r) => setTimeout(r, 5))
+      release()
+      const answers = await Promise.all(pending)
+      expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200))
+      const bodies = await Promise.all(answers.map((r) => r.text()))
+      expect(new Set(bodies).size).toBe(1)
+      expect(runs).toBe(1)
+    })
+  })
+
   it('answer a search the pool refuses with 503, Retry-After and the error body: works, novels, users', async () => {
     await withSearches(
       () => Promise.reject(busy('too many searches are waiting')),

@@ -49,6 +49,9 @@ export function searchRoutes(app: Hono<AppEnv>, services: Services) {
     }
   }
 
+  /** Searches running now, by cache key. */
+  const inflight = new Map<string, Promise<number[]>>()
+
   const handler = async (c: AppContext, kind: Kind, q: SearchParams) => {
     const search = searchQuery(q)
     const caller = c.var.caller
@@ -58,20 +61,31 @@ export function searchRoutes(app: Hono<AppEnv>, services: Services) {
     const { search: cache } = services.caches
     let hits = cache.get(key)
     if (!hits || hits.until < Date.now()) {
-      // The search runs off this thread (search-pool.ts). A write that clears the cache meanwhile (a follow) removes
-      // this marker with it: the hits, read before that write, are then answered but not kept.
-      const marker = { ids: [], until: 0 }
-      cache.set(key, marker)
-      const job = { op: 'items', kind, query: search, caller, offset: 0, limit: MAX_OFFSET + PAGE_SIZE + 1 } as const
-      let ids: number[]
-      try {
-        ids = await services.searches.run(job, clientOf(c, services.config.trustProxy))
-      } catch (err) {
-        if (cache.get(key) === marker) cache.delete(key)
-        throw err
+      // The same search asked again while it runs (a query many anonymous readers open at once, a gallery's retry)
+      // waits for that run instead of queueing its own: one search per key at a time, whoever asks.
+      let running = inflight.get(key)
+      if (!running) {
+        // The search runs off this thread (search-pool.ts). A write that clears the cache meanwhile (a follow) removes
+        // this marker with it: the hits, read before that write, are then answered but not kept.
+        const marker = { ids: [], until: 0 }
+        cache.set(key, marker)
+        const job = { op: 'items', kind, query: search, caller, offset: 0, limit: MAX_OFFSET + PAGE_SIZE + 1 } as const
+        running = services.searches
+          .run(job, clientOf(c, services.config.trustProxy))
+          .then(
+            (ids) => {
+              if (cache.get(key) === marker) cache.set(key, { ids, until: Date.now() + SEARCH_TTL_MS })
+              return ids
+            },
+            (err: unknown) => {
+              if (cache.get(key) === marker) cache.delete(key)
+              throw err
+            },
+          )
+          .finally(() => inflight.delete(key))
+        inflight.set(key, running)
       }
-      hits = { ids, until: Date.now() + SEARCH_TTL_MS }
-      if (cache.get(key) === marker) cache.set(key, hits)
+      hits = { ids: await running, until: 0 }
     }
     const { items, more } = pageOf(hits.ids.slice(q.offset, q.offset + PAGE_SIZE + 1))
     return sendJson(c, {
