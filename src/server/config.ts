@@ -14,6 +14,13 @@ export interface Config {
   port: number
   host: string
   dataDir: string
+  /**
+   * LIBRARY_DIR: a downloader's archive to serve instead of the demo (src/server/library/); its catalogue is
+   * DATA_DIR/library.db. undefined: the demo catalogue.
+   */
+  libraryDir: string | undefined
+  /** the library catalogue's one account (OWNER_USERNAME, OWNER_PASSWORD; no password: one is generated and logged) */
+  owner: { username: string; password: string | undefined }
   /** origin for next_url (and image URLs unless imageOrigin is set); undefined: from the request (http/origin.ts) */
   publicUrl: string | undefined
   /** origin of every image URL (IMAGE_ORIGIN); undefined: the API's origin */
@@ -128,6 +135,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: int('PORT', env.PORT, 8080),
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || './data'),
+    libraryDir: env.LIBRARY_DIR ? path.resolve(env.LIBRARY_DIR) : undefined,
+    owner: { username: env.OWNER_USERNAME || 'owner', password: env.OWNER_PASSWORD || undefined },
     publicUrl,
     imageOrigin: origin('IMAGE_ORIGIN', env.IMAGE_ORIGIN),
     staticOrigin: origin('STATIC_ORIGIN', env.STATIC_ORIGIN),

@@ -3,7 +3,8 @@ import type { Server } from 'node:http'
 import type { Config } from './config.ts'
 import { createLogger, type Logger } from './log.ts'
 import { Lru, type Services } from './services.ts'
-import { catalogueFile, openCatalogue, tokenSecret } from './catalogue.ts'
+import { openCatalogue, servedCatalogueFile, tokenSecret } from './catalogue.ts'
+import { prepareLibrary } from './library/library-catalogue.ts'
 import { TokenSigner } from './auth/tokens.ts'
 import { createApp } from './app.ts'
 import { ITEM_CACHE_MAX_BYTES, ItemJsonCache } from './wire/item-cache.ts'
@@ -37,7 +38,7 @@ export function createServices(
     searches:
       config.search.workers > 0
         ? new SearchPool({
-            file: catalogueFile(config.dataDir),
+            file: servedCatalogueFile(config),
             ...config.search,
             perClient: SEARCHES_PER_CLIENT,
             log,
@@ -83,6 +84,8 @@ export interface RunningServer {
 
 /** Opens (or first generates) the catalogue and serves everything on one port. */
 export async function startServer(config: Config, log = createLogger(config.logLevel)): Promise<RunningServer> {
+  // A library is scanned before the service opens it: what the archive holds is what the first answer shows.
+  await prepareLibrary(config, log)
   const services = createServices(config, log)
   const app = createApp(services, log)
   const server = await new Promise<Server>((resolve) => {
