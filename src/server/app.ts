@@ -15,6 +15,7 @@ import { RequestLimits } from './auth/rate-limit.ts'
 import { View } from './wire/view.ts'
 import { createImageRoutes } from './images/image-routes.ts'
 import { ImageUrlSigner, needsSignature } from './images/image-signing.ts'
+import { LibraryFiles } from './data/library-files.ts'
 import { illustRoutes } from './routes/illust.ts'
 import { novelRoutes } from './routes/novel.ts'
 import { novelTextRoutes } from './routes/novel-text.ts'
@@ -217,9 +218,12 @@ const ACCEPTS_COMPRESSION = /gzip|deflate|\*/i
 const REVALIDATED_FILES = /(?:\.html|\/sw\.js|\.webmanifest)$/
 
 function imageCatalogue({ store }: Services) {
+  const library = new LibraryFiles(store.db)
   return {
     work(id: number) {
       const w = store.work(id)
+      // an imported work's pages are its files (images/library-images.ts); a demo work has none
+      const files = w && library.filesOf(w.id)
       return (
         w && {
           id: w.id,
@@ -231,6 +235,19 @@ function imageCatalogue({ store }: Services) {
           ext: w.ext,
           frameDelays: w.frame_delays_json ? (JSON.parse(w.frame_delays_json) as number[]) : null,
           hidden: needsSignature(w),
+          ...(files?.length
+            ? {
+                files: files.map((f) => ({
+                  path: f.path,
+                  kind: f.kind,
+                  width: f.width,
+                  height: f.height,
+                  ext: f.ext,
+                  bytes: f.bytes,
+                  mtimeMs: f.mtime_ms,
+                })),
+              }
+            : {}),
         }
       )
     },
