@@ -43,6 +43,8 @@ export function createApp(services: Services, log: Logger) {
   const app = new Hono<AppEnv>()
   const limits = config.rateLimit ? new RequestLimits(config.rateLimit) : null
   const imageSigner = ImageUrlSigner.of(signer)
+  // a library catalogue's owner (made before the service starts; a demo catalogue has none)
+  const ownerAccount = store.meta().owner_account
 
   app.onError((err, c) => {
     // The web API (`/ajax/…`) answers errors in its own envelope, with the same status.
@@ -95,7 +97,13 @@ export function createApp(services: Services, log: Logger) {
         (verdict.sessionId === null || services.caches.sessions.alive(verdict.sessionId, verdict.userId, nowS))
           ? services.caches.callers.user(verdict.userId)
           : undefined
-      if (user) caller = { id: user.id, maxX: user.x_restrict, showAi: user.show_ai !== 0 }
+      if (user)
+        caller = {
+          id: user.id,
+          maxX: user.x_restrict,
+          showAi: user.show_ai !== 0,
+          ...(ownerAccount !== undefined && user.account === ownerAccount ? { owner: true } : {}),
+        }
       else badToken = true
     }
     limits?.charge(address, caller.id)

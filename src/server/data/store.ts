@@ -16,6 +16,8 @@ export interface Caller {
   maxX: number
   /** false: the account's AI setting is off, so others' AI-generated items stay out of its lists (absent: shown) */
   showAi?: boolean
+  /** a library catalogue's owner: the archive is theirs, so its mypixiv-only and private works are theirs to see */
+  owner?: boolean
 }
 export const ANONYMOUS: Caller = { id: 0, maxX: 0 }
 
@@ -174,9 +176,17 @@ const table = (kind: Kind) =>
  */
 export const AI_SHOWN = `(w.ai_type != 2 OR w.user_id = @me
   OR NOT EXISTS (SELECT 1 FROM users ai_off WHERE ai_off.id = @me AND ai_off.show_ai = 0))`
+/**
+ * The caller is a library catalogue's owner (meta `owner_account`, library/library-catalogue.ts): every work of the
+ * archive is theirs to see, whatever its restrict (x_restrict still follows their age setting). A demo catalogue has
+ * no owner. Uncorrelated: runs once per statement.
+ */
+export const LIBRARY_OWNER = `EXISTS (SELECT 1 FROM meta lo JOIN users lu ON lu.account = lo.value
+  WHERE lo.key = 'owner_account' AND lu.id = @me)`
 export const VISIBLE = `(w.x_restrict <= @maxX AND (w.restrict = 0 OR w.user_id = @me OR (w.restrict = 1
   AND EXISTS (SELECT 1 FROM follows a WHERE a.follower_id = @me AND a.followee_id = w.user_id)
-  AND EXISTS (SELECT 1 FROM follows b WHERE b.follower_id = w.user_id AND b.followee_id = @me)))
+  AND EXISTS (SELECT 1 FROM follows b WHERE b.follower_id = w.user_id AND b.followee_id = @me))
+  OR ${LIBRARY_OWNER})
   AND ${AI_SHOWN})`
 
 const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
