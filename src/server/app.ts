@@ -15,7 +15,6 @@ import { RequestLimits } from './auth/rate-limit.ts'
 import { View } from './wire/view.ts'
 import { createImageRoutes } from './images/image-routes.ts'
 import { ImageUrlSigner, needsSignature } from './images/image-signing.ts'
-import { LibraryFiles } from './data/library-files.ts'
 import { illustRoutes } from './routes/illust.ts'
 import { novelRoutes } from './routes/novel.ts'
 import { novelTextRoutes } from './routes/novel-text.ts'
@@ -226,7 +225,7 @@ const ACCEPTS_COMPRESSION = /gzip|deflate|\*/i
 const REVALIDATED_FILES = /(?:\.html|\/sw\.js|\.webmanifest)$/
 
 function imageCatalogue({ store }: Services) {
-  const library = new LibraryFiles(store.db)
+  const library = store.library
   return {
     work(id: number) {
       const w = store.work(id)

@@ -16,12 +16,32 @@ export interface WorkFileRow {
 export class LibraryFiles {
   private readonly files
   private readonly skippedOf
+  private readonly exts
 
   constructor(db: Database.Database) {
     this.files = db.prepare(
       'SELECT page, path, kind, width, height, ext, bytes, mtime_ms FROM work_files WHERE work_id = ? ORDER BY page',
     )
     this.skippedOf = db.prepare('SELECT path, reason FROM library_skipped WHERE root = ? ORDER BY path')
+    this.exts = db.prepare(
+      `SELECT work_id, page, ext FROM work_files WHERE work_id IN (SELECT value FROM json_each(?)) AND kind = 'image'
+       ORDER BY work_id, page`,
+    )
+  }
+
+  /**
+   * The extension of each page's original, for the imported works among `ids` (a manga's pages may be of different
+   * types, as on pixiv); demo works are not in the map (their pages all have the work's `ext`).
+   */
+  pageExts(ids: readonly number[]): Map<number, string[]> {
+    const out = new Map<number, string[]>()
+    if (ids.length === 0) return out
+    for (const r of this.exts.all(JSON.stringify(ids)) as { work_id: number; page: number; ext: string }[]) {
+      let list = out.get(r.work_id)
+      if (!list) out.set(r.work_id, (list = []))
+      list[r.page] = r.ext
+    }
+    return out
   }
 
   /** The files of an imported work's pages, in page order; [] for a work that was not imported (a demo work). */

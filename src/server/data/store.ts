@@ -6,6 +6,7 @@ import { CommentStore } from './comments.ts'
 import { SocialQueries } from './social.ts'
 import { TagSuggestions } from './tag-suggestions.ts'
 import { preparedOnce } from './prepared.ts'
+import { LibraryFiles } from './library-files.ts'
 
 // The data-access module: every SQL statement of the service lives in this folder, and nothing
 // outside it knows a table name. Statements are prepared once; every value is a bound parameter.
@@ -199,6 +200,8 @@ export class CatalogueStore {
   readonly social: SocialQueries
   /** autocomplete, under the items' visibility rule (tag-suggestions.ts) */
   readonly tagSuggestions: TagSuggestions
+  /** an imported work's files (library-files.ts); empty in a demo catalogue */
+  readonly library: LibraryFiles
   private readonly q: (sql: string) => Statement
 
   constructor(file: string, opts: { readonly?: boolean } = {}) {
@@ -216,6 +219,7 @@ export class CatalogueStore {
     this.comments = new CommentStore(this.db)
     this.social = new SocialQueries(this.db)
     this.tagSuggestions = new TagSuggestions(this.db)
+    this.library = new LibraryFiles(this.db)
   }
 
   close() {

@@ -281,9 +281,11 @@ async function readImage(file: string): Promise<{ width: number; height: number;
   try {
     meta = await sharp(file, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata()
   } catch (err) {
-    throw new Skip(
-      `${path.basename(file)} is not a readable image (${err instanceof Error ? err.message : String(err)})`,
-    )
+    const why = err instanceof Error ? err.message : String(err)
+    // sharp refuses a header past the limit already: a decompression bomb
+    if (/pixel limit/i.test(why))
+      throw new Skip(`${path.basename(file)} is too large (over ${MAX_IMAGE_PIXELS} pixels)`)
+    throw new Skip(`${path.basename(file)} is not a readable image (${why})`)
   }
   const ext = IMAGE_FORMATS[meta.format ?? '']
   if (!ext) throw new Skip(`${path.basename(file)} is a ${meta.format ?? 'unknown'} file, not a JPEG, PNG or GIF`)
