@@ -45,10 +45,10 @@ function sidecar(id: number, num: number, extra: Record<string, unknown> = {}) {
   }
 }
 
-const image = (w: number, h: number, fmt: 'png' | 'jpeg') =>
-  sharp({ create: { width: w, height: h, channels: 3, background: '#3366cc' } })
-    [fmt]()
-    .toBuffer()
+const image = (w: number, h: number, fmt: 'png' | 'jpeg') => {
+  const blank = sharp({ create: { width: w, height: h, channels: 3, background: '#3366cc' } })
+  return (fmt === 'png' ? blank.png() : blank.jpeg()).toBuffer()
+}
 
 /** A PNG whose header claims w×h (a decompression bomb: tiny on disk, huge once decoded). */
 async function bombPng(w: number, h: number) {
