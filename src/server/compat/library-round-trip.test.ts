@@ -105,6 +105,7 @@ let demo: ServiceProcess
 let demoToken: string
 let archive: string
 let before: Record<string, string>
+let download: (dir: string, tags?: 'original') => Promise<void>
 let chosen: { userId: number; files: number; works: Work[] }
 let library: {
   services: Services
@@ -195,31 +196,23 @@ describe('a gallery-dl archive of a demo Easel, served by a second Easel (LIBRAR
 
     const cache = path.join(root, 'cache')
     mkdirSync(path.join(cache, 'gallery-dl'), { recursive: true })
-    const config = path.join(root, 'gallery-dl.json')
-    writeFileSync(
-      config,
-      JSON.stringify({
-        extractor: { pixiv: { 'refresh-token': forGalleryDl.refresh_token, tags: 'original' } },
-        cache: { file: path.join(cache, 'gallery-dl', 'cache.sqlite3') },
-      }),
-    )
+    /** gallery-dl's download of the chosen works into `dir`, with its `tags` option (default: names only) */
+    download = async (dir: string, tags?: 'original') => {
+      const config = path.join(root, `gallery-dl-${tags ?? 'default'}.json`)
+      const pixiv = { 'refresh-token': forGalleryDl.refresh_token, ...(tags ? { tags } : {}) }
+      const cacheFile = path.join(cache, 'gallery-dl', 'cache.sqlite3')
+      writeFileSync(config, JSON.stringify({ extractor: { pixiv }, cache: { file: cacheFile } }))
+      const range = `1-${chosen.files}`
+      const url = `https://www.pixiv.net/users/${chosen.userId}/artworks`
+      const run = await galleryDl(
+        python,
+        ['--config-ignore', '-c', config, '-d', dir, '--write-metadata', '--range', range, url],
+        { EASEL_ORIGIN: demo.url, XDG_CACHE_HOME: cache, HOME: root, PYTHONDONTWRITEBYTECODE: '1' },
+      )
+      if (run.code !== 0) throw new Error(`gallery-dl exited ${run.code}: ${run.stderr.slice(-2000)}`)
+    }
     archive = path.join(root, 'archive')
-    const run = await galleryDl(
-      python,
-      [
-        '--config-ignore',
-        '-c',
-        config,
-        '-d',
-        archive,
-        '--write-metadata',
-        '--range',
-        `1-${chosen.files}`,
-        `https://www.pixiv.net/users/${chosen.userId}/artworks`,
-      ],
-      { EASEL_ORIGIN: demo.url, XDG_CACHE_HOME: cache, HOME: root, PYTHONDONTWRITEBYTECODE: '1' },
-    )
-    if (run.code !== 0) throw new Error(`gallery-dl exited ${run.code}: ${run.stderr.slice(-2000)}`)
+    await download(archive, 'original')
     before = checksums(archive)
     library = await openLibrary(path.join(root, 'library-data'), archive)
   }, 180_000)
@@ -338,6 +331,26 @@ describe('a gallery-dl archive of a demo Easel, served by a second Easel (LIBRAR
       expect(await importLibrary(store.db, copy)).toMatchObject({ imported: 0, updated: 0, removed: 0 })
     } finally {
       store.close()
+    }
+  })
+
+  it("with gallery-dl's default tags (names only): the same works, tags by name without translations", async () => {
+    const plain = path.join(root, 'archive-default-tags')
+    await download(plain)
+    const other = await openLibrary(path.join(root, 'default-tags-data'), plain)
+    try {
+      expect(other.report).toMatchObject({ imported: chosen.works.length, skipped: [] })
+      for (const w of chosen.works) {
+        const first = (await demoApi<{ illust: Work }>(`/v1/illust/detail?illust_id=${w.id}`)).illust
+        const res = await other.fetch(`/v1/illust/detail?illust_id=${w.id}`, {
+          headers: { authorization: `Bearer ${other.token}` },
+        })
+        const second = ((await res.json()) as { illust: Work }).illust
+        const names = first.tags.map((t) => ({ name: t.name, translated_name: null }))
+        expect(comparable(second), `work ${w.id}`).toEqual({ ...comparable(first), tags: names })
+      }
+    } finally {
+      other.services.store.close()
     }
   })
 })
