@@ -4,7 +4,7 @@ import type { Config } from './config.ts'
 import { createLogger, type Logger } from './log.ts'
 import { Lru, type Services } from './services.ts'
 import { openCatalogue, servedCatalogueFile, tokenSecret } from './catalogue.ts'
-import { prepareLibrary } from './library/library-catalogue.ts'
+import { prepareLibrary, watchServedLibrary } from './library/library-catalogue.ts'
 import { TokenSigner } from './auth/tokens.ts'
 import { createApp } from './app.ts'
 import { ITEM_CACHE_MAX_BYTES, ItemJsonCache } from './wire/item-cache.ts'
@@ -113,6 +113,8 @@ export async function startServer(config: Config, log = createLogger(config.logL
     )
   })
   services.searches.warm()
+  // works a downloader adds to LIBRARY_DIR while the service runs
+  const watcher = watchServedLibrary(config, services, log)
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
@@ -123,6 +125,7 @@ export async function startServer(config: Config, log = createLogger(config.logL
     connections: () => guard.stats(),
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
+        watcher?.close()
         server.close(() => resolve())
         server.closeAllConnections()
       })

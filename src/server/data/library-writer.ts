@@ -207,6 +207,13 @@ export class LibraryWriter {
     })()
   }
 
+  /** Tells every connection's caches of works and tags that these changed (store.ts `itemsVersion`). */
+  bumpItemsVersion() {
+    const row = this.db.prepare("SELECT value FROM meta WHERE key = 'items_version'").get() as
+      { value: string } | undefined
+    this.s.meta.run('items_version', String((Number(row?.value) || 0) + 1))
+  }
+
   meta(key: string, value: string) {
     this.s.meta.run(key, value)
   }

@@ -218,7 +218,7 @@ export class CatalogueStore {
     this.q = preparedOnce(this.db)
     this.comments = new CommentStore(this.db)
     this.social = new SocialQueries(this.db)
-    this.tagSuggestions = new TagSuggestions(this.db)
+    this.tagSuggestions = new TagSuggestions(this.db, () => this.itemsVersion())
     this.library = new LibraryFiles(this.db)
   }
 
@@ -536,10 +536,26 @@ export class CatalogueStore {
   // ---- search ----------------------------------------------------------------------------------------
 
   private tagIdCache = new Map<string, number[]>()
+  private tagIdCacheVersion: string | undefined
+
+  /**
+   * The version of the catalogue's works and tags (meta `items_version`): a library import that changed them bumps
+   * it, and caches derived from them (this one, the tag suggestions') start again, in every connection (the search
+   * workers' too). A demo catalogue never changes it.
+   */
+  itemsVersion(): string {
+    const row = this.q("SELECT value FROM meta WHERE key = 'items_version'").get() as { value: string } | undefined
+    return row?.value ?? ''
+  }
 
   /** Tag ids matching one word: part of a name or a translated name, or all of one. */
   tagIdsFor(word: string, exact: boolean): number[] {
     const key = `${exact ? '=' : '~'}${word}`
+    const version = this.itemsVersion()
+    if (version !== this.tagIdCacheVersion) {
+      this.tagIdCache.clear()
+      this.tagIdCacheVersion = version
+    }
     let ids = this.tagIdCache.get(key)
     if (!ids) {
       const rows = exact

@@ -33,6 +33,8 @@ export interface ImportReport {
   unchanged: number
   /** each file not taken, with why (relative to the root) */
   skipped: { path: string; reason: string }[]
+  /** the works imported, updated or removed (what a running service's caches must forget) */
+  changedIds: number[]
   ms: number
 }
 
@@ -63,7 +65,16 @@ export async function importLibrary(
   const nowS = opts.nowS ?? (() => Math.floor(Date.now() / 1000))
   const root = realpathSync(path.resolve(rootIn))
   const writer = new LibraryWriter(db)
-  const report: ImportReport = { root, imported: 0, updated: 0, removed: 0, unchanged: 0, skipped: [], ms: 0 }
+  const report: ImportReport = {
+    root,
+    imported: 0,
+    updated: 0,
+    removed: 0,
+    unchanged: 0,
+    skipped: [],
+    changedIds: [],
+    ms: 0,
+  }
   const skip = (file: string, reason: string) => report.skipped.push({ path: path.relative(root, file), reason })
 
   const byWork = groupSidecars(root, skip)
@@ -78,6 +89,7 @@ export async function importLibrary(
       else {
         const record = await readWork(pages)
         writer.putWork(root, record, fingerprint, nowS())
+        report.changedIds.push(id)
         if (known.has(id)) report.updated++
         else report.imported++
       }
@@ -93,9 +105,11 @@ export async function importLibrary(
   // but could not be read this time was seen (its id is no longer in `known`) and stays.
   for (const id of known.keys()) {
     writer.removeWork(id)
+    report.changedIds.push(id)
     report.removed++
   }
   writer.finishSeries()
+  if (report.changedIds.length > 0) writer.bumpItemsVersion()
   report.skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
   writer.setSkipped(root, report.skipped)
   writer.meta('library_last_scan', JSON.stringify({ root, at: nowS(), ...counts(report) }))

@@ -12,7 +12,9 @@ import { createEmptyCatalogue, LibraryWriter } from '../data/library-writer.ts'
 import { upgradeSchema } from '../data/schema-version.ts'
 import { hashPassword } from '../auth/tokens.ts'
 import { pathDate } from '../images/paths.ts'
-import { importLibrary, reportLines, type ImportOptions, type ImportReport } from './import.ts'
+import type { Services } from '../services.ts'
+import { changedAnything, importLibrary, reportLines, type ImportOptions, type ImportReport } from './import.ts'
+import { watchLibrary, type LibraryWatcher } from './watch.ts'
 
 export const libraryCatalogueFile = (dataDir: string) => path.join(dataDir, 'library.db')
 
@@ -66,13 +68,36 @@ export async function importInto(
   store: CatalogueStore,
   root: string,
   log: Logger,
-  opts: ImportOptions = {},
+  opts: ImportOptions & { quiet?: boolean } = {},
 ): Promise<ImportReport> {
   const report = await importLibrary(store.db, root, opts)
+  // a rescan while running reports only what changed
+  if (opts.quiet && !changedAnything(report)) return report
   const [head, ...skipped] = reportLines(report)
   log.info(head!)
   for (const line of skipped) log.info(line)
   return report
+}
+
+/**
+ * Watches the served LIBRARY_DIR (library/watch.ts): each rescan imports what changed through the service's own
+ * store, and the service forgets what it derived from the works that changed (their wire JSON, lists, searches).
+ */
+export function watchServedLibrary(config: Config, services: Services, log: Logger): LibraryWatcher | undefined {
+  const root = config.libraryDir
+  if (!root) return undefined
+  return watchLibrary(
+    root,
+    async () => {
+      const report = await importInto(services.store, root, log, { quiet: true })
+      if (report.changedIds.length === 0) return
+      const { caches } = services
+      for (const id of report.changedIds) caches.items.invalidate('illust', id)
+      for (const lru of [caches.ranking, caches.recommend, caches.trending, caches.search, caches.bookmarkPages])
+        lru.clear()
+    },
+    log,
+  )
 }
 
 /** The start-up scan of LIBRARY_DIR: the catalogue made or brought up to date before the service opens it. */
