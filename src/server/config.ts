@@ -131,12 +131,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined
   const hostile = env.CATALOGUE_HOSTILE ?? ''
   if (!['', 'none', 'all'].includes(hostile)) throw new Error(`CATALOGUE_HOSTILE must be none or all, not "${hostile}"`)
+  const ownerName = env.OWNER_USERNAME || 'owner'
+  if (!/^[A-Za-z0-9_-]{1,32}$/.test(ownerName))
+    throw new Error(`OWNER_USERNAME must be 1 to 32 letters, digits, _ or -, not "${ownerName}"`)
   return {
     port: int('PORT', env.PORT, 8080),
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || './data'),
     libraryDir: env.LIBRARY_DIR ? path.resolve(env.LIBRARY_DIR) : undefined,
-    owner: { username: env.OWNER_USERNAME || 'owner', password: env.OWNER_PASSWORD || undefined },
+    owner: { username: ownerName, password: env.OWNER_PASSWORD || undefined },
     publicUrl,
     imageOrigin: origin('IMAGE_ORIGIN', env.IMAGE_ORIGIN),
     staticOrigin: origin('STATIC_ORIGIN', env.STATIC_ORIGIN),
