@@ -20,6 +20,7 @@ try {
     const started = performance.now()
     let lastLine = 0
     await importInto(store, root, log, {
+      exclude: [config.dataDir],
       onProgress: (done, total) => {
         const s = (performance.now() - started) / 1000
         const rate = done / Math.max(s, 0.001)

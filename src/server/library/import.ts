@@ -39,6 +39,8 @@ export interface ImportReport {
 }
 
 export interface ImportOptions {
+  /** folders under the root that are not the archive's (the service's DATA_DIR when it lies inside the library) */
+  exclude?: string[]
   nowS?: () => number
   /** called after each work (done of total works found) */
   onProgress?: (done: number, total: number) => void
@@ -77,7 +79,14 @@ export async function importLibrary(
   }
   const skip = (file: string, reason: string) => report.skipped.push({ path: path.relative(root, file), reason })
 
-  const byWork = groupSidecars(root, skip)
+  const exclude = (opts.exclude ?? []).map((p) => {
+    try {
+      return realpathSync(p)
+    } catch {
+      return path.resolve(p)
+    }
+  })
+  const byWork = groupSidecars(root, skip, exclude)
   const known = writer.fingerprints(root)
   const total = byWork.size
   let done = 0
@@ -126,9 +135,10 @@ const counts = (r: ImportReport) => ({
 })
 
 /** Every file under `root` (symlinks are not followed: they could lead out of the library). */
-function walk(root: string, skip: (file: string, reason: string) => void): string[] {
+function walk(root: string, skip: (file: string, reason: string) => void, exclude: string[]): string[] {
   const out: string[] = []
   const visit = (dir: string) => {
+    if (exclude.includes(dir)) return
     let entries: Dirent[]
     try {
       entries = readdirSync(dir, { withFileTypes: true })
@@ -148,8 +158,12 @@ function walk(root: string, skip: (file: string, reason: string) => void): strin
 }
 
 /** The sidecars of the library, read and grouped by work id; every other file gets its report line. */
-function groupSidecars(root: string, skip: (file: string, reason: string) => void): Map<number, Candidate[]> {
-  const files = walk(root, skip)
+function groupSidecars(
+  root: string,
+  skip: (file: string, reason: string) => void,
+  exclude: string[],
+): Map<number, Candidate[]> {
+  const files = walk(root, skip, exclude)
   const present = new Set(files)
   const byWork = new Map<number, Candidate[]>()
   for (const file of files) {

@@ -89,7 +89,7 @@ export function watchServedLibrary(config: Config, services: Services, log: Logg
   return watchLibrary(
     root,
     async () => {
-      const report = await importInto(services.store, root, log, { quiet: true })
+      const report = await importInto(services.store, root, log, { quiet: true, exclude: [config.dataDir] })
       if (report.changedIds.length === 0) return
       const { caches } = services
       for (const id of report.changedIds) caches.items.invalidate('illust', id)
@@ -97,6 +97,7 @@ export function watchServedLibrary(config: Config, services: Services, log: Logg
         lru.clear()
     },
     log,
+    { exclude: [config.dataDir] },
   )
 }
 
@@ -107,7 +108,7 @@ export async function prepareLibrary(config: Config, log: Logger): Promise<Impor
   const store = openLibraryCatalogue(config, log)
   try {
     log.info(`scanning the library ${config.libraryDir}`)
-    return await importInto(store, config.libraryDir, log)
+    return await importInto(store, config.libraryDir, log, { exclude: [config.dataDir] })
   } finally {
     store.close()
   }

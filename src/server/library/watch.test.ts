@@ -88,3 +88,38 @@ it('finds a work written into the library while it runs within 5 s, and not befo
   const detail = await fetch(`${running.url}/v1/illust/detail?illust_id=802`)
   expect(detail.status).toBe(200)
 }, 20_000)
+
+it('with DATA_DIR inside the library: its files are not the archive, and its writes start no rescan', async () => {
+  const inside = path.join(dir, 'inside')
+  const folder = path.join(inside, 'pixiv', '91 watched')
+  mkdirSync(folder, { recursive: true })
+  writeFileSync(path.join(folder, '901_p0.jpg'), await jpeg())
+  writeFileSync(path.join(folder, '901_p0.jpg.json'), JSON.stringify(sidecar(901, 'inside')))
+  const config = loadConfig({
+    DATA_DIR: path.join(inside, 'easel-data'),
+    LIBRARY_DIR: inside,
+    OWNER_PASSWORD: 'pw',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT: '0',
+    SEARCH_WORKERS: '0',
+  })
+  const server = await startServer(config, createLogger('silent'))
+  try {
+    const lastScan = () =>
+      JSON.parse(server.services.store.meta().library_last_scan!) as { at: number; skipped: number }
+    expect(lastScan().skipped).toBe(0)
+    const scanned = server.services.store.meta().library_last_scan
+    // a write of the service's own (a sign-in stores its session) into DATA_DIR, inside the watched folder
+    const res = await fetch(`${server.url}/auth/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'password', username: 'owner', password: 'pw' }),
+    })
+    expect(res.status).toBe(200)
+    await new Promise((r) => setTimeout(r, 2500))
+    expect(server.services.store.meta().library_last_scan).toBe(scanned)
+  } finally {
+    await server.close()
+  }
+}, 20_000)

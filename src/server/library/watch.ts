@@ -8,6 +8,7 @@
 // by the next one.
 
 import { watch, type FSWatcher } from 'node:fs'
+import path from 'node:path'
 import type { Logger } from '../log.ts'
 
 export interface LibraryWatcher {
@@ -18,7 +19,20 @@ export interface LibraryWatcher {
  * Calls `rescan` `quietMs` after the last change under `root` (never two at once: changes during a scan schedule
  * one more after it).
  */
-export function watchLibrary(root: string, rescan: () => Promise<void>, log: Logger, quietMs = 1000): LibraryWatcher {
+export function watchLibrary(
+  root: string,
+  rescan: () => Promise<void>,
+  log: Logger,
+  opts: { quietMs?: number; exclude?: string[] } = {},
+): LibraryWatcher {
+  const quietMs = opts.quietMs ?? 1000
+  // the service's own files (DATA_DIR inside the library): its writes must not start a rescan, which writes again
+  const excluded = (opts.exclude ?? []).map((p) => path.resolve(p))
+  const isExcluded = (name: string | null) => {
+    if (name === null) return false
+    const full = path.resolve(root, name)
+    return excluded.some((e) => full === e || full.startsWith(e + path.sep))
+  }
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> | undefined
   let again = false
@@ -50,7 +64,9 @@ export function watchLibrary(root: string, rescan: () => Promise<void>, log: Log
 
   let watcher: FSWatcher | undefined
   try {
-    watcher = watch(root, { recursive: true }, schedule)
+    watcher = watch(root, { recursive: true }, (_event, name) => {
+      if (!isExcluded(name)) schedule()
+    })
     watcher.on('error', (err) => log.error('the library watcher stopped', { root, error: String(err) }))
   } catch (err) {
     log.error('cannot watch the library: restart Easel or run `npm run import` after adding works', {
