@@ -5,7 +5,7 @@ import type Database from 'better-sqlite3'
 export interface WorkFileRow {
   page: number
   path: string
-  kind: 'image' | 'ugoira-zip'
+  kind: 'image' | 'ugoira-zip' | 'ugoira-frame'
   width: number
   height: number
   ext: string

@@ -11,7 +11,8 @@ export interface LibraryFileRecord {
   page: number
   /** absolute path of the file, served where it is */
   path: string
-  kind: 'image' | 'ugoira-zip'
+  /** an image page, an ugoira's frame zip, or one of an ugoira's frames saved as files (`ugoira: original`) */
+  kind: 'image' | 'ugoira-zip' | 'ugoira-frame'
   width: number
   height: number
   /** `jpg`, `png`, `gif` or `zip` */
@@ -150,7 +151,8 @@ export class LibraryWriter {
         w.createdTs,
         w.width,
         w.height,
-        w.files.length,
+        // an ugoira is one page, whatever number of frame files it has
+        w.type === 'ugoira' ? 1 : w.files.length,
         w.ext,
         w.sanityLevel,
         w.xRestrict,

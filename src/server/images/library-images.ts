@@ -14,7 +14,7 @@ export const MAX_SOURCE_PIXELS = 16384 * 16384
 
 export interface LibraryFile {
   path: string
-  kind: 'image' | 'ugoira-zip'
+  kind: 'image' | 'ugoira-zip' | 'ugoira-frame'
   width: number
   height: number
   ext: string
@@ -67,7 +67,17 @@ export interface ZipEntrySpec {
   ext: string
 }
 
-export type LibrarySpec = FileSpec | DerivedSpec | ZipResizeSpec | ZipEntrySpec
+/** An ugoira zip made from frames saved as files (`ugoira: original`), fitted within the box, named by index. */
+export interface FramesZipSpec {
+  t: 'frames-zip'
+  srcs: SourceRef[]
+  ext: string
+  box: [number, number]
+  q: number
+  mtime: number
+}
+
+export type LibrarySpec = FileSpec | DerivedSpec | ZipResizeSpec | ZipEntrySpec | FramesZipSpec
 
 const ref = (f: LibraryFile, frame?: number): SourceRef => ({
   path: f.path,
@@ -92,6 +102,10 @@ export function originalFile(files: readonly LibraryFile[], page: number, ext: s
 
 export function ugoiraZip(files: readonly LibraryFile[], size: '600x600' | '1920x1080', q: number, mtime: number) {
   const f = files[0]
+  if (f?.kind === 'ugoira-frame') {
+    const box: [number, number] = size === '600x600' ? [600, 600] : [1920, 1080]
+    return { t: 'frames-zip', srcs: files.map((x) => ref(x)), ext: f.ext, box, q, mtime } as FramesZipSpec
+  }
   if (!f || f.kind !== 'ugoira-zip') return null
   // gallery-dl keeps the 1920×1080 zip: that is the file itself.
   if (size === '1920x1080')
@@ -99,14 +113,22 @@ export function ugoiraZip(files: readonly LibraryFile[], size: '600x600' | '1920
   return { t: 'zip-resize', src: ref(f), box: [600, 600], q, mtime } as ZipResizeSpec
 }
 
-export function ugoiraFrame(files: readonly LibraryFile[], frame: number, ext: string): ZipEntrySpec | null {
+export function ugoiraFrame(files: readonly LibraryFile[], frame: number, ext: string): LibrarySpec | null {
+  // frames saved as files: the frame's own file
+  const own = files[frame]
+  if (own?.kind === 'ugoira-frame')
+    return own.ext === ext ? { t: 'file', path: own.path, bytes: own.bytes, mtimeMs: own.mtimeMs, ext: own.ext } : null
   const f = files[0]
   if (!f || f.kind !== 'ugoira-zip') return null
   return { t: 'zip-entry', src: ref(f), frame, ext }
 }
 
 export const isLibrarySpec = (spec: { t: string }): spec is LibrarySpec =>
-  spec.t === 'file' || spec.t === 'derived' || spec.t === 'zip-resize' || spec.t === 'zip-entry'
+  spec.t === 'file' ||
+  spec.t === 'derived' ||
+  spec.t === 'zip-resize' ||
+  spec.t === 'zip-entry' ||
+  spec.t === 'frames-zip'
 
 const CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
@@ -118,7 +140,7 @@ const CONTENT_TYPES: Record<string, string> = {
 /** What a library spec answers as (its content type and cache file extension). */
 export function libraryOutput(spec: LibrarySpec): { type: string; ext: string } {
   if (spec.t === 'file') return { type: CONTENT_TYPES[spec.ext] ?? 'application/octet-stream', ext: spec.ext }
-  if (spec.t === 'zip-resize') return { type: 'application/zip', ext: 'zip' }
+  if (spec.t === 'zip-resize' || spec.t === 'frames-zip') return { type: 'application/zip', ext: 'zip' }
   if (spec.t === 'zip-entry') return { type: CONTENT_TYPES[spec.ext] ?? 'application/octet-stream', ext: spec.ext }
   return { type: 'image/jpeg', ext: 'jpg' }
 }
@@ -129,7 +151,8 @@ async function zipEntries(path: string, only?: number): Promise<[string, Uint8Ar
   const names: string[] = []
   const files = unzipSync(data, {
     filter: (f) => {
-      if (f.name.includes('/') || f.name.includes('\\')) return false
+      // frames only: no folders, and not the ugoira post-processor's animation.json
+      if (f.name.includes('/') || f.name.includes('\\') || f.name === 'animation.json') return false
       names.push(f.name)
       return only === undefined || names.length - 1 === only
     },
@@ -178,6 +201,18 @@ export async function renderLibrarySpec(spec: LibrarySpec): Promise<Buffer> {
       for (const [name, bytes] of await zipEntries(spec.src.path)) {
         const img = resized(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), spec.box, false)
         const frame = await (/\.png$/i.test(name) ? img.png() : img.jpeg({ quality: spec.q })).toBuffer()
+        out[name] = [new Uint8Array(frame.buffer, frame.byteOffset, frame.byteLength), { level: 0, mtime }]
+      }
+      const zip = zipSync(out, { level: 0, mtime })
+      return Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength)
+    }
+    case 'frames-zip': {
+      const mtime = new Date(Math.min(ZIP_MAX_TS, Math.max(ZIP_MIN_TS, spec.mtime)) * 1000)
+      const out: Zippable = {}
+      for (const [i, src] of spec.srcs.entries()) {
+        const img = resized(src.path, spec.box, false)
+        const frame = await (spec.ext === 'png' ? img.png() : img.jpeg({ quality: spec.q })).toBuffer()
+        const name = `${String(i).padStart(6, '0')}.${spec.ext === 'png' ? 'png' : 'jpg'}`
         out[name] = [new Uint8Array(frame.buffer, frame.byteOffset, frame.byteLength), { level: 0, mtime }]
       }
       const zip = zipSync(out, { level: 0, mtime })

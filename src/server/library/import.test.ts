@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { crc32 } from 'node:zlib'
-import { zipSync } from 'fflate'
+import { unzipSync, zipSync } from 'fflate'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config.ts'
@@ -85,6 +85,20 @@ beforeAll(async () => {
   putWork(`${u}/502_p0.jpg`, await image(30, 30, 'jpeg'), sidecar(502, 0, { x_restrict: 1 }))
   // the same work saved again by a bookmark run: one work
   putWork(`pixiv/bookmarks/1 me/502_p0.jpg`, await image(30, 30, 'jpeg'), sidecar(502, 0, { x_restrict: 1 }))
+  // an ugoira as its original frames (`ugoira: original`), and as the ugoira post-processor's `archive` zip
+  const frames = [70, 80, 90].map((delay, i) => ({ file: `${String(i).padStart(6, '0')}.jpg`, delay }))
+  for (const [i] of frames.entries())
+    putWork(`${u}/511_p${i}.jpg`, await image(40, 20, 'jpeg'), sidecar(511, i, { type: 'ugoira', frames }))
+  const animation = [
+    { file: '000000.jpg', delay: 40 },
+    { file: '000001.jpg', delay: 60 },
+  ]
+  const archiveZip = zipSync({
+    '000000.jpg': await image(30, 20, 'jpeg'),
+    '000001.jpg': await image(30, 20, 'jpeg'),
+    'animation.json': Buffer.from(JSON.stringify(animation)),
+  })
+  putWork(`${u}/512_p0.zip`, archiveZip, sidecar(512, 0, { type: 'ugoira', width: 30, height: 20 }))
   // bad input, each a report line
   put(`${u}/503_p0.jpg.json`, '{"id": 503, "title": "cut off')
   put(`${u}/503_p0.jpg`, await image(10, 10, 'jpeg'))
@@ -121,7 +135,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe('the importer on a gallery-dl archive with bad files in it', () => {
   it('imports the good works and reports every bad file with its reason, never a partial work', () => {
-    expect(report).toMatchObject({ imported: 2, updated: 0, removed: 0 })
+    expect(report).toMatchObject({ imported: 4, updated: 0, removed: 0 })
     const u = 'pixiv/77 fixture_artist'
     expect(reasons()).toEqual({
       'pixiv/bookmarks/1 me/502_p0.jpg': expect.stringMatching(/another copy of work 502 page 0/),
@@ -167,6 +181,27 @@ describe('the importer on a gallery-dl archive with bad files in it', () => {
       expect(types).toEqual(['image/png', 'image/jpeg'])
       const r18 = (await (await req('/v1/illust/detail?illust_id=502', auth)).json()) as { illust: any }
       expect(r18.illust).toMatchObject({ x_restrict: 1, sanity_level: 6 })
+
+      // frames as files: one page, the delays of its `frames`, each frame's original its file, the zips made of them
+      const frames = (await (await req('/v1/illust/detail?illust_id=511', auth)).json()) as { illust: any }
+      expect(frames.illust).toMatchObject({ type: 'ugoira', page_count: 1, width: 40, height: 20 })
+      const meta = (await (await req('/v1/ugoira/metadata?illust_id=511', auth)).json()) as { ugoira_metadata: any }
+      expect(meta.ugoira_metadata.frames.map((f: { delay: number }) => f.delay)).toEqual([70, 80, 90])
+      const original = frames.illust.meta_single_page.original_image_url as string
+      const frame1 = await req(original.replace('_ugoira0.jpg', '_ugoira1.jpg'))
+      expect(Buffer.from(await frame1.arrayBuffer())).toEqual(
+        readFileSync(path.join(lib, 'pixiv/77 fixture_artist/511_p1.jpg')),
+      )
+      const zipUrl = meta.ugoira_metadata.zip_urls.medium as string
+      for (const url of [zipUrl, zipUrl.replace('600x600', '1920x1080')]) {
+        const zip = unzipSync(new Uint8Array(await (await req(url)).arrayBuffer()))
+        expect(Object.keys(zip).sort(), url).toEqual(['000000.jpg', '000001.jpg', '000002.jpg'])
+      }
+      // the archive-mode zip: delays from its animation.json; the rendered zip holds the frames only
+      const archived = (await (await req('/v1/ugoira/metadata?illust_id=512', auth)).json()) as { ugoira_metadata: any }
+      expect(archived.ugoira_metadata.frames.map((f: { delay: number }) => f.delay)).toEqual([40, 60])
+      const small = unzipSync(new Uint8Array(await (await req(archived.ugoira_metadata.zip_urls.medium)).arrayBuffer()))
+      expect(Object.keys(small).sort()).toEqual(['000000.jpg', '000001.jpg'])
     } finally {
       services.store.close()
     }

@@ -254,19 +254,40 @@ async function readWork(pages: Candidate[]): Promise<LibraryWorkRecord> {
   let width: number
   let height: number
   let frameDelays: number[] | null = null
-  if (s.type === 'ugoira') {
+  if (s.type === 'ugoira' && pages.length > 1) {
+    // `ugoira: original`: every original frame a file of its own, `_p<n>` the frame's index
+    if (!s.frames) throw new Skip('an ugoira saved as frames whose metadata has no "frames"')
+    if (pages.length !== s.frames.length)
+      throw new Skip(`an ugoira of ${s.frames.length} frames with ${pages.length} frame files`)
+    const first = await readImage(pages[0]!.file)
+    files = pages.map((p) => ({
+      page: p.page,
+      path: p.file,
+      kind: 'ugoira-frame' as const,
+      width: first.width,
+      height: first.height,
+      ext: path.extname(p.file).slice(1).toLowerCase().replace('jpeg', 'jpg'),
+      bytes: p.bytes,
+      mtimeMs: p.mtimeMs,
+    }))
+    if (files.some((f) => f.ext !== first.ext)) throw new Skip(`an ugoira whose frames are not all ${first.ext} files`)
+    ext = first.ext
+    ;({ width, height } = first)
+    frameDelays = s.frames.map((f) => f.delay)
+  } else if (s.type === 'ugoira') {
     const zip = pages[0]!
-    if (pages.length !== 1 || !zip.file.endsWith('.zip'))
-      throw new Skip("an ugoira saved as frames or video: only the frame zip (gallery-dl's default) is imported yet")
-    if (!s.frames) throw new Skip('an ugoira zip whose metadata has no "frames"')
-    const frame = readUgoiraZip(zip.file, s.frames)
+    if (!zip.file.endsWith('.zip'))
+      throw new Skip(
+        `an ugoira saved as ${path.extname(zip.file) || 'a file'}: only frame zips and frames are imported yet`,
+      )
+    const { frames, ...frame } = readUgoiraZip(zip.file, s.frames)
     files = [
       { page: 0, path: zip.file, kind: 'ugoira-zip', ...frame, ext: 'zip', bytes: zip.bytes, mtimeMs: zip.mtimeMs },
     ]
     ext = frame.frameExt
     // The zip holds frames fitted within 1920×1080; the work's size is the original's, as the sidecar records it.
     ;[width, height] = [s.width, s.height]
-    frameDelays = s.frames.map((f) => f.delay)
+    frameDelays = frames.map((f) => f.delay)
   } else {
     files = []
     for (const p of pages) {
@@ -327,7 +348,10 @@ async function readImage(file: string): Promise<{ width: number; height: number;
  * Checks an ugoira zip against its `frames` (every frame there, names without folders, not inflating past the
  * limit) and reads the first frame's size and type.
  */
-function readUgoiraZip(file: string, frames: { file: string }[]): { width: number; height: number; frameExt: string } {
+function readUgoiraZip(
+  file: string,
+  recorded: { file: string; delay: number }[] | undefined,
+): { width: number; height: number; frameExt: string; frames: { file: string; delay: number }[] } {
   let data: Buffer
   try {
     data = readFileSync(file)
@@ -336,27 +360,51 @@ function readUgoiraZip(file: string, frames: { file: string }[]): { width: numbe
   }
   const names = new Map<string, number>()
   let inflated = 0
-  const first = frames[0]!.file
   let entries: Record<string, Uint8Array>
   try {
-    entries = unzipSync(data, {
+    // first the list (nothing inflated), then the first frame and the ugoira post-processor's animation.json
+    unzipSync(data, {
       filter: (f) => {
         names.set(f.name, f.originalSize)
         inflated += f.originalSize
-        return f.name === first
+        return false
       },
     })
+    if (inflated > MAX_UGOIRA_BYTES) throw new Skip(`${path.basename(file)} inflates past 1 GB`)
+    for (const name of names.keys())
+      if (name.includes('/') || name.includes('\\') || name.startsWith('.'))
+        throw new Skip(`${path.basename(file)} has an entry outside its folder (${JSON.stringify(name)})`)
+    const firstName = recorded?.[0]?.file ?? [...names.keys()].filter((n) => n !== ANIMATION_JSON).sort()[0]
+    entries = unzipSync(data, { filter: (f) => f.name === firstName || f.name === ANIMATION_JSON })
   } catch (err) {
+    if (err instanceof Skip) throw err
     throw new Skip(`${path.basename(file)} is not a readable zip (${err instanceof Error ? err.message : String(err)})`)
   }
-  if (inflated > MAX_UGOIRA_BYTES) throw new Skip(`${path.basename(file)} inflates past 1 GB`)
-  for (const name of names.keys())
-    if (name.includes('/') || name.includes('\\') || name.startsWith('.'))
-      throw new Skip(`${path.basename(file)} has an entry outside its folder (${JSON.stringify(name)})`)
+  // The delays: the sidecar's `frames`, else the `archive` mode's animation.json (a list of {file, delay}).
+  const frames = recorded ?? animationJson(entries[ANIMATION_JSON])
+  if (!frames) throw new Skip(`${path.basename(file)}: no "frames" in its metadata and no animation.json in it`)
   for (const f of frames) if (!names.has(f.file)) throw new Skip(`${path.basename(file)} lacks the frame ${f.file}`)
+  const first = frames[0]!.file
   const bytes = entries[first]
   if (!bytes) throw new Skip(`${path.basename(file)}: the frame ${first} cannot be read`)
-  return readFrame(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), first)
+  return { ...readFrame(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), first), frames }
+}
+
+/** What gallery-dl's ugoira post-processor (`archive` mode) puts beside the frames in the zip. */
+const ANIMATION_JSON = 'animation.json'
+
+function animationJson(bytes: Uint8Array | undefined): { file: string; delay: number }[] | undefined {
+  if (!bytes) return undefined
+  try {
+    const parsed = JSON.parse(Buffer.from(bytes).toString('utf8')) as { file?: unknown; delay?: unknown }[]
+    const valid =
+      Array.isArray(parsed) &&
+      parsed.length > 0 &&
+      parsed.every((f) => typeof f?.file === 'string' && Number.isInteger(f?.delay) && (f.delay as number) >= 0)
+    return valid ? (parsed as { file: string; delay: number }[]) : undefined
+  } catch {
+    return undefined
+  }
 }
 
 function readFrame(bytes: Buffer, name: string): { width: number; height: number; frameExt: string } {
