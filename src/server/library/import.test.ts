@@ -83,8 +83,11 @@ beforeAll(async () => {
   putWork(`${u}/501_p1.jpg`, await image(20, 50, 'jpeg'), sidecar(501, 1, { type: 'manga', page_count: 2 }))
   // an R-18 illustration without sanity_level: the default is 6
   putWork(`${u}/502_p0.jpg`, await image(30, 30, 'jpeg'), sidecar(502, 0, { x_restrict: 1 }))
-  // the same work saved again by a bookmark run: one work
+  // the same work saved again by a bookmark run: one work, nothing to report
   putWork(`pixiv/bookmarks/1 me/502_p0.jpg`, await image(30, 30, 'jpeg'), sidecar(502, 0, { x_restrict: 1 }))
+  // two copies of a work that disagree: the first (in path order) is used, the other reported
+  putWork(`pixiv/aaa/501_p1.jpg`, await image(20, 50, 'jpeg'), sidecar(501, 1, { type: 'manga', page_count: 2 }))
+  putWork(`pixiv/zzz/501_p0.png`, await image(40, 30, 'png'), sidecar(501, 0, { type: 'manga', title: 'other' }))
   // an ugoira as its original frames (`ugoira: original`), and as the ugoira post-processor's `archive` zip
   const frames = [70, 80, 90].map((delay, i) => ({ file: `${String(i).padStart(6, '0')}.jpg`, delay }))
   for (const [i] of frames.entries())
@@ -138,7 +141,8 @@ describe('the importer on a gallery-dl archive with bad files in it', () => {
     expect(report).toMatchObject({ imported: 4, updated: 0, removed: 0 })
     const u = 'pixiv/77 fixture_artist'
     expect(reasons()).toEqual({
-      'pixiv/bookmarks/1 me/502_p0.jpg': expect.stringMatching(/another copy of work 502 page 0/),
+      'pixiv/zzz/501_p0.png':
+        'work 501 page 0 differs from its other copy pixiv/77 fixture_artist/501_p0.png, which is used',
       [`${u}/503_p0.jpg.json`]: expect.stringMatching(/malformed JSON/),
       [`${u}/504_p0.jpg.json`]: 'a metadata sidecar without its file',
       [`${u}/505_p0.jpg`]: 'no metadata sidecar (505_p0.jpg.json)',

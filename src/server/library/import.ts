@@ -230,14 +230,26 @@ function choosePages(candidates: Candidate[], skip: (file: string, reason: strin
   const byPage = new Map<number, Candidate>()
   for (const c of candidates) {
     const first = byPage.get(c.page)
-    if (first) skip(c.file, `another copy of work ${c.sidecar.id} page ${c.page} (${first.rel} is used)`)
-    else byPage.set(c.page, c)
+    if (!first) byPage.set(c.page, c)
+    // the same download in two folders is expected (a user's works and a bookmark run); two that disagree are reported
+    else if (!sameWork(first, c))
+      skip(c.file, `work ${c.sidecar.id} page ${c.page} differs from its other copy ${first.rel}, which is used`)
   }
   const pages = [...byPage.values()].sort((a, b) => a.page - b.page)
   pages.forEach((p, i) => {
     if (p.page !== i) throw new Skip(`page ${i} is missing from the archive`)
   })
   return pages
+}
+
+/** Whether two copies of a page are the same download: the same file size and the same work record. */
+function sameWork(a: Candidate, b: Candidate): boolean {
+  const work = (s: Sidecar) => {
+    // what depends on how it was downloaded (which run, whose bookmark, which rank) is not the work's
+    const { num: _n, ...rest } = s
+    return JSON.stringify(rest)
+  }
+  return a.bytes === b.bytes && work(a.sidecar) === work(b.sidecar)
 }
 
 function fingerprintOf(pages: Candidate[]): string {
