@@ -34,6 +34,9 @@ try {
       },
     })
   }
+} catch (err) {
+  console.error(err instanceof Error ? err.message : String(err))
+  process.exitCode = 1
 } finally {
   store.close()
 }

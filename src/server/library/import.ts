@@ -65,7 +65,12 @@ export async function importLibrary(
 ): Promise<ImportReport> {
   const started = performance.now()
   const nowS = opts.nowS ?? (() => Math.floor(Date.now() / 1000))
-  const root = realpathSync(path.resolve(rootIn))
+  let root: string
+  try {
+    root = realpathSync(path.resolve(rootIn))
+  } catch {
+    throw new Error(`the library folder ${path.resolve(rootIn)} does not exist or cannot be read`)
+  }
   const writer = new LibraryWriter(db)
   const report: ImportReport = {
     root,
