@@ -30,6 +30,7 @@ import { bookmarkRoutes } from './routes/bookmark.ts'
 import { muteRoutes } from './routes/mute.ts'
 import { authRoutes } from './routes/auth.ts'
 import { commentRoutes } from './routes/comments.ts'
+import { libraryRoutes } from './routes/library.ts'
 import type { Logger } from './log.ts'
 
 /** Longest query string accepted; the real API's clients never come near it. */
@@ -142,6 +143,7 @@ export function createApp(services: Services, log: Logger) {
     muteRoutes,
     authRoutes,
     commentRoutes,
+    libraryRoutes,
   ])
     register(app, services)
   for (const prefix of API_PREFIXES)

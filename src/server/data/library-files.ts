@@ -17,12 +17,16 @@ export class LibraryFiles {
   private readonly files
   private readonly skippedOf
   private readonly exts
+  private readonly countsOf
 
   constructor(db: Database.Database) {
     this.files = db.prepare(
       'SELECT page, path, kind, width, height, ext, bytes, mtime_ms FROM work_files WHERE work_id = ? ORDER BY page',
     )
     this.skippedOf = db.prepare('SELECT path, reason FROM library_skipped WHERE root = ? ORDER BY path')
+    this.countsOf = db.prepare(
+      'SELECT w.type, COUNT(*) AS n FROM library_works l JOIN works w ON w.id = l.work_id WHERE l.root = ? GROUP BY w.type',
+    )
     this.exts = db.prepare(
       `SELECT work_id, page, ext FROM work_files WHERE work_id IN (SELECT value FROM json_each(?)) AND kind = 'image'
        ORDER BY work_id, page`,
@@ -47,6 +51,14 @@ export class LibraryFiles {
   /** The files of an imported work's pages, in page order; [] for a work that was not imported (a demo work). */
   filesOf(workId: number): WorkFileRow[] {
     return this.files.all(workId) as WorkFileRow[]
+  }
+
+  /** The imported works of a library folder, per type. */
+  counts(root: string): { illust: number; manga: number; ugoira: number } {
+    const rows = this.countsOf.all(root) as { type: 'illust' | 'manga' | 'ugoira'; n: number }[]
+    const out = { illust: 0, manga: 0, ugoira: 0 }
+    for (const r of rows) out[r.type] = r.n
+    return out
   }
 
   /** The last scan's skipped files of a library folder, with their reasons. */

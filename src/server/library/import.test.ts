@@ -183,6 +183,15 @@ describe('the importer on a gallery-dl archive with bad files in it', () => {
       expect(originals.map((u: string) => u.slice(-10))).toEqual(['501_p0.png', '501_p1.jpg'])
       const types = await Promise.all(originals.map(async (u: string) => (await req(u)).headers.get('content-type')))
       expect(types).toEqual(['image/png', 'image/jpeg'])
+      // the owner's library page: the last scan, the works per type, the skipped files with their reasons
+      const status = (await (await req('/v1/easel/library', auth)).json()) as { library: any }
+      expect(status.library).toMatchObject({
+        // the service's start-up scan, after the first import: nothing new
+        last_scan: { imported: 0, unchanged: 4, skipped: report.skipped.length },
+        counts: { illust: 1, manga: 1, ugoira: 2 },
+        skipped: report.skipped,
+      })
+      expect((await req('/v1/easel/library')).status).toBe(400) // no token: the App API's invalid_grant
       const r18 = (await (await req('/v1/illust/detail?illust_id=502', auth)).json()) as { illust: any }
       expect(r18.illust).toMatchObject({ x_restrict: 1, sanity_level: 6 })
 
