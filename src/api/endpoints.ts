@@ -17,6 +17,7 @@ import type {
   WireCommentReplies,
   WireIllustDetail,
   WireIllustSeriesPage,
+  WireLibraryStatus,
   WireMuteList,
   WireNovelDetail,
   WireNovelSeriesPage,
@@ -503,6 +504,13 @@ export const ENDPOINTS = {
   aiShowSettings: endpoint<WireAiShowSettings>()({
     method: 'GET',
     path: '/v1/user/ai-show-settings',
+    params: {},
+    auth: 'required',
+  }),
+  /** Easel's own: the imported library's last scan, counts and skipped files (owner only; null on the demo). */
+  libraryStatus: endpoint<WireLibraryStatus>()({
+    method: 'GET',
+    path: '/v1/easel/library',
     params: {},
     auth: 'required',
   }),

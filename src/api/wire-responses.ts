@@ -241,6 +241,22 @@ export interface WireUserList {
   next_url: string | null
 }
 
+/**
+ * `GET /v1/easel/library` (Easel's own, not pixiv's): the library a catalogue was imported from, for its owner;
+ * `library: null` on the demo catalogue.
+ */
+export interface WireLibraryStatus {
+  library: {
+    root: string
+    /** the last scan: when (unix seconds) and what it did */
+    last_scan: { at: number; imported: number; updated: number; removed: number; unchanged: number; skipped: number }
+    /** the catalogue's imported works, per type */
+    counts: { illust: number; manga: number; ugoira: number }
+    /** the files the last scan left out, with why (paths relative to the root) */
+    skipped: { path: string; reason: string }[]
+  } | null
+}
+
 /** `GET /v1/user/ai-show-settings` (PixEz `ShowAiResponse`). */
 export interface WireAiShowSettings {
   show_ai: boolean

@@ -115,6 +115,11 @@ export function AccountMenu() {
             </Link>
           </li>
           <li>
+            <Link className={itemClass} to={paths.library()}>
+              Library
+            </Link>
+          </li>
+          <li>
             <Link className={itemClass} to={paths.settings()}>
               Settings
             </Link>

@@ -191,6 +191,7 @@ export function createRoutes(queryClient: QueryClient): RouteDef[] {
           },
         },
         { path: 'settings', lazy: () => import('./routes/settings-page.tsx') },
+        { path: 'library', lazy: () => import('./routes/library-page.tsx') },
         { path: 'login', lazy: () => import('./routes/login-page.tsx') },
         { path: 'bookmarks', Component: MyBookmarks },
         {

@@ -58,6 +58,7 @@ import type {
   WireAjax,
   WireBookmarkDetail,
   WireBookmarkTagPage,
+  WireLibraryStatus,
   WireRecommendedIllustPage,
   WireSearchIllustPage,
   WireUserIllustPage,
@@ -656,6 +657,10 @@ export function createApiClient(options: ApiClientOptions) {
         if (typeof w.show_ai !== 'boolean') throw new TypeError('missing show_ai')
         return w.show_ai
       })
+    },
+    /** The imported library's status (the owner's library page); null on the demo catalogue. */
+    libraryStatus(opts?: CallOptions): Promise<WireLibraryStatus['library']> {
+      return call('libraryStatus', {}, opts, (w) => w.library ?? null)
     },
     /** The account's "show AI-generated works" setting, kept by the service and applied to every list it answers. */
     editAiShowSettings(show: boolean, opts?: CallOptions): Promise<void> {

@@ -45,5 +45,7 @@ export const paths = {
     withQuery(`/users/${id}/bookmarks/novels`, q),
   tag: (word: string) => withQuery('/search', { word }),
   settings: () => '/settings',
+  /** the owner's library page (an imported catalogue's last scan and skipped files) */
+  library: () => '/library',
   login: (returnTo?: string) => withQuery('/login', { return_to: returnTo }),
 }

@@ -30,6 +30,7 @@ import { bookmarkRoutes } from './routes/bookmark.ts'
 import { muteRoutes } from './routes/mute.ts'
 import { authRoutes } from './routes/auth.ts'
 import { commentRoutes } from './routes/comments.ts'
+import { libraryRoutes } from './routes/library.ts'
 import type { Logger } from './log.ts'
 
 /** Longest query string accepted; the real API's clients never come near it. */
@@ -42,6 +43,8 @@ export function createApp(services: Services, log: Logger) {
   const app = new Hono<AppEnv>()
   const limits = config.rateLimit ? new RequestLimits(config.rateLimit) : null
   const imageSigner = ImageUrlSigner.of(signer)
+  // a library catalogue's owner (made before the service starts; a demo catalogue has none)
+  const ownerAccount = store.meta().owner_account
 
   app.onError((err, c) => {
     // The web API (`/ajax/…`) answers errors in its own envelope, with the same status.
@@ -94,7 +97,13 @@ export function createApp(services: Services, log: Logger) {
         (verdict.sessionId === null || services.caches.sessions.alive(verdict.sessionId, verdict.userId, nowS))
           ? services.caches.callers.user(verdict.userId)
           : undefined
-      if (user) caller = { id: user.id, maxX: user.x_restrict, showAi: user.show_ai !== 0 }
+      if (user)
+        caller = {
+          id: user.id,
+          maxX: user.x_restrict,
+          showAi: user.show_ai !== 0,
+          ...(ownerAccount !== undefined && user.account === ownerAccount ? { owner: true } : {}),
+        }
       else badToken = true
     }
     limits?.charge(address, caller.id)
@@ -134,6 +143,7 @@ export function createApp(services: Services, log: Logger) {
     muteRoutes,
     authRoutes,
     commentRoutes,
+    libraryRoutes,
   ])
     register(app, services)
   for (const prefix of API_PREFIXES)
@@ -217,9 +227,12 @@ const ACCEPTS_COMPRESSION = /gzip|deflate|\*/i
 const REVALIDATED_FILES = /(?:\.html|\/sw\.js|\.webmanifest)$/
 
 function imageCatalogue({ store }: Services) {
+  const library = store.library
   return {
     work(id: number) {
       const w = store.work(id)
+      // an imported work's pages are its files (images/library-images.ts); a demo work has none
+      const files = w && library.filesOf(w.id)
       return (
         w && {
           id: w.id,
@@ -231,6 +244,19 @@ function imageCatalogue({ store }: Services) {
           ext: w.ext,
           frameDelays: w.frame_delays_json ? (JSON.parse(w.frame_delays_json) as number[]) : null,
           hidden: needsSignature(w),
+          ...(files?.length
+            ? {
+                files: files.map((f) => ({
+                  path: f.path,
+                  kind: f.kind,
+                  width: f.width,
+                  height: f.height,
+                  ext: f.ext,
+                  bytes: f.bytes,
+                  mtimeMs: f.mtime_ms,
+                })),
+              }
+            : {}),
         }
       )
     },

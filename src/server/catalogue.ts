@@ -8,8 +8,13 @@ import { SCHEMA_VERSION } from './data/schema.ts'
 import { upgradeSchema } from './data/schema-version.ts'
 import { generateCatalogue } from './generator/generate.ts'
 import { startOfJstDay } from './calendar.ts'
+import { libraryCatalogueFile, openLibraryCatalogue } from './library/library-catalogue.ts'
 
 export const catalogueFile = (dataDir: string) => path.join(dataDir, 'catalogue.db')
+
+/** The file this configuration serves: the library catalogue with LIBRARY_DIR, else the demo's. */
+export const servedCatalogueFile = (config: Pick<Config, 'dataDir' | 'libraryDir'>) =>
+  config.libraryDir ? libraryCatalogueFile(config.dataDir) : catalogueFile(config.dataDir)
 
 /**
  * Opens the catalogue under DATA_DIR, generating it first when it is missing. Generation writes a temporary file
@@ -24,6 +29,7 @@ export function openCatalogue(
   log: Logger,
   nowS: () => number = () => Math.floor(Date.now() / 1000),
 ): CatalogueStore {
+  if (config.libraryDir) return openLibraryCatalogue(config, log)
   mkdirSync(config.dataDir, { recursive: true })
   const file = catalogueFile(config.dataDir)
   if (!existsSync(file)) generate(config, log, file, nowS, 'first start')

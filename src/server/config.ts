@@ -14,6 +14,13 @@ export interface Config {
   port: number
   host: string
   dataDir: string
+  /**
+   * LIBRARY_DIR: a downloader's archive to serve instead of the demo (src/server/library/); its catalogue is
+   * DATA_DIR/library.db. undefined: the demo catalogue.
+   */
+  libraryDir: string | undefined
+  /** the library catalogue's one account (OWNER_USERNAME, OWNER_PASSWORD; no password: one is generated and logged) */
+  owner: { username: string; password: string | undefined }
   /** origin for next_url (and image URLs unless imageOrigin is set); undefined: from the request (http/origin.ts) */
   publicUrl: string | undefined
   /** origin of every image URL (IMAGE_ORIGIN); undefined: the API's origin */
@@ -124,10 +131,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined
   const hostile = env.CATALOGUE_HOSTILE ?? ''
   if (!['', 'none', 'all'].includes(hostile)) throw new Error(`CATALOGUE_HOSTILE must be none or all, not "${hostile}"`)
+  const ownerName = env.OWNER_USERNAME || 'owner'
+  if (!/^[A-Za-z0-9_-]{1,32}$/.test(ownerName))
+    throw new Error(`OWNER_USERNAME must be 1 to 32 letters, digits, _ or -, not "${ownerName}"`)
   return {
     port: int('PORT', env.PORT, 8080),
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || './data'),
+    libraryDir: env.LIBRARY_DIR ? path.resolve(env.LIBRARY_DIR) : undefined,
+    owner: { username: ownerName, password: env.OWNER_PASSWORD || undefined },
     publicUrl,
     imageOrigin: origin('IMAGE_ORIGIN', env.IMAGE_ORIGIN),
     staticOrigin: origin('STATIC_ORIGIN', env.STATIC_ORIGIN),

@@ -3,7 +3,8 @@ import type { Server } from 'node:http'
 import type { Config } from './config.ts'
 import { createLogger, type Logger } from './log.ts'
 import { Lru, type Services } from './services.ts'
-import { catalogueFile, openCatalogue, tokenSecret } from './catalogue.ts'
+import { openCatalogue, servedCatalogueFile, tokenSecret } from './catalogue.ts'
+import { prepareLibrary, watchServedLibrary } from './library/library-catalogue.ts'
 import { TokenSigner } from './auth/tokens.ts'
 import { createApp } from './app.ts'
 import { ITEM_CACHE_MAX_BYTES, ItemJsonCache } from './wire/item-cache.ts'
@@ -37,7 +38,7 @@ export function createServices(
     searches:
       config.search.workers > 0
         ? new SearchPool({
-            file: catalogueFile(config.dataDir),
+            file: servedCatalogueFile(config),
             ...config.search,
             perClient: SEARCHES_PER_CLIENT,
             log,
@@ -83,6 +84,8 @@ export interface RunningServer {
 
 /** Opens (or first generates) the catalogue and serves everything on one port. */
 export async function startServer(config: Config, log = createLogger(config.logLevel)): Promise<RunningServer> {
+  // A library is scanned before the service opens it: what the archive holds is what the first answer shows.
+  await prepareLibrary(config, log)
   const services = createServices(config, log)
   const app = createApp(services, log)
   const server = await new Promise<Server>((resolve) => {
@@ -110,6 +113,8 @@ export async function startServer(config: Config, log = createLogger(config.logL
     )
   })
   services.searches.warm()
+  // works a downloader adds to LIBRARY_DIR while the service runs
+  const watcher = watchServedLibrary(config, services, log)
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
@@ -120,6 +125,7 @@ export async function startServer(config: Config, log = createLogger(config.logL
     connections: () => guard.stats(),
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
+        watcher?.close()
         server.close(() => resolve())
         server.closeAllConnections()
       })

@@ -1,5 +1,5 @@
 // The catalogue's tables. Only the data-access module (this folder) knows them.
-export const SCHEMA_VERSION = 3
+export const SCHEMA_VERSION = 4
 
 /** Comments (schema 2): also what an upgrade from schema 1 adds (migrate.ts). */
 export const commentsSql = `
@@ -30,6 +30,43 @@ export const refreshTokensSql = `CREATE TABLE refresh_tokens (
   expires_ts INTEGER NOT NULL
 );
 CREATE INDEX refresh_tokens_user ON refresh_tokens (user_id);
+`
+
+/**
+ * Libraries (schema 4): works imported from a downloader's archive (LIBRARY_DIR, src/server/library/). A demo
+ * catalogue has these tables empty.
+ */
+export const librarySql = `
+-- One row per imported work: its fingerprint (a digest of its sidecars and its files' sizes and times), so a rescan
+-- reads again only what changed, and the library folder it came from, so a rescan of that folder knows what left it.
+CREATE TABLE library_works (
+  work_id INTEGER PRIMARY KEY,
+  root TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  imported_ts INTEGER NOT NULL
+);
+CREATE INDEX library_works_root ON library_works (root);
+-- Each page's file, served where it is (absolute path); width, height and type read from the file itself. An
+-- ugoira's one row is its frame zip (kind 'ugoira-zip'), its size the work's.
+CREATE TABLE work_files (
+  work_id INTEGER NOT NULL,
+  page INTEGER NOT NULL,
+  path TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  width INTEGER NOT NULL,
+  height INTEGER NOT NULL,
+  ext TEXT NOT NULL,
+  bytes INTEGER NOT NULL,
+  mtime_ms INTEGER NOT NULL,
+  PRIMARY KEY (work_id, page)
+) WITHOUT ROWID;
+-- The last scan's skipped files with their reasons, per library folder (for the report and the library page).
+CREATE TABLE library_skipped (
+  root TEXT NOT NULL,
+  path TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  PRIMARY KEY (root, path)
+) WITHOUT ROWID;
 `
 
 export const schemaSql = `
@@ -229,4 +266,5 @@ CREATE TABLE mutes (
 ) WITHOUT ROWID;
 
 ${commentsSql}
-${refreshTokensSql}`
+${refreshTokensSql}
+${librarySql}`

@@ -6,6 +6,7 @@ import { CommentStore } from './comments.ts'
 import { SocialQueries } from './social.ts'
 import { TagSuggestions } from './tag-suggestions.ts'
 import { preparedOnce } from './prepared.ts'
+import { LibraryFiles } from './library-files.ts'
 
 // The data-access module: every SQL statement of the service lives in this folder, and nothing
 // outside it knows a table name. Statements are prepared once; every value is a bound parameter.
@@ -16,6 +17,8 @@ export interface Caller {
   maxX: number
   /** false: the account's AI setting is off, so others' AI-generated items stay out of its lists (absent: shown) */
   showAi?: boolean
+  /** a library catalogue's owner: the archive is theirs, so its mypixiv-only and private works are theirs to see */
+  owner?: boolean
 }
 export const ANONYMOUS: Caller = { id: 0, maxX: 0 }
 
@@ -174,9 +177,17 @@ const table = (kind: Kind) =>
  */
 export const AI_SHOWN = `(w.ai_type != 2 OR w.user_id = @me
   OR NOT EXISTS (SELECT 1 FROM users ai_off WHERE ai_off.id = @me AND ai_off.show_ai = 0))`
+/**
+ * The caller is a library catalogue's owner (meta `owner_account`, library/library-catalogue.ts): every work of the
+ * archive is theirs to see, whatever its restrict (x_restrict still follows their age setting). A demo catalogue has
+ * no owner. Uncorrelated: runs once per statement.
+ */
+export const LIBRARY_OWNER = `EXISTS (SELECT 1 FROM meta lo JOIN users lu ON lu.account = lo.value
+  WHERE lo.key = 'owner_account' AND lu.id = @me)`
 export const VISIBLE = `(w.x_restrict <= @maxX AND (w.restrict = 0 OR w.user_id = @me OR (w.restrict = 1
   AND EXISTS (SELECT 1 FROM follows a WHERE a.follower_id = @me AND a.followee_id = w.user_id)
-  AND EXISTS (SELECT 1 FROM follows b WHERE b.follower_id = w.user_id AND b.followee_id = @me)))
+  AND EXISTS (SELECT 1 FROM follows b WHERE b.follower_id = w.user_id AND b.followee_id = @me))
+  OR ${LIBRARY_OWNER})
   AND ${AI_SHOWN})`
 
 const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
@@ -189,6 +200,8 @@ export class CatalogueStore {
   readonly social: SocialQueries
   /** autocomplete, under the items' visibility rule (tag-suggestions.ts) */
   readonly tagSuggestions: TagSuggestions
+  /** an imported work's files (library-files.ts); empty in a demo catalogue */
+  readonly library: LibraryFiles
   private readonly q: (sql: string) => Statement
 
   constructor(file: string, opts: { readonly?: boolean } = {}) {
@@ -205,7 +218,8 @@ export class CatalogueStore {
     this.q = preparedOnce(this.db)
     this.comments = new CommentStore(this.db)
     this.social = new SocialQueries(this.db)
-    this.tagSuggestions = new TagSuggestions(this.db)
+    this.tagSuggestions = new TagSuggestions(this.db, () => this.itemsVersion())
+    this.library = new LibraryFiles(this.db)
   }
 
   close() {
@@ -522,10 +536,26 @@ export class CatalogueStore {
   // ---- search ----------------------------------------------------------------------------------------
 
   private tagIdCache = new Map<string, number[]>()
+  private tagIdCacheVersion: string | undefined
+
+  /**
+   * The version of the catalogue's works and tags (meta `items_version`): a library import that changed them bumps
+   * it, and caches derived from them (this one, the tag suggestions') start again, in every connection (the search
+   * workers' too). A demo catalogue never changes it.
+   */
+  itemsVersion(): string {
+    const row = this.q("SELECT value FROM meta WHERE key = 'items_version'").get() as { value: string } | undefined
+    return row?.value ?? ''
+  }
 
   /** Tag ids matching one word: part of a name or a translated name, or all of one. */
   tagIdsFor(word: string, exact: boolean): number[] {
     const key = `${exact ? '=' : '~'}${word}`
+    const version = this.itemsVersion()
+    if (version !== this.tagIdCacheVersion) {
+      this.tagIdCache.clear()
+      this.tagIdCacheVersion = version
+    }
     let ids = this.tagIdCache.get(key)
     if (!ids) {
       const rows = exact

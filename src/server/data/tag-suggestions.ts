@@ -25,12 +25,22 @@ interface PublicUses {
 export class TagSuggestions {
   private readonly q: (sql: string) => Database.Statement
   private readonly publicUses = new Map<number, PublicUses>()
+  private usesVersion: string | undefined
 
-  constructor(db: Database.Database) {
+  /** `itemsVersion`: changes when a library import changed the items (store.ts), which the counts derive from */
+  constructor(
+    db: Database.Database,
+    private readonly itemsVersion: () => string = () => '',
+  ) {
     this.q = preparedOnce(db)
   }
 
   private usesFor(maxX: number): PublicUses {
+    const version = this.itemsVersion()
+    if (version !== this.usesVersion) {
+      this.publicUses.clear()
+      this.usesVersion = version
+    }
     let uses = this.publicUses.get(maxX)
     if (!uses) {
       const works = this.q(

@@ -5,6 +5,14 @@
 
 import { COVER_VH, COVER_VW, type PlaceholderKind } from './art.ts'
 import { hasBackground, novelIdOfImageHash, pathDate } from './paths.ts'
+import {
+  originalFile,
+  pageSource,
+  ugoiraFrame,
+  ugoiraZip,
+  type LibraryFile,
+  type LibrarySpec,
+} from './library-images.ts'
 
 export interface ImageCatalogue {
   work(id: number):
@@ -15,8 +23,11 @@ export interface ImageCatalogue {
         pageCount: number
         width: number
         height: number
-        ext: 'jpg' | 'png'
+        /** the originals' extension (`jpg` or `png`; an imported work's may be `gif`) */
+        ext: string
         frameDelays: number[] | null
+        /** an imported work's files, one per page (library-images.ts); absent: the generated art */
+        files?: LibraryFile[]
         /** not everyone may see it: its images need the work's signature (image-signing.ts) */
         hidden?: boolean
       }
@@ -71,7 +82,7 @@ export interface ZipSpec {
   mtime: number
 }
 
-export type ImageSpec = RasterSpec | ZipSpec
+export type ImageSpec = RasterSpec | ZipSpec | LibrarySpec
 
 /** The item whose signature an image needs (it is not public), set by resolveImagePath. */
 export interface ImageGuard {
@@ -109,7 +120,7 @@ const RE = {
     String.raw`^/c/(360x360_70|360x360_10_webp|540x540_70|600x1200_90|600x1200_90_webp)/img-master/img/${D}/${ID}_p${IDX}_(square1200|master1200)\.jpg$`,
   ),
   workMaster: new RegExp(String.raw`^/img-master/img/${D}/${ID}_p${IDX}_master1200\.jpg$`),
-  workOriginal: new RegExp(String.raw`^/img-original/img/${D}/${ID}_(p|ugoira)${IDX}\.(jpg|png)$`),
+  workOriginal: new RegExp(String.raw`^/img-original/img/${D}/${ID}_(p|ugoira)${IDX}\.(jpg|png|gif)$`),
   ugoiraZip: new RegExp(String.raw`^/img-zip-ugoira/img/${D}/${ID}_ugoira(600x600|1920x1080)\.zip$`),
   profile: new RegExp(String.raw`^/user-profile/img/${D}/${ID}_${HASH}(_170)?\.jpg$`),
   background: new RegExp(
@@ -212,6 +223,18 @@ function novelImage(
   return raster(subject, img.width, img.height, box, crop, 'jpeg', box ? THUMB_QUALITY : ORIGINAL_QUALITY)
 }
 
+/** A derived size of an imported work's page, rendered from its file (library-images.ts). */
+function libraryDerived(
+  files: LibraryFile[],
+  page: number,
+  box: [number, number],
+  crop: boolean,
+  q: number,
+): LibrarySpec | null {
+  const src = pageSource(files, page)
+  return src && { t: 'derived', src, box, crop, q }
+}
+
 export function resolveImagePath(path: string, cat: ImageCatalogue, out?: ResolveOut): ImageSpec | null {
   let m: RegExpExecArray | null
 
@@ -223,6 +246,7 @@ export function resolveImagePath(path: string, cat: ImageCatalogue, out?: Resolv
     if (!isValidWork(w) || pathDate(w.createdTs) !== d || Number(page) >= w.pageCount) return null
     guardWork(out, w)
     const crop = suffix === 'square1200'
+    if (w.files?.length) return libraryDerived(w.files, Number(page), spec.box, crop, spec.q)
     return raster(workSubject(w, Number(page), 0), w.width, w.height, spec.box, crop, 'jpeg', spec.q)
   }
 
@@ -231,14 +255,29 @@ export function resolveImagePath(path: string, cat: ImageCatalogue, out?: Resolv
     const w = cat.work(Number(id))
     if (!isValidWork(w) || pathDate(w.createdTs) !== d || Number(page) >= w.pageCount) return null
     guardWork(out, w)
+    if (w.files?.length) return libraryDerived(w.files, Number(page), [1200, 1200], false, THUMB_QUALITY)
     return raster(workSubject(w, Number(page), 0), w.width, w.height, [1200, 1200], false, 'jpeg', THUMB_QUALITY)
   }
 
   if ((m = RE.workOriginal.exec(path))) {
     const [, d, id, kind, idx, ext] = m as unknown as [string, string, string, string, string, string]
     const w = cat.work(Number(id))
-    if (!isValidWork(w) || pathDate(w.createdTs) !== d || w.ext !== ext) return null
+    if (!isValidWork(w) || pathDate(w.createdTs) !== d) return null
     const n = Number(idx)
+    if (w.files?.length) {
+      // each page is its own file, with its own type
+      const spec =
+        kind === 'ugoira'
+          ? w.type === 'ugoira' && n < frameCount(w) && w.ext === ext
+            ? ugoiraFrame(w.files, n, ext)
+            : null
+          : w.type === 'ugoira'
+            ? null
+            : originalFile(w.files, n, ext)
+      if (spec) guardWork(out, w)
+      return spec
+    }
+    if (w.ext !== ext) return null
     if (kind === 'ugoira') {
       if (w.type !== 'ugoira' || n >= frameCount(w)) return null
     } else if (w.type === 'ugoira' || n >= w.pageCount) return null
@@ -254,6 +293,7 @@ export function resolveImagePath(path: string, cat: ImageCatalogue, out?: Resolv
     const frames = frameCount(w)
     if (frames < 1) return null
     guardWork(out, w)
+    if (w.files?.length) return ugoiraZip(w.files, size as '600x600' | '1920x1080', THUMB_QUALITY, w.createdTs)
     const [bw, bh] = size === '600x600' ? [600, 600] : [1920, 1080]
     const [ow, oh] = fitWithin(w.width, w.height, bw, bh)
     return {

@@ -12,6 +12,7 @@
 // are never refused.
 
 import { createHash } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import { Hono, type Context } from 'hono'
 import { ImageCache, RenderRefused, type CacheSource } from './image-cache.ts'
 import { resolveImagePath, type ImageCatalogue, type ImageSpec, type ResolveOut } from './image-request.ts'
@@ -173,11 +174,19 @@ export function createImageRoutes(catalogue: ImageCatalogue, opts: ImageRoutesOp
     if (etagMatches(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers })
 
     let body: Buffer
-    let source: CacheSource
+    let source: CacheSource | 'file'
     try {
-      const admitted = perClient === Infinity ? undefined : admit(clientKey(c))
-      ;({ body, source } = await cache.get(digest, extensionOf(spec), () => renderSpec(spec), admitted))
+      if (spec.t === 'file') {
+        // An imported work's original: the archive's file as it is, never copied into the cache.
+        body = await readFile(spec.path)
+        source = 'file'
+      } else {
+        const admitted = perClient === Infinity ? undefined : admit(clientKey(c))
+        ;({ body, source } = await cache.get(digest, extensionOf(spec), () => renderSpec(spec), admitted))
+      }
     } catch (err) {
+      // the file left the archive since the last scan: there is no such image any more
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return jsonError(404, NOT_FOUND_BODY)
       if (err instanceof RenderRefused) {
         const message = err.status === 503 ? 'Image renderer busy' : 'Rate Limit'
         return jsonError(err.status, errorBody(message), { 'Retry-After': String(err.retryAfter) })

@@ -14,6 +14,7 @@ import {
   type Canvas,
 } from './art.ts'
 import type { ArtSubject, ImageSpec, RasterSpec } from './image-request.ts'
+import { isLibrarySpec, libraryOutput, renderLibrarySpec } from './library-images.ts'
 
 /** Bump when any drawing or encoding changes: it is part of every cache file name and ETag. */
 export const RENDERER_VERSION = 1
@@ -61,6 +62,8 @@ const ZIP_MAX_TS = Date.UTC(2099, 11, 31) / 1000
 
 export async function renderSpec(spec: ImageSpec): Promise<Buffer> {
   if (spec.t === 'raster') return renderRaster(spec)
+  // an imported work's images: from its own files
+  if (isLibrarySpec(spec)) return renderLibrarySpec(spec)
   const canvas = { vw: spec.vw, vh: spec.vh, w: spec.w, h: spec.h }
   const mtime = new Date(Math.min(ZIP_MAX_TS, Math.max(ZIP_MIN_TS, spec.mtime)) * 1000)
   const files: Zippable = {}
@@ -77,5 +80,12 @@ export async function renderSpec(spec: ImageSpec): Promise<Buffer> {
 }
 
 export const contentTypeOf = (spec: ImageSpec) =>
-  spec.t === 'zip' ? 'application/zip' : spec.fmt === 'png' ? 'image/png' : 'image/jpeg'
-export const extensionOf = (spec: ImageSpec) => (spec.t === 'zip' ? 'zip' : spec.fmt === 'png' ? 'png' : 'jpg')
+  isLibrarySpec(spec)
+    ? libraryOutput(spec).type
+    : spec.t === 'zip'
+      ? 'application/zip'
+      : spec.fmt === 'png'
+        ? 'image/png'
+        : 'image/jpeg'
+export const extensionOf = (spec: ImageSpec) =>
+  isLibrarySpec(spec) ? libraryOutput(spec).ext : spec.t === 'zip' ? 'zip' : spec.fmt === 'png' ? 'png' : 'jpg'

@@ -149,7 +149,7 @@ export class View {
   /** Whether the caller may see an item (the same rule as the store's SQL, on a row already read). */
   canSee(row: { user_id: number; restrict: number; x_restrict: number }): boolean {
     if (row.x_restrict > this.caller.maxX) return false
-    if (row.restrict === 0 || row.user_id === this.caller.id) return true
+    if (row.restrict === 0 || row.user_id === this.caller.id || this.caller.owner) return true
     return row.restrict === 1 && this.isMutual(row.user_id)
   }
 
@@ -204,12 +204,15 @@ export class View {
       'illust',
       rows.flatMap((r) => (r.series_id ? [r.series_id] : [])),
     )
+    const pageExts = this.store.library.pageExts(ids)
     return rows.map((row) => {
       const author = users.get(row.user_id)
       if (!author) return { json: JSON.stringify(this.illustPlaceholder(row.id, detail)), tags: [] }
       const workTags = tags.get(row.id) ?? []
+      // an imported manga's pages keep each its own type (png, jpg…)
+      const exts = pageExts.get(row.id)
       const pages = Array.from({ length: row.page_count }, (_, p) =>
-        workImagePaths({ id: row.id, createdTs: row.created_ts, type: row.type, ext: row.ext }, p),
+        workImagePaths({ id: row.id, createdTs: row.created_ts, type: row.type, ext: exts?.[p] ?? row.ext }, p),
       )
       const first = pages[0]!
       const url = this.itemUrls('illust', row)

@@ -1,0 +1,68 @@
+import type Database from 'better-sqlite3'
+
+// Reads of the library tables (schema 4) on the store's database handle: where an imported work's files are.
+
+export interface WorkFileRow {
+  page: number
+  path: string
+  kind: 'image' | 'ugoira-zip' | 'ugoira-frame'
+  width: number
+  height: number
+  ext: string
+  bytes: number
+  mtime_ms: number
+}
+
+export class LibraryFiles {
+  private readonly files
+  private readonly skippedOf
+  private readonly exts
+  private readonly countsOf
+
+  constructor(db: Database.Database) {
+    this.files = db.prepare(
+      'SELECT page, path, kind, width, height, ext, bytes, mtime_ms FROM work_files WHERE work_id = ? ORDER BY page',
+    )
+    this.skippedOf = db.prepare('SELECT path, reason FROM library_skipped WHERE root = ? ORDER BY path')
+    this.countsOf = db.prepare(
+      'SELECT w.type, COUNT(*) AS n FROM library_works l JOIN works w ON w.id = l.work_id WHERE l.root = ? GROUP BY w.type',
+    )
+    this.exts = db.prepare(
+      `SELECT work_id, page, ext FROM work_files WHERE work_id IN (SELECT value FROM json_each(?)) AND kind = 'image'
+       ORDER BY work_id, page`,
+    )
+  }
+
+  /**
+   * The extension of each page's original, for the imported works among `ids` (a manga's pages may be of different
+   * types, as on pixiv); demo works are not in the map (their pages all have the work's `ext`).
+   */
+  pageExts(ids: readonly number[]): Map<number, string[]> {
+    const out = new Map<number, string[]>()
+    if (ids.length === 0) return out
+    for (const r of this.exts.all(JSON.stringify(ids)) as { work_id: number; page: number; ext: string }[]) {
+      let list = out.get(r.work_id)
+      if (!list) out.set(r.work_id, (list = []))
+      list[r.page] = r.ext
+    }
+    return out
+  }
+
+  /** The files of an imported work's pages, in page order; [] for a work that was not imported (a demo work). */
+  filesOf(workId: number): WorkFileRow[] {
+    return this.files.all(workId) as WorkFileRow[]
+  }
+
+  /** The imported works of a library folder, per type. */
+  counts(root: string): { illust: number; manga: number; ugoira: number } {
+    const rows = this.countsOf.all(root) as { type: 'illust' | 'manga' | 'ugoira'; n: number }[]
+    const out = { illust: 0, manga: 0, ugoira: 0 }
+    for (const r of rows) out[r.type] = r.n
+    return out
+  }
+
+  /** The last scan's skipped files of a library folder, with their reasons. */
+  skipped(root: string): { path: string; reason: string }[] {
+    return this.skippedOf.all(root) as { path: string; reason: string }[]
+  }
+}

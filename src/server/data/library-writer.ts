@@ -1,0 +1,280 @@
+import Database from 'better-sqlite3'
+import type { WorkType } from './records.ts'
+import { SCHEMA_VERSION, schemaSql } from './schema.ts'
+
+// The writes of a library import (src/server/library/), on the store's database handle: one transaction per work,
+// so a kill at any moment leaves whole works only and the next scan finishes the job. Nothing here reads the archive;
+// the importer hands over plain records.
+
+/** One page's file as the importer read it. */
+export interface LibraryFileRecord {
+  page: number
+  /** absolute path of the file, served where it is */
+  path: string
+  /** an image page, an ugoira's frame zip, or one of an ugoira's frames saved as files (`ugoira: original`) */
+  kind: 'image' | 'ugoira-zip' | 'ugoira-frame'
+  width: number
+  height: number
+  /** `jpg`, `png`, `gif` or `zip` */
+  ext: string
+  bytes: number
+  mtimeMs: number
+}
+
+/** A work as the importer found it: the record of its sidecar and the files of its pages. */
+export interface LibraryWorkRecord {
+  id: number
+  type: WorkType
+  title: string
+  caption: string
+  createdTs: number
+  width: number
+  height: number
+  /** extension of the originals (page 0's; for an ugoira, of the frames in its zip) */
+  ext: string
+  sanityLevel: number
+  xRestrict: number
+  restrict: number
+  aiType: number
+  bookStyle: number
+  totalView: number
+  totalBookmarks: number
+  totalComments: number
+  commentAccessControl: number
+  tools: string[]
+  frameDelays: number[] | null
+  user: { id: number; name: string; account: string }
+  /** in order; `translatedName` undefined when the sidecar does not say (a names-only tag list) */
+  tags: { name: string; translatedName?: string | null }[]
+  series: { id: number; title: string } | null
+  files: LibraryFileRecord[]
+}
+
+/** Creates an empty catalogue file (no demo content) of this code's schema; the file must not exist. */
+export function createEmptyCatalogue(file: string, meta: Record<string, string>) {
+  const db = new Database(file)
+  try {
+    db.pragma('journal_mode = WAL')
+    db.transaction(() => {
+      db.exec(schemaSql)
+      const put = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)')
+      put.run('schema_version', String(SCHEMA_VERSION))
+      for (const [k, v] of Object.entries(meta)) put.run(k, v)
+    })()
+  } finally {
+    db.close()
+  }
+}
+
+/** Where an imported user's generated avatar and profile fields come from (no avatar file is imported yet). */
+const EMPTY_PROFILE = JSON.stringify({
+  webpage: null,
+  gender: '',
+  birth: '',
+  birth_day: '',
+  birth_year: 0,
+  region: '',
+  address_id: 0,
+  country_code: '',
+  job: '',
+  job_id: 0,
+  is_premium: false,
+  is_using_custom_profile_image: false,
+})
+
+export class LibraryWriter {
+  private readonly s
+
+  constructor(private readonly db: Database.Database) {
+    const p = (sql: string) => db.prepare(sql)
+    this.s = {
+      fingerprints: p('SELECT work_id, fingerprint FROM library_works WHERE root = ?'),
+      user: p('SELECT id, account FROM users WHERE id = ?'),
+      userByAccount: p('SELECT id FROM users WHERE account = ?'),
+      insertUser: p(`INSERT INTO users (id, name, account, comment, password_hash, x_restrict, is_premium, profile_date,
+          profile_hash, profile_json) VALUES (?, ?, ?, '', NULL, 0, 0, ?, ?, ?)`),
+      updateUser: p('UPDATE users SET name = ?, account = ? WHERE id = ?'),
+      tagByName: p('SELECT id, translated_name FROM tags WHERE name = ?'),
+      insertTag: p('INSERT INTO tags (name, translated_name) VALUES (?, ?)'),
+      translateTag: p('UPDATE tags SET translated_name = ? WHERE id = ?'),
+      series: p('SELECT id, created_ts FROM illust_series WHERE id = ?'),
+      insertSeries: p(
+        `INSERT INTO illust_series (id, user_id, title, caption, created_ts, cover_token) VALUES (?, ?, ?, '', ?, ?)`,
+      ),
+      updateSeries: p('UPDATE illust_series SET title = ?, user_id = ?, created_ts = MIN(created_ts, ?) WHERE id = ?'),
+      deleteWork: p('DELETE FROM works WHERE id = ?'),
+      deleteWorkTags: p('DELETE FROM work_tags WHERE work_id = ?'),
+      deleteFiles: p('DELETE FROM work_files WHERE work_id = ?'),
+      deleteLibraryWork: p('DELETE FROM library_works WHERE work_id = ?'),
+      insertWork: p(`INSERT INTO works (id, user_id, type, title, caption, created_ts, width, height, page_count, ext,
+          sanity_level, x_restrict, restrict, ai_type, book_style, total_view, total_bookmarks, total_comments,
+          comment_access_control, series_id, series_order, tools_json, frame_delays_json, restricted_mode, male_share)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, 0, 50)`),
+      insertWorkTag: p('INSERT INTO work_tags (work_id, pos, tag_id) VALUES (?, ?, ?)'),
+      insertFile: p(`INSERT INTO work_files (work_id, page, path, kind, width, height, ext, bytes, mtime_ms)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      insertLibraryWork: p('INSERT INTO library_works (work_id, root, fingerprint, imported_ts) VALUES (?, ?, ?, ?)'),
+      renumber: p(`UPDATE works SET series_order = (SELECT n FROM (SELECT id, ROW_NUMBER() OVER
+          (PARTITION BY series_id ORDER BY created_ts, id) AS n FROM works WHERE series_id IS NOT NULL) o
+          WHERE o.id = works.id) WHERE series_id IS NOT NULL`),
+      dropEmptySeries: p(
+        'DELETE FROM illust_series WHERE id NOT IN (SELECT series_id FROM works WHERE series_id IS NOT NULL)',
+      ),
+      clearSkipped: p('DELETE FROM library_skipped WHERE root = ?'),
+      insertSkipped: p('INSERT OR REPLACE INTO library_skipped (root, path, reason) VALUES (?, ?, ?)'),
+      meta: p('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)'),
+      workIdsOfRoot: p('SELECT work_id FROM library_works WHERE root = ?'),
+    }
+  }
+
+  /** The fingerprint of every work imported from `root`, by work id. */
+  fingerprints(root: string): Map<number, string> {
+    const rows = this.s.fingerprints.all(root) as { work_id: number; fingerprint: string }[]
+    return new Map(rows.map((r) => [r.work_id, r.fingerprint]))
+  }
+
+  /**
+   * Writes (or replaces) one work with its user, tags, series and files, in one transaction. Throws (and writes
+   * nothing) when the work cannot be stored as it is, e.g. its user's account is another user's.
+   */
+  putWork(root: string, w: LibraryWorkRecord, fingerprint: string, nowTs: number) {
+    this.db.transaction(() => {
+      this.putUser(w.user)
+      const seriesId = w.series ? this.putSeries(w.series, w.user.id, w.createdTs) : null
+      this.removeRows(w.id)
+      this.s.insertWork.run(
+        w.id,
+        w.user.id,
+        w.type,
+        w.title,
+        w.caption,
+        w.createdTs,
+        w.width,
+        w.height,
+        // an ugoira is one page, whatever number of frame files it has
+        w.type === 'ugoira' ? 1 : w.files.length,
+        w.ext,
+        w.sanityLevel,
+        w.xRestrict,
+        w.restrict,
+        w.aiType,
+        w.bookStyle,
+        w.totalView,
+        w.totalBookmarks,
+        w.totalComments,
+        w.commentAccessControl,
+        seriesId,
+        JSON.stringify(w.tools),
+        w.frameDelays ? JSON.stringify(w.frameDelays) : null,
+      )
+      // A tag listed twice is one tag (work_tags would otherwise name it twice)
+      const seen = new Set<number>()
+      for (const t of w.tags) {
+        const id = this.putTag(t)
+        if (seen.has(id)) continue
+        this.s.insertWorkTag.run(w.id, seen.size, id)
+        seen.add(id)
+      }
+      for (const f of w.files)
+        this.s.insertFile.run(w.id, f.page, f.path, f.kind, f.width, f.height, f.ext, f.bytes, Math.round(f.mtimeMs))
+      this.s.insertLibraryWork.run(w.id, root, fingerprint, nowTs)
+    })()
+  }
+
+  /** Takes a work that left the library out of the catalogue (its rows, tags and files), in one transaction. */
+  removeWork(id: number) {
+    this.db.transaction(() => this.removeRows(id))()
+  }
+
+  private removeRows(id: number) {
+    this.s.deleteWork.run(id)
+    this.s.deleteWorkTags.run(id)
+    this.s.deleteFiles.run(id)
+    this.s.deleteLibraryWork.run(id)
+  }
+
+  /** Series order by date (the archive does not record it), and series left without works dropped. */
+  finishSeries() {
+    this.db.transaction(() => {
+      this.s.renumber.run()
+      this.s.dropEmptySeries.run()
+    })()
+  }
+
+  /** Replaces the skipped-file report of `root`. */
+  setSkipped(root: string, skipped: readonly { path: string; reason: string }[]) {
+    this.db.transaction(() => {
+      this.s.clearSkipped.run(root)
+      for (const s of skipped) this.s.insertSkipped.run(root, s.path, s.reason)
+    })()
+  }
+
+  /** Tells every connection's caches of works and tags that these changed (store.ts `itemsVersion`). */
+  bumpItemsVersion() {
+    const row = this.db.prepare("SELECT value FROM meta WHERE key = 'items_version'").get() as
+      { value: string } | undefined
+    this.s.meta.run('items_version', String((Number(row?.value) || 0) + 1))
+  }
+
+  meta(key: string, value: string) {
+    this.s.meta.run(key, value)
+  }
+
+  /** Creates the owner account unless an account of that name exists; true when it was created. */
+  ensureOwner(o: { id: number; account: string; name: string; passwordHash: string; profileDate: string }): boolean {
+    if (this.s.userByAccount.get(o.account)) return false
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          `INSERT INTO users (id, name, account, comment, password_hash, x_restrict, is_premium, profile_date,
+             profile_hash, profile_json) VALUES (?, ?, ?, '', ?, 2, 1, ?, ?, ?)`,
+        )
+        .run(o.id, o.name, o.account, o.passwordHash, o.profileDate, profileHashOf(o.id), EMPTY_PROFILE)
+      this.s.meta.run('owner_account', o.account)
+    })()
+    return true
+  }
+
+  /** Sets an account's password (OWNER_PASSWORD given again); false when there is no such account. */
+  setPassword(account: string, passwordHash: string): boolean {
+    return (
+      this.db.prepare('UPDATE users SET password_hash = ? WHERE account = ?').run(passwordHash, account).changes > 0
+    )
+  }
+
+  private putUser(u: LibraryWorkRecord['user']) {
+    const clash = this.s.userByAccount.get(u.account) as { id: number } | undefined
+    if (clash && clash.id !== u.id)
+      throw new Error(`user ${u.id}'s account "${u.account}" is already user ${clash.id}'s in this catalogue`)
+    const row = this.s.user.get(u.id) as { id: number; account: string } | undefined
+    if (row) this.s.updateUser.run(u.name, u.account, u.id)
+    else this.s.insertUser.run(u.id, u.name, u.account, '2000/01/01/00/00/00', profileHashOf(u.id), EMPTY_PROFILE)
+  }
+
+  private putTag(t: { name: string; translatedName?: string | null }): number {
+    const row = this.s.tagByName.get(t.name) as { id: number; translated_name: string | null } | undefined
+    if (!row) return Number(this.s.insertTag.run(t.name, t.translatedName ?? null).lastInsertRowid)
+    // A names-only tag list says nothing of translations: what another sidecar recorded stays.
+    if (t.translatedName !== undefined && t.translatedName !== row.translated_name)
+      this.s.translateTag.run(t.translatedName, row.id)
+    return row.id
+  }
+
+  private putSeries(s: { id: number; title: string }, userId: number, createdTs: number): number {
+    if (this.s.series.get(s.id)) this.s.updateSeries.run(s.title, userId, createdTs, s.id)
+    else this.s.insertSeries.run(s.id, userId, s.title, createdTs, `library-series-${s.id}`)
+    return s.id
+  }
+}
+
+/** The 32 hex digits naming a user's (generated) avatar: stable per user id. */
+function profileHashOf(id: number): string {
+  let h = 2166136261 ^ id
+  let out = ''
+  for (let i = 0; i < 4; i++) {
+    h = Math.imul(h ^ (h >>> 15), 2246822507) ^ i
+    h = Math.imul(h ^ (h >>> 13), 3266489909)
+    out += ((h ^ (h >>> 16)) >>> 0).toString(16).padStart(8, '0')
+  }
+  return out
+}

@@ -1,0 +1,42 @@
+// `npm run import -- PATH…`: imports gallery-dl archives into the library catalogue of DATA_DIR (DATA_DIR/library.db),
+// the one LIBRARY_DIR serves, through the same code as the start-up scan. Prints progress (a live line on a terminal,
+// plain lines otherwise) and the report: imported, updated, removed, unchanged, and each skipped file with its reason.
+
+import { loadConfig } from '../config.ts'
+import { createLogger } from '../log.ts'
+import { importInto, openLibraryCatalogue } from './library-catalogue.ts'
+
+const paths = process.argv.slice(2).filter((a) => a !== '--')
+if (paths.length === 0 || paths.some((p) => p.startsWith('-'))) {
+  console.error('usage: npm run import -- PATH… (imports into the library catalogue of DATA_DIR, default ./data)')
+  process.exit(2)
+}
+const config = loadConfig()
+const log = createLogger(config.logLevel === 'silent' ? 'silent' : 'info')
+const store = openLibraryCatalogue(config, log)
+const tty = process.stdout.isTTY
+try {
+  for (const root of paths) {
+    const started = performance.now()
+    let lastLine = 0
+    await importInto(store, root, log, {
+      exclude: [config.dataDir],
+      onProgress: (done, total) => {
+        const s = (performance.now() - started) / 1000
+        const rate = done / Math.max(s, 0.001)
+        const eta = Math.round((total - done) / Math.max(rate, 0.001))
+        const line = `${done}/${total} works, ${rate.toFixed(0)}/s, ETA ${eta} s`
+        if (tty) process.stdout.write(`\r${line}\x1b[K${done === total ? '\n' : ''}`)
+        else if (performance.now() - lastLine > 5000 || done === total) {
+          lastLine = performance.now()
+          console.log(line)
+        }
+      },
+    })
+  }
+} catch (err) {
+  console.error(err instanceof Error ? err.message : String(err))
+  process.exitCode = 1
+} finally {
+  store.close()
+}

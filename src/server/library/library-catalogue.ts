@@ -1,0 +1,115 @@
+// The library catalogue: DATA_DIR/library.db, a catalogue with no demo content that holds what was imported from
+// archives (LIBRARY_DIR at start, `npm run import`), and one owner account. Kept apart from the demo's catalogue.db so
+// the two are never mixed.
+
+import { existsSync, mkdirSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import path from 'node:path'
+import type { Config } from '../config.ts'
+import type { Logger } from '../log.ts'
+import { CatalogueStore } from '../data/store.ts'
+import { createEmptyCatalogue, LibraryWriter } from '../data/library-writer.ts'
+import { upgradeSchema } from '../data/schema-version.ts'
+import { hashPassword } from '../auth/tokens.ts'
+import { pathDate } from '../images/paths.ts'
+import type { Services } from '../services.ts'
+import { changedAnything, importLibrary, reportLines, type ImportOptions, type ImportReport } from './import.ts'
+import { watchLibrary, type LibraryWatcher } from './watch.ts'
+
+export const libraryCatalogueFile = (dataDir: string) => path.join(dataDir, 'library.db')
+
+/**
+ * The owner's user id: above every pixiv user id (about 1.2 × 10⁸ in 2025), so it never meets an imported user's,
+ * and below 2³¹ for clients that keep ids in 32-bit integers.
+ */
+export const OWNER_ID = 2_000_000_000
+
+/**
+ * Opens DATA_DIR's library catalogue, making it (empty) first when it is missing, migrating an older one in place, and
+ * creating the owner account on the first start. Returns the store; the caller closes it.
+ */
+export function openLibraryCatalogue(config: Pick<Config, 'dataDir' | 'owner'>, log: Logger): CatalogueStore {
+  mkdirSync(config.dataDir, { recursive: true })
+  const file = libraryCatalogueFile(config.dataDir)
+  if (!existsSync(file)) {
+    createEmptyCatalogue(file, { catalogue_kind: 'library' })
+    log.info('made an empty library catalogue', { file })
+  }
+  const store = new CatalogueStore(file)
+  const { from, missing } = upgradeSchema(store.db)
+  if (missing.length > 0) {
+    store.close()
+    throw new Error(`the library catalogue ${file} has schema version ${from} and lacks ${missing.join(', ')}`)
+  }
+  const writer = new LibraryWriter(store.db)
+  const { username, password } = config.owner
+  const salt = randomBytes(16)
+  if (!store.userByAccount(username)) {
+    const chosen = password ?? randomBytes(12).toString('base64url')
+    writer.ensureOwner({
+      id: OWNER_ID,
+      account: username,
+      name: username,
+      passwordHash: hashPassword(chosen, salt),
+      profileDate: pathDate(Math.floor(Date.now() / 1000)),
+    })
+    // Printed this once: it is stored only as a hash.
+    if (password === undefined)
+      log.info(
+        `created the owner account "${username}" with the generated password "${chosen}" (OWNER_PASSWORD sets one)`,
+      )
+    else log.info(`created the owner account "${username}" (password from OWNER_PASSWORD)`)
+  } else if (password !== undefined) writer.setPassword(username, hashPassword(password, salt))
+  return store
+}
+
+/** Imports one archive folder into the library catalogue of `dataDir`, logging the report. */
+export async function importInto(
+  store: CatalogueStore,
+  root: string,
+  log: Logger,
+  opts: ImportOptions & { quiet?: boolean } = {},
+): Promise<ImportReport> {
+  const report = await importLibrary(store.db, root, opts)
+  // a rescan while running reports only what changed
+  if (opts.quiet && !changedAnything(report)) return report
+  const [head, ...skipped] = reportLines(report)
+  log.info(head!)
+  for (const line of skipped) log.info(line)
+  return report
+}
+
+/**
+ * Watches the served LIBRARY_DIR (library/watch.ts): each rescan imports what changed through the service's own
+ * store, and the service forgets what it derived from the works that changed (their wire JSON, lists, searches).
+ */
+export function watchServedLibrary(config: Config, services: Services, log: Logger): LibraryWatcher | undefined {
+  const root = config.libraryDir
+  if (!root) return undefined
+  return watchLibrary(
+    root,
+    async () => {
+      const report = await importInto(services.store, root, log, { quiet: true, exclude: [config.dataDir] })
+      if (report.changedIds.length === 0) return
+      const { caches } = services
+      for (const id of report.changedIds) caches.items.invalidate('illust', id)
+      for (const lru of [caches.ranking, caches.recommend, caches.trending, caches.search, caches.bookmarkPages])
+        lru.clear()
+    },
+    log,
+    { exclude: [config.dataDir] },
+  )
+}
+
+/** The start-up scan of LIBRARY_DIR: the catalogue made or brought up to date before the service opens it. */
+export async function prepareLibrary(config: Config, log: Logger): Promise<ImportReport | undefined> {
+  if (!config.libraryDir) return undefined
+  if (!existsSync(config.libraryDir)) throw new Error(`LIBRARY_DIR ${config.libraryDir} does not exist`)
+  const store = openLibraryCatalogue(config, log)
+  try {
+    log.info(`scanning the library ${config.libraryDir}`)
+    return await importInto(store, config.libraryDir, log, { exclude: [config.dataDir] })
+  } finally {
+    store.close()
+  }
+}

@@ -1,0 +1,125 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import sharp from 'sharp'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { loadConfig } from '../config.ts'
+import { createLogger } from '../log.ts'
+import { startServer, type RunningServer } from '../server.ts'
+
+// LIBRARY_DIR is watched while the service runs: a work gallery-dl writes into it is found by search within 5 s, and
+// a download still being written (its file there, its sidecar not yet) is not imported until it is complete.
+
+const sidecar = (id: number, tag: string) => ({
+  id,
+  title: `watched ${id}`,
+  type: 'illust',
+  caption: '',
+  restrict: 0,
+  user: { id: 91, name: 'Watched', account: 'watched' },
+  tags: [{ name: tag, translated_name: null }],
+  create_date: '2025-05-05T10:00:00+09:00',
+  page_count: 1,
+  width: 16,
+  height: 16,
+  x_restrict: 0,
+  num: 0,
+  category: 'pixiv',
+})
+
+let dir: string
+let lib: string
+let running: RunningServer
+
+const jpeg = () =>
+  sharp({ create: { width: 16, height: 16, channels: 3, background: '#884422' } })
+    .jpeg()
+    .toBuffer()
+
+async function found(tag: string): Promise<number[]> {
+  const url = `${running.url}/v1/search/illust?word=${encodeURIComponent(tag)}&search_target=exact_match_for_tags`
+  const body = (await (await fetch(url)).json()) as { illusts: { id: number }[] }
+  return body.illusts.map((w) => w.id)
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'easel-watch-'))
+  lib = path.join(dir, 'gallery-dl')
+  mkdirSync(path.join(lib, 'pixiv', '91 watched'), { recursive: true })
+  writeFileSync(path.join(lib, 'pixiv', '91 watched', '801_p0.jpg'), await jpeg())
+  writeFileSync(path.join(lib, 'pixiv', '91 watched', '801_p0.jpg.json'), JSON.stringify(sidecar(801, 'first')))
+  const config = loadConfig({
+    DATA_DIR: path.join(dir, 'data'),
+    LIBRARY_DIR: lib,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT: '0',
+    SEARCH_WORKERS: '1',
+  })
+  running = await startServer(config, createLogger('silent'))
+})
+
+afterAll(async () => {
+  await running?.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+it('finds a work written into the library while it runs within 5 s, and not before its download is complete', async () => {
+  expect(await found('first')).toEqual([801])
+  expect(await found('arrived')).toEqual([])
+  const folder = path.join(lib, 'pixiv', '91 watched')
+  // the download in progress: part of the file, no sidecar yet
+  const bytes = await jpeg()
+  writeFileSync(path.join(folder, '802_p0.jpg'), bytes.subarray(0, 100))
+  await new Promise((r) => setTimeout(r, 2000))
+  expect(await found('arrived')).toEqual([])
+  // complete: the whole file, then its sidecar (gallery-dl's order)
+  const started = Date.now()
+  writeFileSync(path.join(folder, '802_p0.jpg'), bytes)
+  writeFileSync(path.join(folder, '802_p0.jpg.json'), JSON.stringify(sidecar(802, 'arrived')))
+  let ids: number[] = []
+  while (Date.now() - started < 5000 && ids.length === 0) {
+    await new Promise((r) => setTimeout(r, 200))
+    ids = await found('arrived')
+  }
+  expect(ids).toEqual([802])
+  console.log(`found by search ${Date.now() - started} ms after its sidecar was written`)
+  const detail = await fetch(`${running.url}/v1/illust/detail?illust_id=802`)
+  expect(detail.status).toBe(200)
+}, 20_000)
+
+it('with DATA_DIR inside the library: its files are not the archive, and its writes start no rescan', async () => {
+  const inside = path.join(dir, 'inside')
+  const folder = path.join(inside, 'pixiv', '91 watched')
+  mkdirSync(folder, { recursive: true })
+  writeFileSync(path.join(folder, '901_p0.jpg'), await jpeg())
+  writeFileSync(path.join(folder, '901_p0.jpg.json'), JSON.stringify(sidecar(901, 'inside')))
+  const config = loadConfig({
+    DATA_DIR: path.join(inside, 'easel-data'),
+    LIBRARY_DIR: inside,
+    OWNER_PASSWORD: 'pw',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT: '0',
+    SEARCH_WORKERS: '0',
+  })
+  const server = await startServer(config, createLogger('silent'))
+  try {
+    const lastScan = () =>
+      JSON.parse(server.services.store.meta().library_last_scan!) as { at: number; skipped: number }
+    expect(lastScan().skipped).toBe(0)
+    const scanned = server.services.store.meta().library_last_scan
+    // a write of the service's own (a sign-in stores its session) into DATA_DIR, inside the watched folder
+    const res = await fetch(`${server.url}/auth/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'password', username: 'owner', password: 'pw' }),
+    })
+    expect(res.status).toBe(200)
+    await new Promise((r) => setTimeout(r, 2500))
+    expect(server.services.store.meta().library_last_scan).toBe(scanned)
+  } finally {
+    await server.close()
+  }
+}, 20_000)
