@@ -3,11 +3,12 @@
 // progress is read when it is complete (gallery-dl writes the file, then its sidecar; a file without its sidecar is
 // only reported, and taken at the next scan).
 //
-// Node's own recursive fs.watch (inotify on Linux, FSEvents on macOS) rather than a watcher package: it reports the
-// events; the rescan, not the event, decides what changed, so a missed or coalesced event costs nothing but is caught
-// by the next one.
+// The events come from chokidar, the field's well-kept watcher (the same on Linux, macOS and Windows, with
+// `awaitWriteFinish` holding a file's event until its size has stopped changing, so a download still being written is
+// not read half way). The rescan, not the event, decides what changed, so a missed or coalesced event costs nothing
+// but is caught by the next one.
 
-import { watch, type FSWatcher } from 'node:fs'
+import { watch, type FSWatcher } from 'chokidar'
 import path from 'node:path'
 import type { Logger } from '../log.ts'
 
@@ -64,9 +65,14 @@ export function watchLibrary(
 
   let watcher: FSWatcher | undefined
   try {
-    watcher = watch(root, { recursive: true }, (_event, name) => {
-      if (!isExcluded(name)) schedule()
+    watcher = watch(root, {
+      ignoreInitial: true,
+      // symlinks are not followed: the importer refuses those leading out of the library anyway
+      followSymlinks: false,
+      ignored: (p: string) => isExcluded(path.relative(root, p)),
+      awaitWriteFinish: { stabilityThreshold: Math.min(quietMs, 500), pollInterval: 100 },
     })
+    watcher.on('all', () => schedule())
     watcher.on('error', (err) => log.error('the library watcher stopped', { root, error: String(err) }))
   } catch (err) {
     log.error('cannot watch the library: restart Easel or run `npm run import` after adding works', {
@@ -78,7 +84,7 @@ export function watchLibrary(
     close() {
       closed = true
       if (timer) clearTimeout(timer)
-      watcher?.close()
+      void watcher?.close()
     },
   }
 }
