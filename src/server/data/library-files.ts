@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3'
+import { preparedOnce, type Prepared } from './prepared.ts'
 
 // Reads of the library tables (schema 4) on the store's database handle: where an imported work's files are.
 
@@ -14,23 +15,12 @@ export interface WorkFileRow {
 }
 
 export class LibraryFiles {
-  private readonly files
-  private readonly skippedOf
-  private readonly exts
-  private readonly countsOf
+  // Prepared on first use, not here: the store is made before an older catalogue's schema is migrated (catalogue.ts),
+  // and these tables come with schema 4.
+  private readonly q: Prepared
 
   constructor(db: Database.Database) {
-    this.files = db.prepare(
-      'SELECT page, path, kind, width, height, ext, bytes, mtime_ms FROM work_files WHERE work_id = ? ORDER BY page',
-    )
-    this.skippedOf = db.prepare('SELECT path, reason FROM library_skipped WHERE root = ? ORDER BY path')
-    this.countsOf = db.prepare(
-      'SELECT w.type, COUNT(*) AS n FROM library_works l JOIN works w ON w.id = l.work_id WHERE l.root = ? GROUP BY w.type',
-    )
-    this.exts = db.prepare(
-      `SELECT work_id, page, ext FROM work_files WHERE work_id IN (SELECT value FROM json_each(?)) AND kind = 'image'
-       ORDER BY work_id, page`,
-    )
+    this.q = preparedOnce(db)
   }
 
   /**
@@ -40,7 +30,10 @@ export class LibraryFiles {
   pageExts(ids: readonly number[]): Map<number, string[]> {
     const out = new Map<number, string[]>()
     if (ids.length === 0) return out
-    for (const r of this.exts.all(JSON.stringify(ids)) as { work_id: number; page: number; ext: string }[]) {
+    for (const r of this.q(
+      `SELECT work_id, page, ext FROM work_files WHERE work_id IN (SELECT value FROM json_each(?)) AND kind = 'image'
+       ORDER BY work_id, page`,
+    ).all(JSON.stringify(ids)) as { work_id: number; page: number; ext: string }[]) {
       let list = out.get(r.work_id)
       if (!list) out.set(r.work_id, (list = []))
       list[r.page] = r.ext
@@ -50,12 +43,16 @@ export class LibraryFiles {
 
   /** The files of an imported work's pages, in page order; [] for a work that was not imported (a demo work). */
   filesOf(workId: number): WorkFileRow[] {
-    return this.files.all(workId) as WorkFileRow[]
+    return this.q(
+      'SELECT page, path, kind, width, height, ext, bytes, mtime_ms FROM work_files WHERE work_id = ? ORDER BY page',
+    ).all(workId) as WorkFileRow[]
   }
 
   /** The imported works of a library folder, per type. */
   counts(root: string): { illust: number; manga: number; ugoira: number } {
-    const rows = this.countsOf.all(root) as { type: 'illust' | 'manga' | 'ugoira'; n: number }[]
+    const rows = this.q(
+      'SELECT w.type, COUNT(*) AS n FROM library_works l JOIN works w ON w.id = l.work_id WHERE l.root = ? GROUP BY w.type',
+    ).all(root) as { type: 'illust' | 'manga' | 'ugoira'; n: number }[]
     const out = { illust: 0, manga: 0, ugoira: 0 }
     for (const r of rows) out[r.type] = r.n
     return out
@@ -63,6 +60,9 @@ export class LibraryFiles {
 
   /** The last scan's skipped files of a library folder, with their reasons. */
   skipped(root: string): { path: string; reason: string }[] {
-    return this.skippedOf.all(root) as { path: string; reason: string }[]
+    return this.q('SELECT path, reason FROM library_skipped WHERE root = ? ORDER BY path').all(root) as {
+      path: string
+      reason: string
+    }[]
   }
 }
