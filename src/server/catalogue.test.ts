@@ -97,6 +97,17 @@ describe('the catalogue’s schema version', () => {
     expect(lines.some((l) => l.startsWith('generating'))).toBe(false)
   })
 
+  it('one version older (no library tables): migrated in place, and the service starts on it', () => {
+    start(at(D))
+    sql(`DROP TABLE work_files; DROP TABLE library_works; DROP TABLE library_skipped;
+      UPDATE meta SET value = '${SCHEMA_VERSION - 1}' WHERE key = 'schema_version'`)
+    lines = []
+    const again = start(at(D + 3))
+    expect(again.meta.schema_version).toBe(String(SCHEMA_VERSION))
+    expect(again.day).toBe(D)
+    expect(lines).toContain(`migrated the catalogue from schema version ${SCHEMA_VERSION - 1} to ${SCHEMA_VERSION}`)
+  })
+
   it('older and beyond the migration: the demo catalogue is made again, on the clock’s day, with one line said', () => {
     start(at(D))
     sql(`ALTER TABLE works DROP COLUMN male_share;
