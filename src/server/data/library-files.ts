@@ -18,9 +18,17 @@ export class LibraryFiles {
   // Prepared on first use, not here: the store is made before an older catalogue's schema is migrated (catalogue.ts),
   // and these tables come with schema 4.
   private readonly q: Prepared
+  /**
+   * Whether this is a library catalogue (meta `catalogue_kind`, set when it is made; the meta table is in every
+   * schema). A demo catalogue has no imported files, so its image requests and item builds skip these queries.
+   */
+  private readonly isLibrary: boolean
 
   constructor(db: Database.Database) {
     this.q = preparedOnce(db)
+    const kind = db.prepare("SELECT value FROM meta WHERE key = 'catalogue_kind'").get() as
+      { value: string } | undefined
+    this.isLibrary = kind?.value === 'library'
   }
 
   /**
@@ -29,7 +37,7 @@ export class LibraryFiles {
    */
   pageExts(ids: readonly number[]): Map<number, string[]> {
     const out = new Map<number, string[]>()
-    if (ids.length === 0) return out
+    if (ids.length === 0 || !this.isLibrary) return out
     for (const r of this.q(
       `SELECT work_id, page, ext FROM work_files WHERE work_id IN (SELECT value FROM json_each(?)) AND kind = 'image'
        ORDER BY work_id, page`,
@@ -43,6 +51,7 @@ export class LibraryFiles {
 
   /** The files of an imported work's pages, in page order; [] for a work that was not imported (a demo work). */
   filesOf(workId: number): WorkFileRow[] {
+    if (!this.isLibrary) return []
     return this.q(
       'SELECT page, path, kind, width, height, ext, bytes, mtime_ms FROM work_files WHERE work_id = ? ORDER BY page',
     ).all(workId) as WorkFileRow[]

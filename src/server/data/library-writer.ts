@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3'
-import type { WorkType } from './records.ts'
+import type { WorkRecord } from './records.ts'
 import { SCHEMA_VERSION, schemaSql } from './schema.ts'
 
 // The writes of a library import (src/server/library/), on the store's database handle: one transaction per work,
@@ -21,28 +21,33 @@ export interface LibraryFileRecord {
   mtimeMs: number
 }
 
-/** A work as the importer found it: the record of its sidecar and the files of its pages. */
-export interface LibraryWorkRecord {
-  id: number
-  type: WorkType
-  title: string
-  caption: string
-  createdTs: number
-  width: number
-  height: number
+/**
+ * A work as the importer found it: the record of its sidecar and the files of its pages. Its fields are the generated
+ * catalogue's (WorkRecord) where they mean the same; the user, tags and series come by name, as the archive has them.
+ */
+export interface LibraryWorkRecord extends Pick<
+  WorkRecord,
+  | 'id'
+  | 'type'
+  | 'title'
+  | 'caption'
+  | 'createdTs'
+  | 'width'
+  | 'height'
+  | 'sanityLevel'
+  | 'xRestrict'
+  | 'restrict'
+  | 'aiType'
+  | 'bookStyle'
+  | 'totalView'
+  | 'totalBookmarks'
+  | 'totalComments'
+  | 'commentAccessControl'
+  | 'tools'
+  | 'frameDelays'
+> {
   /** extension of the originals (page 0's; for an ugoira, of the frames in its zip) */
   ext: string
-  sanityLevel: number
-  xRestrict: number
-  restrict: number
-  aiType: number
-  bookStyle: number
-  totalView: number
-  totalBookmarks: number
-  totalComments: number
-  commentAccessControl: number
-  tools: string[]
-  frameDelays: number[] | null
   user: { id: number; name: string; account: string }
   /** in order; `translatedName` undefined when the sidecar does not say (a names-only tag list) */
   tags: { name: string; translatedName?: string | null }[]
