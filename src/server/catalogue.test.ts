@@ -85,8 +85,10 @@ describe('the catalogue’s schema version', () => {
 
   it('older: the file is migrated in place, keeping its day and what was written to it', () => {
     start(at(D))
-    // a schema-1 file: no AI-show setting, no comments, no recorded version
-    sql(`ALTER TABLE users DROP COLUMN show_ai; DROP TABLE comments;
+    // a schema-1 file: no AI-show setting, no comments, no library tables, no recorded version
+    sql(`ALTER TABLE users DROP COLUMN show_ai; DROP TABLE comments; DROP TABLE work_files; DROP TABLE library_works;
+      DROP TABLE library_skipped; DROP TABLE library_novels; DROP TABLE novel_files; DROP TABLE library_rankings;
+      DROP TABLE user_files;
       DELETE FROM meta WHERE key = 'schema_version'; INSERT INTO meta VALUES ('written', 'kept')`)
     lines = []
     const again = start(at(D + 3))
@@ -97,9 +99,9 @@ describe('the catalogue’s schema version', () => {
     expect(lines.some((l) => l.startsWith('generating'))).toBe(false)
   })
 
-  it('one version older (no library tables): migrated in place, and the service starts on it', () => {
+  it('one version older (no library novel tables): migrated in place, and the service starts on it', () => {
     start(at(D))
-    sql(`DROP TABLE work_files; DROP TABLE library_works; DROP TABLE library_skipped;
+    sql(`DROP TABLE library_novels; DROP TABLE novel_files; DROP TABLE library_rankings; DROP TABLE user_files;
       UPDATE meta SET value = '${SCHEMA_VERSION - 1}' WHERE key = 'schema_version'`)
     lines = []
     const again = start(at(D + 3))

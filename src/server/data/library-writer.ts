@@ -55,6 +55,19 @@ export interface LibraryWorkRecord extends Pick<
   files: LibraryFileRecord[]
 }
 
+/** The kinds of item an archive holds (novels come with their own record). */
+export type LibraryItemKind = 'illust'
+/** An item as the importer hands it over. */
+export type LibraryItem = { kind: 'illust'; record: LibraryWorkRecord }
+/** An imported item's key in the fingerprints: `illust:<id>` (novel ids are their own id space). */
+export type LibraryItemKey = `${LibraryItemKind}:${number}`
+
+export const keyOf = (item: { kind: LibraryItemKind; id: number }): LibraryItemKey => `${item.kind}:${item.id}`
+export const parseKey = (key: LibraryItemKey): { kind: LibraryItemKind; id: number } => {
+  const [kind, id] = key.split(':') as [LibraryItemKind, string]
+  return { kind, id: Number(id) }
+}
+
 /** Creates an empty catalogue file (no demo content) of this code's schema; the file must not exist. */
 export function createEmptyCatalogue(file: string, meta: Record<string, string>) {
   const db = new Database(file)
@@ -132,10 +145,20 @@ export class LibraryWriter {
     }
   }
 
-  /** The fingerprint of every work imported from `root`, by work id. */
-  fingerprints(root: string): Map<number, string> {
+  /** The fingerprint of every item imported from `root`, by key. */
+  fingerprints(root: string): Map<LibraryItemKey, string> {
     const rows = this.s.fingerprints.all(root) as { work_id: number; fingerprint: string }[]
-    return new Map(rows.map((r) => [r.work_id, r.fingerprint]))
+    return new Map(rows.map((r) => [keyOf({ kind: 'illust', id: r.work_id }), r.fingerprint]))
+  }
+
+  /** Writes (or replaces) one item, in one transaction (see putWork). */
+  put(root: string, item: LibraryItem, fingerprint: string, nowTs: number) {
+    this.putWork(root, item.record, fingerprint, nowTs)
+  }
+
+  /** Takes an item that left the library out of the catalogue, in one transaction. */
+  remove(key: LibraryItemKey) {
+    this.removeWork(parseKey(key).id)
   }
 
   /**

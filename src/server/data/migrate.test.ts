@@ -64,7 +64,7 @@ it('brings schema-2 refresh tokens to schema 3 (a session id each), keeping ever
   db.close()
 })
 
-it('brings a schema-3 catalogue to schema 4 (the library tables, empty), keeping its rows, and is idempotent', () => {
+it('brings a schema-3 catalogue to schema 5 (the library tables, empty), keeping its rows, and is idempotent', () => {
   const db = new Database(path.join(dir, 'library.db'))
   db.exec(`CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, show_ai INTEGER NOT NULL DEFAULT 1);
     CREATE TABLE works (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL, created_ts INTEGER NOT NULL,
@@ -74,7 +74,15 @@ it('brings a schema-3 catalogue to schema 4 (the library tables, empty), keeping
     INSERT INTO works VALUES (5, 1, 0, 0);`)
   migrate(db)
   migrate(db)
-  for (const table of ['library_works', 'work_files', 'library_skipped'])
+  for (const table of [
+    'library_works',
+    'work_files',
+    'library_skipped',
+    'library_novels',
+    'novel_files',
+    'library_rankings',
+    'user_files',
+  ])
     expect(db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get(), table).toEqual({ n: 0 })
   expect(db.prepare('SELECT id FROM works').all()).toEqual([{ id: 5 }])
   db.close()

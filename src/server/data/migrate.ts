@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3'
-import { commentsSql, librarySql, refreshTokensSql } from './schema.ts'
+import { commentsSql, libraryNovelsSql, librarySql, refreshTokensSql } from './schema.ts'
 
 // Brings a catalogue made by an older Easel up to the current schema in place, so an upgrade keeps the bookmarks,
 // follows and mutes already written to it. Each step checks for itself and runs at most once.
@@ -32,4 +32,7 @@ export function migrate(db: Database.Database) {
   // schema 4: the library tables (an older catalogue has imported nothing: they start empty)
   const hasLibrary = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'library_works'").get()
   if (!hasLibrary) db.transaction(() => db.exec(librarySql))()
+  // schema 5: imported novels, rankings and users' files (an older catalogue has imported none)
+  const hasNovels = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'library_novels'").get()
+  if (!hasNovels) db.transaction(() => db.exec(libraryNovelsSql))()
 }

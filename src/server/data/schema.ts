@@ -1,5 +1,5 @@
 // The catalogue's tables. Only the data-access module (this folder) knows them.
-export const SCHEMA_VERSION = 4
+export const SCHEMA_VERSION = 5
 
 /** Comments (schema 2): also what an upgrade from schema 1 adds (migrate.ts). */
 export const commentsSql = `
@@ -66,6 +66,58 @@ CREATE TABLE library_skipped (
   path TEXT NOT NULL,
   reason TEXT NOT NULL,
   PRIMARY KEY (root, path)
+) WITHOUT ROWID;
+`
+
+/**
+ * Libraries, continued (schema 5): novels, rankings and users' own files imported from an archive. A catalogue of
+ * schema 4 has imported none of these: they start empty.
+ */
+export const libraryNovelsSql = `
+-- One row per imported novel, as library_works is for works (novel ids are their own id space on pixiv).
+CREATE TABLE library_novels (
+  novel_id INTEGER PRIMARY KEY,
+  root TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  imported_ts INTEGER NOT NULL
+);
+CREATE INDEX library_novels_root ON library_novels (root);
+-- An imported novel's files: its cover (role 'cover', image_id 0) and the images its text embeds with
+-- [uploadedimage:<image_id>] (role 'image'), served where they are.
+CREATE TABLE novel_files (
+  novel_id INTEGER NOT NULL,
+  role TEXT NOT NULL,
+  image_id INTEGER NOT NULL,
+  path TEXT NOT NULL,
+  width INTEGER NOT NULL,
+  height INTEGER NOT NULL,
+  ext TEXT NOT NULL,
+  bytes INTEGER NOT NULL,
+  mtime_ms INTEGER NOT NULL,
+  PRIMARY KEY (novel_id, role, image_id)
+) WITHOUT ROWID;
+-- Rankings as the archive recorded them (gallery-dl's ranking{mode, date, rank}): that day's ranking of that mode is
+-- these items in this order. day: the JST day number the generated rankings use (routes/days.ts).
+CREATE TABLE library_rankings (
+  kind TEXT NOT NULL,
+  mode TEXT NOT NULL,
+  day INTEGER NOT NULL,
+  rank INTEGER NOT NULL,
+  item_id INTEGER NOT NULL,
+  PRIMARY KEY (kind, mode, day, rank)
+) WITHOUT ROWID;
+CREATE INDEX library_rankings_item ON library_rankings (kind, item_id);
+-- A user's own files from the archive (role 'avatar' or 'background'), served where they are.
+CREATE TABLE user_files (
+  user_id INTEGER NOT NULL,
+  role TEXT NOT NULL,
+  path TEXT NOT NULL,
+  width INTEGER NOT NULL,
+  height INTEGER NOT NULL,
+  ext TEXT NOT NULL,
+  bytes INTEGER NOT NULL,
+  mtime_ms INTEGER NOT NULL,
+  PRIMARY KEY (user_id, role)
 ) WITHOUT ROWID;
 `
 
@@ -267,4 +319,5 @@ CREATE TABLE mutes (
 
 ${commentsSql}
 ${refreshTokensSql}
-${librarySql}`
+${librarySql}
+${libraryNovelsSql}`

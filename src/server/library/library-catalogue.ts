@@ -90,9 +90,9 @@ export function watchServedLibrary(config: Config, services: Services, log: Logg
     root,
     async () => {
       const report = await importInto(services.store, root, log, { quiet: true, exclude: [config.dataDir] })
-      if (report.changedIds.length === 0) return
+      if (report.changed.length === 0) return
       const { caches } = services
-      for (const id of report.changedIds) caches.items.invalidate('illust', id)
+      for (const { kind, id } of report.changed) caches.items.invalidate(kind, id)
       for (const lru of [caches.ranking, caches.recommend, caches.trending, caches.search, caches.bookmarkPages])
         lru.clear()
     },

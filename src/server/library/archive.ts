@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto'
+import { lstatSync, readdirSync, type Dirent } from 'node:fs'
+import path from 'node:path'
+import type { LibraryWorkRecord } from '../data/library-writer.ts'
+
+// What every archive format's reader (gallery-dl.ts, …) shares: the files of one scan, found once, and what a reader
+// hands the importer for each item it finds (import.ts). A format takes the files it recognizes; the files no format
+// takes are reported.
+
+/** Bump when what the importer makes of the same files changes: every item is then read again. */
+export const IMPORTER_VERSION = 1
+
+/** A digest of what an item is read from (one row per file: its page, path, size, time, its sidecar's digest, …). */
+export function fingerprintOf(rows: readonly (readonly (string | number)[])[]): string {
+  const h = createHash('sha256').update(`importer ${IMPORTER_VERSION}\n`)
+  for (const r of rows) h.update(`${r.join('\0')}\n`)
+  return h.digest('hex')
+}
+
+/** A file that cannot be part of the catalogue, and why: the item it belongs to is left as it was. */
+export class Skip extends Error {}
+
+export interface FoundFile {
+  /** absolute path */
+  file: string
+  /** path relative to the library folder (what the report names) */
+  rel: string
+  bytes: number
+  mtimeMs: number
+}
+
+/** One scan of a library folder: its files in path order, and where readers report what they leave out. */
+export interface ArchiveScan {
+  root: string
+  files: readonly FoundFile[]
+  /** by absolute path */
+  byPath: ReadonlyMap<string, FoundFile>
+  /** a report line for `file` (absolute), with the reason */
+  skip(file: string, reason: string): void
+}
+
+/** An item a reader found, read only when its fingerprint differs from the last scan's (`read`). */
+export type ItemSource = {
+  kind: 'illust'
+  id: number
+  /** every file of the archive the item is made of (each gets the report line when the item cannot be read) */
+  files: readonly string[]
+  /** a digest of what the item is read from: the same fingerprint, the same item */
+  fingerprint: string
+  read(): Promise<LibraryWorkRecord>
+}
+
+export interface ArchiveFormat {
+  /** for report lines (`gallery-dl`, `PixivUtil2`) */
+  name: string
+  /**
+   * The items in the scan's files that this format recognizes. `taken` holds the files earlier formats took; the
+   * reader adds every file it takes (its items' files and its own, such as sidecars and databases), including those
+   * it reported as skipped itself.
+   */
+  find(scan: ArchiveScan, taken: Set<string>): ItemSource[]
+}
+
+/** Every file under `root` (symlinks are not followed: they could lead out of the library). */
+export function walk(root: string, skip: (file: string, reason: string) => void, exclude: string[]): FoundFile[] {
+  const out: FoundFile[] = []
+  const visit = (dir: string) => {
+    if (exclude.includes(dir)) return
+    let entries: Dirent[]
+    try {
+      entries = readdirSync(dir, { withFileTypes: true })
+    } catch (err) {
+      skip(dir, `unreadable folder (${(err as NodeJS.ErrnoException).code ?? String(err)})`)
+      return
+    }
+    for (const e of entries) {
+      const full = path.join(dir, e.name)
+      if (e.isSymbolicLink()) skip(full, 'a symbolic link: not followed')
+      else if (e.isDirectory()) visit(full)
+      else if (e.isFile()) {
+        try {
+          const st = lstatSync(full)
+          out.push({ file: full, rel: path.relative(root, full), bytes: st.size, mtimeMs: st.mtimeMs })
+        } catch (err) {
+          skip(full, `unreadable (${(err as NodeJS.ErrnoException).code ?? String(err)})`)
+        }
+      }
+    }
+  }
+  visit(root)
+  return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
+}
