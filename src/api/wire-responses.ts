@@ -250,8 +250,8 @@ export interface WireLibraryStatus {
     root: string
     /** the last scan: when (unix seconds) and what it did */
     last_scan: { at: number; imported: number; updated: number; removed: number; unchanged: number; skipped: number }
-    /** the catalogue's imported works, per type */
-    counts: { illust: number; manga: number; ugoira: number }
+    /** the catalogue's imported works, per type, and its imported novels */
+    counts: { illust: number; manga: number; ugoira: number; novel: number }
     /** the files the last scan left out, with why (paths relative to the root) */
     skipped: { path: string; reason: string }[]
   } | null

@@ -266,12 +266,25 @@ function imageCatalogue({ store }: Services) {
     },
     novel(id: number) {
       const n = store.novel(id)
+      // an imported novel's cover and images are its files (images/library-images.ts); a demo novel has none
+      const files = new Map(
+        (n ? library.novelFilesOf(n.id) : []).map((f) => [
+          `${f.role}:${f.image_id}`,
+          { ...f, kind: 'image' as const, mtimeMs: f.mtime_ms },
+        ]),
+      )
       return (
         n && {
           id: n.id,
           createdTs: n.created_ts,
           coverHash: n.cover_hash,
-          images: store.novelImages(n.id).map((i) => ({ imageId: i.image_id, width: i.width, height: i.height })),
+          cover: files.get('cover:0'),
+          images: store.novelImages(n.id).map((i) => ({
+            imageId: i.image_id,
+            width: i.width,
+            height: i.height,
+            file: files.get(`image:${i.image_id}`),
+          })),
           hidden: needsSignature(n),
         }
       )

@@ -1,12 +1,25 @@
 import type Database from 'better-sqlite3'
 import { preparedOnce, type Prepared } from './prepared.ts'
 
-// Reads of the library tables (schema 4) on the store's database handle: where an imported work's files are.
+// Reads of the library tables (schemas 4 and 5) on the store's database handle: where an imported work's or novel's
+// files are.
 
 export interface WorkFileRow {
   page: number
   path: string
   kind: 'image' | 'ugoira-zip' | 'ugoira-frame'
+  width: number
+  height: number
+  ext: string
+  bytes: number
+  mtime_ms: number
+}
+
+/** An imported novel's file (schema 5): its cover (image_id 0) or an `[uploadedimage:<image_id>]` image. */
+export interface NovelFileRow {
+  role: 'cover' | 'image'
+  image_id: number
+  path: string
   width: number
   height: number
   ext: string
@@ -57,12 +70,22 @@ export class LibraryFiles {
     ).all(workId) as WorkFileRow[]
   }
 
-  /** The imported works of a library folder, per type. */
-  counts(root: string): { illust: number; manga: number; ugoira: number } {
+  /** The files of an imported novel (its cover and embedded images); [] for a novel that was not imported. */
+  novelFilesOf(novelId: number): NovelFileRow[] {
+    if (!this.isLibrary) return []
+    return this.q(
+      `SELECT role, image_id, path, width, height, ext, bytes, mtime_ms FROM novel_files WHERE novel_id = ?
+       ORDER BY role, image_id`,
+    ).all(novelId) as NovelFileRow[]
+  }
+
+  /** The imported works of a library folder, per type, and its imported novels. */
+  counts(root: string): { illust: number; manga: number; ugoira: number; novel: number } {
     const rows = this.q(
       'SELECT w.type, COUNT(*) AS n FROM library_works l JOIN works w ON w.id = l.work_id WHERE l.root = ? GROUP BY w.type',
     ).all(root) as { type: 'illust' | 'manga' | 'ugoira'; n: number }[]
-    const out = { illust: 0, manga: 0, ugoira: 0 }
+    const novels = this.q('SELECT COUNT(*) AS n FROM library_novels WHERE root = ?').get(root) as { n: number }
+    const out = { illust: 0, manga: 0, ugoira: 0, novel: novels.n }
     for (const r of rows) out[r.type] = r.n
     return out
   }

@@ -1,6 +1,9 @@
 import Database from 'better-sqlite3'
 import type { WorkRecord } from './records.ts'
 import { SCHEMA_VERSION, schemaSql } from './schema.ts'
+import { NovelWriter, type LibraryNovelRecord } from './library-novel-writer.ts'
+
+export type { LibraryNovelFileRecord, LibraryNovelRecord } from './library-novel-writer.ts'
 
 // The writes of a library import (src/server/library/), on the store's database handle: one transaction per work,
 // so a kill at any moment leaves whole works only and the next scan finishes the job. Nothing here reads the archive;
@@ -56,10 +59,10 @@ export interface LibraryWorkRecord extends Pick<
 }
 
 /** The kinds of item an archive holds (novels come with their own record). */
-export type LibraryItemKind = 'illust'
+export type LibraryItemKind = 'illust' | 'novel'
 /** An item as the importer hands it over. */
-export type LibraryItem = { kind: 'illust'; record: LibraryWorkRecord }
-/** An imported item's key in the fingerprints: `illust:<id>` (novel ids are their own id space). */
+export type LibraryItem = { kind: 'illust'; record: LibraryWorkRecord } | { kind: 'novel'; record: LibraryNovelRecord }
+/** An imported item's key in the fingerprints: `illust:<id>`, `novel:<id>` (novel ids are their own id space). */
 export type LibraryItemKey = `${LibraryItemKind}:${number}`
 
 export const keyOf = (item: { kind: LibraryItemKind; id: number }): LibraryItemKey => `${item.kind}:${item.id}`
@@ -102,6 +105,7 @@ const EMPTY_PROFILE = JSON.stringify({
 
 export class LibraryWriter {
   private readonly s
+  private readonly novels: NovelWriter
 
   constructor(private readonly db: Database.Database) {
     const p = (sql: string) => db.prepare(sql)
@@ -143,22 +147,44 @@ export class LibraryWriter {
       meta: p('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)'),
       workIdsOfRoot: p('SELECT work_id FROM library_works WHERE root = ?'),
     }
+    this.novels = new NovelWriter(db, {
+      putUser: (u) => this.putUser(u),
+      putTag: (t) => this.putTag(t),
+    })
   }
 
   /** The fingerprint of every item imported from `root`, by key. */
   fingerprints(root: string): Map<LibraryItemKey, string> {
     const rows = this.s.fingerprints.all(root) as { work_id: number; fingerprint: string }[]
-    return new Map(rows.map((r) => [keyOf({ kind: 'illust', id: r.work_id }), r.fingerprint]))
+    const out = new Map(rows.map((r) => [keyOf({ kind: 'illust', id: r.work_id }), r.fingerprint]))
+    for (const [id, fingerprint] of this.novels.fingerprints(root)) out.set(keyOf({ kind: 'novel', id }), fingerprint)
+    return out
   }
 
-  /** Writes (or replaces) one item, in one transaction (see putWork). */
+  /** Writes (or replaces) one item, in one transaction (see putWork, putNovel). */
   put(root: string, item: LibraryItem, fingerprint: string, nowTs: number) {
-    this.putWork(root, item.record, fingerprint, nowTs)
+    if (item.kind === 'novel') this.putNovel(root, item.record, fingerprint, nowTs)
+    else this.putWork(root, item.record, fingerprint, nowTs)
   }
 
   /** Takes an item that left the library out of the catalogue, in one transaction. */
   remove(key: LibraryItemKey) {
-    this.removeWork(parseKey(key).id)
+    const { kind, id } = parseKey(key)
+    if (kind === 'novel') this.removeNovel(id)
+    else this.removeWork(id)
+  }
+
+  /**
+   * Writes (or replaces) one novel with its user, tags, series, text and files, in one transaction; throws (and
+   * writes nothing) when it cannot be stored as it is.
+   */
+  putNovel(root: string, n: LibraryNovelRecord, fingerprint: string, nowTs: number) {
+    this.db.transaction(() => this.novels.put(root, n, fingerprint, nowTs))()
+  }
+
+  /** Takes a novel that left the library out of the catalogue (its rows, text, tags and files), in one transaction. */
+  removeNovel(id: number) {
+    this.db.transaction(() => this.novels.remove(id))()
   }
 
   /**
@@ -221,11 +247,15 @@ export class LibraryWriter {
     this.s.deleteLibraryWork.run(id)
   }
 
-  /** Series order by date (the archive does not record it), and series left without works dropped. */
+  /**
+   * Series order by date (the archive does not record it for works), and series left without works dropped; novel
+   * series likewise, where the archive records an order keeping it (library-novel-writer.ts).
+   */
   finishSeries() {
     this.db.transaction(() => {
       this.s.renumber.run()
       this.s.dropEmptySeries.run()
+      this.novels.finishSeries()
     })()
   }
 
@@ -270,13 +300,18 @@ export class LibraryWriter {
     )
   }
 
-  private putUser(u: LibraryWorkRecord['user']) {
-    const clash = this.s.userByAccount.get(u.account) as { id: number } | undefined
-    if (clash && clash.id !== u.id)
-      throw new Error(`user ${u.id}'s account "${u.account}" is already user ${clash.id}'s in this catalogue`)
+  /**
+   * A user by id; `account` undefined when the archive does not record it (PixivUtil2's novel pages): a known user
+   * keeps theirs, a new one gets `user_<id>` until an archive that records it is imported.
+   */
+  private putUser(u: { id: number; name: string; account?: string }) {
     const row = this.s.user.get(u.id) as { id: number; account: string } | undefined
-    if (row) this.s.updateUser.run(u.name, u.account, u.id)
-    else this.s.insertUser.run(u.id, u.name, u.account, '2000/01/01/00/00/00', profileHashOf(u.id), EMPTY_PROFILE)
+    const account = u.account ?? row?.account ?? `user_${u.id}`
+    const clash = this.s.userByAccount.get(account) as { id: number } | undefined
+    if (clash && clash.id !== u.id)
+      throw new Error(`user ${u.id}'s account "${account}" is already user ${clash.id}'s in this catalogue`)
+    if (row) this.s.updateUser.run(u.name, account, u.id)
+    else this.s.insertUser.run(u.id, u.name, account, '2000/01/01/00/00/00', profileHashOf(u.id), EMPTY_PROFILE)
   }
 
   private putTag(t: { name: string; translatedName?: string | null }): number {

@@ -75,11 +75,14 @@ CREATE TABLE library_skipped (
  */
 export const libraryNovelsSql = `
 -- One row per imported novel, as library_works is for works (novel ids are their own id space on pixiv).
+-- series_order: the novel's place in its series as the archive records it (PixivUtil2's seriesNavData.order), NULL
+-- when it records none (gallery-dl): such novels follow by date (library-novel-writer.ts).
 CREATE TABLE library_novels (
   novel_id INTEGER PRIMARY KEY,
   root TEXT NOT NULL,
   fingerprint TEXT NOT NULL,
-  imported_ts INTEGER NOT NULL
+  imported_ts INTEGER NOT NULL,
+  series_order INTEGER
 );
 CREATE INDEX library_novels_root ON library_novels (root);
 -- An imported novel's files: its cover (role 'cover', image_id 0) and the images its text embeds with

@@ -38,7 +38,10 @@ export interface ImageCatalogue {
         id: number
         createdTs: number
         coverHash: string | null
-        images: { imageId: number; width: number; height: number }[]
+        /** an imported novel's cover file (library-images.ts); absent: the generated art */
+        cover?: LibraryFile
+        /** `file`: an imported novel's image file; absent: the generated art */
+        images: { imageId: number; width: number; height: number; file?: LibraryFile }[]
         /** not everyone may see it: its cover and embedded images need the novel's signature */
         hidden?: boolean
       }
@@ -129,12 +132,12 @@ const RE = {
   novelCover: new RegExp(
     String.raw`^/c/(128x128|176x352|240x480_80)/novel-cover-master/img/${D}/${ID}_${HASH}_(square1200|master1200)\.jpg$`,
   ),
-  novelCoverOriginal: new RegExp(String.raw`^/novel-cover-original/img/${D}/${ID}_${HASH}\.jpg$`),
+  novelCoverOriginal: new RegExp(String.raw`^/novel-cover-original/img/${D}/${ID}_${HASH}\.(jpg|png|gif)$`),
   defaultCover: /^\/common\/images\/novel_thumb\/novel_thumb_0_(128x128|176mw|240mw)\.jpg$/,
   novelImage: new RegExp(
     String.raw`^/c/(128x128|240x480_80|480x960|1200x1200)/novel-cover-master/img/${D}/tei${ID}_([0-9a-f]{32})_(square1200|master1200)\.jpg$`,
   ),
-  novelImageOriginal: new RegExp(String.raw`^/novel-cover-original/img/${D}/tei${ID}_([0-9a-f]{32})\.jpg$`),
+  novelImageOriginal: new RegExp(String.raw`^/novel-cover-original/img/${D}/tei${ID}_([0-9a-f]{32})\.(jpg|png|gif)$`),
   seriesCover: new RegExp(
     String.raw`^/c/782x410_80_a2_g5/illust-series-cover-original/img/${D}/([0-9A-Za-z_-]{1,128})\.jpg$`,
   ),
@@ -203,7 +206,13 @@ function raster(
   return { t: 'raster', subject, vw, vh, w, h, fmt, q }
 }
 
-/** An image embedded in a novel (`[uploadedimage:ID]`); box null for the original. */
+/** An imported novel's file: the original as it is (of its own type only), or a derived size rendered from it. */
+function novelFile(f: LibraryFile, box: [number, number] | null, crop: boolean, ext: string): LibrarySpec | null {
+  if (!box) return f.ext === ext ? { t: 'file', path: f.path, bytes: f.bytes, mtimeMs: f.mtimeMs, ext: f.ext } : null
+  return { t: 'derived', src: { path: f.path, bytes: f.bytes, mtimeMs: f.mtimeMs }, box, crop, q: THUMB_QUALITY }
+}
+
+/** An image embedded in a novel (`[uploadedimage:ID]`); box null for the original (`ext` its type). */
 function novelImage(
   cat: ImageCatalogue,
   d: string,
@@ -212,12 +221,19 @@ function novelImage(
   box: [number, number] | null,
   crop: boolean,
   out: ResolveOut | undefined,
-): RasterSpec | null {
+  ext = 'jpg',
+): ImageSpec | null {
   const id = novelIdOfImageHash(imageId, hash)
   const nv = id === null ? undefined : cat.novel(id)
   if (!nv || pathDate(nv.createdTs) !== d) return null
   const img = nv.images.find((i) => i.imageId === imageId)
   if (!img || !isSaneSize(img.width, img.height)) return null
+  if (img.file) {
+    const spec = novelFile(img.file, box, crop, ext)
+    if (spec) guardNovel(out, nv)
+    return spec
+  }
+  if (ext !== 'jpg') return null
   guardNovel(out, nv)
   const subject: ArtSubject = { k: 'illust', seed: `novel-image:${nv.id}:${img.imageId}` }
   return raster(subject, img.width, img.height, box, crop, 'jpeg', box ? THUMB_QUALITY : ORIGINAL_QUALITY)
@@ -339,6 +355,7 @@ export function resolveImagePath(path: string, cat: ImageCatalogue, out?: Resolv
     const nv = cat.novel(Number(id))
     if (!nv || !nv.coverHash || nv.coverHash !== hash || pathDate(nv.createdTs) !== d) return null
     guardNovel(out, nv)
+    if (nv.cover) return novelFile(nv.cover, spec.box, spec.crop, 'jpg')
     return raster(
       { k: 'cover', seed: `novel:${nv.id}:${nv.coverHash}` },
       COVER_VW,
@@ -357,9 +374,16 @@ export function resolveImagePath(path: string, cat: ImageCatalogue, out?: Resolv
   }
 
   if ((m = RE.novelCoverOriginal.exec(path))) {
-    const [, d, id, hash] = m as unknown as [string, string, string, string]
+    const [, d, id, hash, ext] = m as unknown as [string, string, string, string, string]
     const nv = cat.novel(Number(id))
     if (!nv || !nv.coverHash || nv.coverHash !== hash || pathDate(nv.createdTs) !== d) return null
+    // an imported cover is its file, at its own type (gallery-dl asks for `.jpg`, then `.png`)
+    if (nv.cover) {
+      const spec = novelFile(nv.cover, null, false, ext)
+      if (spec) guardNovel(out, nv)
+      return spec
+    }
+    if (ext !== 'jpg') return null
     guardNovel(out, nv)
     const subject: ArtSubject = { k: 'cover', seed: `novel:${nv.id}:${nv.coverHash}` }
     return raster(subject, COVER_VW, COVER_VH, null, false, 'jpeg', ORIGINAL_QUALITY)
@@ -373,8 +397,8 @@ export function resolveImagePath(path: string, cat: ImageCatalogue, out?: Resolv
   }
 
   if ((m = RE.novelImageOriginal.exec(path))) {
-    const [, d, imageId, hash] = m as unknown as [string, string, string, string]
-    return novelImage(cat, d, Number(imageId), hash, null, false, out)
+    const [, d, imageId, hash, ext] = m as unknown as [string, string, string, string, string]
+    return novelImage(cat, d, Number(imageId), hash, null, false, out, ext)
   }
 
   if ((m = RE.seriesCover.exec(path))) {

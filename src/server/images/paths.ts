@@ -122,8 +122,11 @@ export function novelIdOfImageHash(imageId: number, hash: string): number | null
   return novelImageStem(novelId, imageId) === `tei${imageId}_${hash}` ? novelId : null
 }
 
-/** `[uploadedimage:ID]` image URLs, keyed as the webview `images[ID].urls` are (real CDN names, reference §19.2). */
-export const novelUploadedImagePaths = (n: { id: number; createdTs: number }, imageId: number) => {
+/**
+ * `[uploadedimage:ID]` image URLs, keyed as the webview `images[ID].urls` are (real CDN names, reference §19.2). The
+ * original keeps its type (an imported novel's image may be a PNG or GIF); every other size is a JPEG.
+ */
+export const novelUploadedImagePaths = (n: { id: number; createdTs: number }, imageId: number, ext = 'jpg') => {
   const d = pathDate(n.createdTs)
   const stem = novelImageStem(n.id, imageId)
   return {
@@ -131,7 +134,7 @@ export const novelUploadedImagePaths = (n: { id: number; createdTs: number }, im
     '240mw': `/c/240x480_80/novel-cover-master/img/${d}/${stem}_master1200.jpg`,
     '480mw': `/c/480x960/novel-cover-master/img/${d}/${stem}_master1200.jpg`,
     '1200x1200': `/c/1200x1200/novel-cover-master/img/${d}/${stem}_master1200.jpg`,
-    original: `/novel-cover-original/img/${d}/${stem}.jpg`,
+    original: `/novel-cover-original/img/${d}/${stem}.${ext}`,
   }
 }
 

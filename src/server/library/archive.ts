@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { lstatSync, readdirSync, type Dirent } from 'node:fs'
 import path from 'node:path'
-import type { LibraryWorkRecord } from '../data/library-writer.ts'
+import type { LibraryItem, LibraryNovelRecord, LibraryWorkRecord } from '../data/library-writer.ts'
 
 // What every archive format's reader (gallery-dl.ts, …) shares: the files of one scan, found once, and what a reader
 // hands the importer for each item it finds (import.ts). A format takes the files it recognizes; the files no format
@@ -41,13 +41,18 @@ export interface ArchiveScan {
 
 /** An item a reader found, read only when its fingerprint differs from the last scan's (`read`). */
 export type ItemSource = {
-  kind: 'illust'
   id: number
   /** every file of the archive the item is made of (each gets the report line when the item cannot be read) */
   files: readonly string[]
   /** a digest of what the item is read from: the same fingerprint, the same item */
   fingerprint: string
-  read(): Promise<LibraryWorkRecord>
+} & ({ kind: 'illust'; read(): Promise<LibraryWorkRecord> } | { kind: 'novel'; read(): Promise<LibraryNovelRecord> })
+
+/** Reads an item's files into what the data module writes. */
+export async function readItem(item: ItemSource): Promise<LibraryItem> {
+  return item.kind === 'novel'
+    ? { kind: 'novel', record: await item.read() }
+    : { kind: 'illust', record: await item.read() }
 }
 
 export interface ArchiveFormat {

@@ -9,14 +9,19 @@ import path from 'node:path'
 import { realpathSync } from 'node:fs'
 import type Database from 'better-sqlite3'
 import { keyOf, LibraryWriter, parseKey, type LibraryItemKind } from '../data/library-writer.ts'
-import { walk, type ArchiveFormat, type ArchiveScan, type FoundFile, type ItemSource } from './archive.ts'
+import { readItem, walk, type ArchiveFormat, type ArchiveScan, type FoundFile, type ItemSource } from './archive.ts'
 import { galleryDl } from './gallery-dl.ts'
+import { galleryDlNovels } from './gallery-dl-novels.ts'
+import { pixivUtil2Novels } from './pixivutil2-novels.ts'
 
 export { IMPORTER_VERSION } from './archive.ts'
 export { MAX_IMAGE_PIXELS, MAX_UGOIRA_BYTES } from './media.ts'
 
-/** The formats in the order they take files: a file one takes is not offered to the next. */
-const FORMATS: readonly ArchiveFormat[] = [galleryDl]
+/**
+ * The formats in the order they take files: a file one takes is not offered to the next. gallery-dl's novels come
+ * before its works, which would take (and report) any file with a sidecar.
+ */
+const FORMATS: readonly ArchiveFormat[] = [galleryDlNovels, galleryDl, pixivUtil2Novels]
 
 export interface ImportReport {
   root: string
@@ -83,7 +88,7 @@ export async function importLibrary(
     try {
       if (known.get(key) === item.fingerprint) report.unchanged++
       else {
-        writer.put(root, { kind: item.kind, record: await item.read() }, item.fingerprint, nowS())
+        writer.put(root, await readItem(item), item.fingerprint, nowS())
         report.changed.push({ kind: item.kind, id: item.id })
         if (known.has(key)) report.updated++
         else report.imported++

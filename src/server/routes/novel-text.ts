@@ -31,8 +31,11 @@ type ImageUrls = WireNovelText['images'][string]['urls']
 /** `[uploadedimage:ID]` images of the novel: id → URLs. */
 export function uploadedImages(c: AppContext, store: CatalogueStore, row: NovelRow): Map<string, ImageUrls> {
   const out = new Map<string, ImageUrls>()
+  // an imported novel's originals keep their own type (its files, data/library-files.ts)
+  const exts = new Map(store.library.novelFilesOf(row.id).map((f) => [`${f.role}:${f.image_id}`, f.ext]))
   for (const img of store.novelImages(row.id)) {
-    const paths = novelUploadedImagePaths({ id: row.id, createdTs: row.created_ts }, img.image_id)
+    const ext = exts.get(`image:${img.image_id}`)
+    const paths = novelUploadedImagePaths({ id: row.id, createdTs: row.created_ts }, img.image_id, ext)
     out.set(
       String(img.image_id),
       Object.fromEntries(
