@@ -13,6 +13,7 @@ import {
   type FixtureNovel,
   type GalleryDlNovelFiles,
 } from '../testing/novel-archives.ts'
+import { writeGalleryDlArchive } from '../testing/gallery-dl-archive.ts'
 import { prepareLibrary } from './library-catalogue.ts'
 import type { ImportReport } from './import.ts'
 
@@ -154,6 +155,11 @@ beforeAll(async () => {
     }),
   )
 
+  // a PixivUtil2 page of the gallery-dl novels' author (PixivUtil2 records no account: the one gallery-dl's has stays)
+  writePixivUtil2Novel(lib, novel(9104, { user: { ...WRITER, account: 'unused' } }))
+  // the work RICH_TEXT embeds with [pixivimage:123-1], downloaded by gallery-dl as an ordinary work (`embeds`)
+  await writeGalleryDlArchive(lib, 1, 123)
+
   // bad novel input, each a report line
   const bad = writeGalleryDlNovel(lib, novel(9201, {}))
   const meta = JSON.parse(readFileSync(`${bad.text}.json`, 'utf8'))
@@ -180,7 +186,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe('novels imported from gallery-dl and PixivUtil2 archives', () => {
   it('imports both formats and reports each bad novel file with its reason', () => {
-    expect(report).toMatchObject({ imported: 6, updated: 0, removed: 0 })
+    expect(report).toMatchObject({ imported: 8, updated: 0, removed: 0 })
     const g = 'pixiv-novel/880001 writer_a'
     expect(reasons()).toEqual({
       [`${g}/9201_p0.txt.json`]: expect.stringMatching(/^not a pixiv novel's metadata: title: /),
@@ -226,6 +232,9 @@ describe('novels imported from gallery-dl and PixivUtil2 archives', () => {
         title: 'cost $& more',
         user: { id: PU2.id, name: PU2.name, account: 'user_880002' },
       })
+      expect((await json(await req('/v2/novel/detail?novel_id=9104'))).novel.user.account).toBe(WRITER.account)
+      // the embedded work, imported from its own files
+      expect(text.illusts['123-1']).toMatchObject({ illust: { id: 123, title: 'work 123' }, page: 1 })
       // PixivUtil2 saves no cover: pixiv's default one
       expect(pu2Detail.image_urls.large).toContain('/common/images/novel_thumb/')
     })
@@ -293,19 +302,19 @@ describe('novels imported from gallery-dl and PixivUtil2 archives', () => {
       const text = await json(await req('/v1/novel/text?novel_id=9001'))
       expect([text.series_prev.id, text.series_next.id]).toEqual([9002, 9003])
       const status = await json(await req('/v1/easel/library'))
-      expect(status.library.counts).toMatchObject({ novel: 6 })
+      expect(status.library.counts).toMatchObject({ novel: 7, manga: 1 })
     })
   })
 
   it('changes nothing on a second scan, updates a changed novel and removes one whose text left', async () => {
     const again = (await prepareLibrary(libraryConfig(), createLogger('silent')))!
-    expect(again).toMatchObject({ imported: 0, updated: 0, removed: 0, unchanged: 6 })
+    expect(again).toMatchObject({ imported: 0, updated: 0, removed: 0, unchanged: 8 })
 
     const meta = JSON.parse(readFileSync(`${rich.text}.json`, 'utf8'))
     writeFileSync(`${rich.text}.json`, JSON.stringify({ ...meta, title: 'renamed' }, null, 4))
     unlinkSync(path.join(lib, 'pixiv-novel/880001 writer_a/9002_p0.txt'))
     const changed = (await prepareLibrary(libraryConfig(), createLogger('silent')))!
-    expect(changed).toMatchObject({ imported: 0, updated: 1, removed: 1, unchanged: 4 })
+    expect(changed).toMatchObject({ imported: 0, updated: 1, removed: 1, unchanged: 6 })
     expect(Object.fromEntries(changed.skipped.map((s) => [s.path, s.reason]))).toMatchObject({
       'pixiv-novel/880001 writer_a/9002_p0.txt.json': 'a metadata sidecar without its file',
     })

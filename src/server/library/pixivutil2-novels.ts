@@ -103,39 +103,63 @@ export function parseNovelPage(html: string): { ok: true; body: Body } | { ok: f
 /** Pages past this are not PixivUtil2's novel pages (the template is 10 KB beside the text). */
 const MAX_PAGE_BYTES = MAX_NOVEL_TEXT_BYTES * 2
 
+/** What a page is, as far as finding it goes: a novel's id, why it is a bad one, or not PixivUtil2's. */
+type PageKind = { t: 'novel'; id: number } | { t: 'bad'; reason: string } | { t: 'other' }
+
+/**
+ * Pages already looked at, by path, size and time: a rescan (the watcher's, after any change in the library) reads
+ * again only the pages that changed. Bounded: past the limit it starts over.
+ */
+const seen = new Map<string, PageKind>()
+const MAX_SEEN = 100_000
+
+function pageKind(f: FoundFile): PageKind {
+  const key = `${f.file}\0${f.bytes}\0${Math.round(f.mtimeMs)}`
+  const known = seen.get(key)
+  if (known) return known
+  let kind: PageKind
+  try {
+    const parsed = parseNovelPage(readFileSync(f.file, 'utf8'))
+    kind = !parsed
+      ? { t: 'other' }
+      : parsed.ok
+        ? { t: 'novel', id: parsed.body.id }
+        : { t: 'bad', reason: parsed.reason }
+  } catch {
+    return { t: 'other' } // unreadable: reported as a file no format takes
+  }
+  if (seen.size >= MAX_SEEN) seen.clear()
+  seen.set(key, kind)
+  return kind
+}
+
 export const pixivUtil2Novels: ArchiveFormat = {
   name: 'PixivUtil2',
   find(scan, taken) {
     const sources: ItemSource[] = []
     for (const f of scan.files) {
       if (taken.has(f.file) || !/\.html?$/i.test(f.file) || f.bytes > MAX_PAGE_BYTES) continue
-      let html: string
-      try {
-        html = readFileSync(f.file, 'utf8')
-      } catch {
-        continue // reported as a file no format takes
-      }
-      const parsed = parseNovelPage(html)
-      if (!parsed) continue
+      const kind = pageKind(f)
+      if (kind.t === 'other') continue
       taken.add(f.file)
-      if (!parsed.ok) {
-        scan.skip(f.file, parsed.reason)
+      if (kind.t === 'bad') {
+        scan.skip(f.file, kind.reason)
         continue
       }
-      const body = parsed.body
+      const id = kind.id
       sources.push({
         kind: 'novel',
-        id: body.id,
+        id,
         files: [f.file],
         fingerprint: fingerprintOf([['html', f.file, f.bytes, Math.round(f.mtimeMs)]]),
-        read: () => Promise.resolve(readNovel(f, body)),
+        read: () => Promise.resolve(readNovel(f, id)),
       })
     }
     return sources
   },
 }
 
-function readNovel(f: FoundFile, body: Body): LibraryNovelRecord {
+function readNovel(f: FoundFile, id: number): LibraryNovelRecord {
   // read again: the page may have changed since the scan found it (its fingerprint is of the scan's size and time)
   let html: string
   try {
@@ -144,8 +168,7 @@ function readNovel(f: FoundFile, body: Body): LibraryNovelRecord {
     throw new Skip(`unreadable (${(err as NodeJS.ErrnoException).code ?? String(err)})`)
   }
   const parsed = parseNovelPage(html)
-  if (!parsed?.ok) throw new Skip(`${path.basename(f.file)} changed while it was read`)
-  if (parsed.body.id !== body.id) throw new Skip(`${path.basename(f.file)} changed while it was read`)
+  if (!parsed?.ok || parsed.body.id !== id) throw new Skip(`${path.basename(f.file)} changed while it was read`)
   const b = parsed.body
   const nav = b.seriesNavData ?? null
   return {
