@@ -23,6 +23,7 @@ import type { ImportReport } from './import.ts'
 
 const WRITER = { id: 880001, name: '物書き', account: 'writer_a' }
 const PU2 = { id: 880002, name: 'PU2 Author', account: 'unused' }
+const THIRD = { id: 880003, name: 'Third', account: 'third' }
 
 /** Page 1: a chapter and ruby; page 2: two uploaded images and a work; CRLF and trailing spaces kept as they are. */
 const RICH_TEXT =
@@ -155,6 +156,17 @@ beforeAll(async () => {
     }),
   )
 
+  // a gallery-dl novel (no order recorded) in that series: after the recorded ones
+  writeGalleryDlNovel(
+    lib,
+    novel(9005, { user: THIRD, series: { id: 7101, title: 'PU2 series' }, createDate: '2022-01-01T00:00:00+00:00' }),
+  )
+  // the same novel saved again by a bookmark run into a folder of its own: one novel, nothing to report
+  writeGalleryDlNovel(
+    path.join(lib, 'bookmarks'),
+    novel(9005, { user: THIRD, series: { id: 7101, title: 'PU2 series' }, createDate: '2022-01-01T00:00:00+00:00' }),
+    { subcategory: 'bookmark' },
+  )
   // a PixivUtil2 page of the gallery-dl novels' author (PixivUtil2 records no account: the one gallery-dl's has stays)
   writePixivUtil2Novel(lib, novel(9104, { user: { ...WRITER, account: 'unused' } }))
   // the work RICH_TEXT embeds with [pixivimage:123-1], downloaded by gallery-dl as an ordinary work (`embeds`)
@@ -186,7 +198,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe('novels imported from gallery-dl and PixivUtil2 archives', () => {
   it('imports both formats and reports each bad novel file with its reason', () => {
-    expect(report).toMatchObject({ imported: 8, updated: 0, removed: 0 })
+    expect(report).toMatchObject({ imported: 9, updated: 0, removed: 0 })
     const g = 'pixiv-novel/880001 writer_a'
     expect(reasons()).toEqual({
       [`${g}/9201_p0.txt.json`]: expect.stringMatching(/^not a pixiv novel's metadata: title: /),
@@ -298,23 +310,23 @@ describe('novels imported from gallery-dl and PixivUtil2 archives', () => {
       const ids = async (series: number) =>
         ((await json(await req(`/v2/novel/series?series_id=${series}`))).novels as { id: number }[]).map((n) => n.id)
       expect(await ids(7001)).toEqual([9002, 9001, 9003])
-      expect(await ids(7101)).toEqual([9102, 9101])
+      expect(await ids(7101)).toEqual([9102, 9101, 9005])
       const text = await json(await req('/v1/novel/text?novel_id=9001'))
       expect([text.series_prev.id, text.series_next.id]).toEqual([9002, 9003])
       const status = await json(await req('/v1/easel/library'))
-      expect(status.library.counts).toMatchObject({ novel: 7, manga: 1 })
+      expect(status.library.counts).toMatchObject({ novel: 8, manga: 1 })
     })
   })
 
   it('changes nothing on a second scan, updates a changed novel and removes one whose text left', async () => {
     const again = (await prepareLibrary(libraryConfig(), createLogger('silent')))!
-    expect(again).toMatchObject({ imported: 0, updated: 0, removed: 0, unchanged: 8 })
+    expect(again).toMatchObject({ imported: 0, updated: 0, removed: 0, unchanged: 9 })
 
     const meta = JSON.parse(readFileSync(`${rich.text}.json`, 'utf8'))
     writeFileSync(`${rich.text}.json`, JSON.stringify({ ...meta, title: 'renamed' }, null, 4))
     unlinkSync(path.join(lib, 'pixiv-novel/880001 writer_a/9002_p0.txt'))
     const changed = (await prepareLibrary(libraryConfig(), createLogger('silent')))!
-    expect(changed).toMatchObject({ imported: 0, updated: 1, removed: 1, unchanged: 6 })
+    expect(changed).toMatchObject({ imported: 0, updated: 1, removed: 1, unchanged: 7 })
     expect(Object.fromEntries(changed.skipped.map((s) => [s.path, s.reason]))).toMatchObject({
       'pixiv-novel/880001 writer_a/9002_p0.txt.json': 'a metadata sidecar without its file',
     })
