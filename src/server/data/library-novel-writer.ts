@@ -94,15 +94,10 @@ export class NovelWriter {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       insertLibraryNovel: p(`INSERT INTO library_novels (novel_id, root, fingerprint, imported_ts, series_order)
         VALUES (?, ?, ?, ?, ?)`),
-      // A series' recorded orders stay as they are (pixiv's numbers, gaps and all); its novels without one follow
-      // them by date.
-      renumber: p(`UPDATE novels SET series_order = (SELECT n FROM (
-          SELECT v.id, CASE WHEN l.series_order IS NOT NULL THEN l.series_order
-            ELSE (SELECT COALESCE(MAX(l2.series_order), 0) FROM novels v2 JOIN library_novels l2 ON l2.novel_id = v2.id
-                  WHERE v2.series_id = v.series_id)
-              + ROW_NUMBER() OVER (PARTITION BY v.series_id, l.series_order IS NULL ORDER BY v.created_ts, v.id) END AS n
-          FROM novels v LEFT JOIN library_novels l ON l.novel_id = v.id WHERE v.series_id IS NOT NULL) o
-        WHERE o.id = novels.id) WHERE series_id IS NOT NULL`),
+      seriesEntries: p(`SELECT v.id, v.series_id, v.series_order AS current, l.series_order AS recorded
+          FROM novels v LEFT JOIN library_novels l ON l.novel_id = v.id WHERE v.series_id IS NOT NULL
+          ORDER BY v.series_id, v.created_ts, v.id`),
+      setOrder: p('UPDATE novels SET series_order = ? WHERE id = ?'),
       dropEmptySeries: p(
         'DELETE FROM novel_series WHERE id NOT IN (SELECT series_id FROM novels WHERE series_id IS NOT NULL)',
       ),
@@ -170,9 +165,30 @@ export class NovelWriter {
     this.s.deleteLibraryNovel.run(id)
   }
 
-  /** Series order (recorded, else by date) and novel series left without novels dropped; in the caller's transaction. */
+  /**
+   * Series order, and novel series left without novels dropped; in the caller's transaction. A series' recorded
+   * orders stay as they are (pixiv's numbers, gaps and all); its novels without one follow them by date. Worked out
+   * here in one pass (a window query per updated row was quadratic: 20 s for 2,000 novels), writing only what moved.
+   */
   finishSeries() {
-    this.s.renumber.run()
+    const rows = this.s.seriesEntries.all() as {
+      id: number
+      series_id: number
+      current: number | null
+      recorded: number | null
+    }[]
+    const last = new Map<number, number>()
+    for (const r of rows)
+      if (r.recorded !== null) last.set(r.series_id, Math.max(last.get(r.series_id) ?? 0, r.recorded))
+    // rows come by series, then date: the unrecorded ones of a series are numbered on from its last recorded order
+    for (const r of rows) {
+      let order = r.recorded
+      if (order === null) {
+        order = (last.get(r.series_id) ?? 0) + 1
+        last.set(r.series_id, order)
+      }
+      if (order !== r.current) this.s.setOrder.run(order, r.id)
+    }
     this.s.dropEmptySeries.run()
   }
 }
