@@ -38,13 +38,14 @@ it('shows the last scan, the works per type and each skipped file with its reaso
   mocks.libraryStatus.mockResolvedValue({
     root: '/home/me/gallery-dl',
     last_scan: { at: 1_750_000_000, imported: 3, updated: 1, removed: 0, unchanged: 10, skipped: 1 },
-    counts: { illust: 9, manga: 4, ugoira: 1 },
+    counts: { illust: 9, manga: 4, ugoira: 1, novel: 6 },
     skipped: [{ path: 'pixiv/1 a/5_p0.jpg.json', reason: 'malformed JSON (Unexpected end of JSON input)' }],
   })
   setup()
   expect(await screen.findByText('/home/me/gallery-dl')).toBeInTheDocument()
   expect(screen.getByText(/3 imported, 1 updated, 0 removed, 10 unchanged/)).toBeInTheDocument()
   expect(screen.getByText('Manga').nextSibling).toHaveTextContent('4')
+  expect(screen.getByText('Novels').nextSibling).toHaveTextContent('6')
   const row = screen.getByRole('row', { name: /5_p0\.jpg\.json/ })
   expect(row).toHaveTextContent('malformed JSON (Unexpected end of JSON input)')
 })

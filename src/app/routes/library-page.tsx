@@ -8,13 +8,14 @@ import { api } from '../../lib/api.ts'
 import { paths } from '../../lib/paths.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
 
-// The owner's library page: what the last scan of the library folder (LIBRARY_DIR) did, the works per type, and each
+// The owner's library page: what the last scan of the library folder (LIBRARY_DIR) did, the works per type and the novels, and each
 // file it left out with the reason, from GET /v1/easel/library. The demo catalogue has no library.
 
 const KINDS = [
   ['illust', 'Illustrations'],
   ['manga', 'Manga'],
   ['ugoira', 'Ugoira'],
+  ['novel', 'Novels'],
 ] as const
 
 /** The library's status: fresh on every visit (a rescan may have run since). */
