@@ -8,8 +8,8 @@ import { api } from '../../lib/api.ts'
 import { paths } from '../../lib/paths.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
 
-// The owner's library page: what the last scan of the library folder (LIBRARY_DIR) did, the works per type and the novels, and each
-// file it left out with the reason, from GET /v1/easel/library. The demo catalogue has no library.
+// The owner's library page: what the last scan of the library folder (LIBRARY_DIR) did, the works per type and the
+// novels, and each file it left out with the reason, from GET /v1/easel/library. The demo catalogue has no library.
 
 const KINDS = [
   ['illust', 'Illustrations'],
