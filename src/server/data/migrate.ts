@@ -35,7 +35,4 @@ export function migrate(db: Database.Database) {
   // schema 5: imported novels, rankings and users' files (an older catalogue has imported none)
   const hasNovels = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'library_novels'").get()
   if (!hasNovels) db.transaction(() => db.exec(libraryNovelsSql))()
-  // schema 5, later: the series order an archive records (a library made before it recorded none)
-  const novelColumns = (db.prepare('PRAGMA table_info(library_novels)').all() as { name: string }[]).map((c) => c.name)
-  if (!novelColumns.includes('series_order')) db.exec('ALTER TABLE library_novels ADD COLUMN series_order INTEGER')
 }
