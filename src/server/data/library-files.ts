@@ -57,12 +57,15 @@ export class LibraryFiles {
     ).all(workId) as WorkFileRow[]
   }
 
-  /** The imported works of a library folder, per type. */
-  counts(root: string): { illust: number; manga: number; ugoira: number } {
+  /**
+   * The imported works of a library folder, per type (illust, manga and ugoira always there, 0 when none): an object
+   * by kind, so kinds the importer comes to take (novels) are one more key, shown by the library page as they come.
+   */
+  counts(root: string): Record<string, number> {
     const rows = this.q(
       'SELECT w.type, COUNT(*) AS n FROM library_works l JOIN works w ON w.id = l.work_id WHERE l.root = ? GROUP BY w.type',
-    ).all(root) as { type: 'illust' | 'manga' | 'ugoira'; n: number }[]
-    const out = { illust: 0, manga: 0, ugoira: 0 }
+    ).all(root) as { type: string; n: number }[]
+    const out: Record<string, number> = { illust: 0, manga: 0, ugoira: 0 }
     for (const r of rows) out[r.type] = r.n
     return out
   }
