@@ -109,12 +109,12 @@ it('Rescan starts a scan, shows its progress while it runs, then the new last sc
     }),
   )
   fireEvent.click(button)
-  expect(await screen.findByRole('status')).toHaveTextContent('looking for works')
+  await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('looking for works'))
   expect(mocks.libraryScan).toHaveBeenCalledTimes(1)
   expect(screen.getByRole('button', { name: 'Rescan' })).toBeDisabled()
   await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('7 of 15 works'), { timeout: POLL_MS * 4 })
   expect(screen.getByRole('progressbar', { name: 'Scan progress' })).toHaveAttribute('value', '7')
-  await waitFor(() => expect(screen.queryByRole('status')).toBeNull(), { timeout: POLL_MS * 4 })
+  await waitFor(() => expect(screen.getByRole('status')).toBeEmptyDOMElement(), { timeout: POLL_MS * 4 })
   const last = screen.getByText(/1 imported, 0 updated/)
   expect(last.querySelector('time')).toHaveAttribute('datetime', new Date((startedAt + 2) * 1000).toISOString())
   expect(screen.getByText('Illustrations').nextSibling).toHaveTextContent('10')
@@ -130,7 +130,7 @@ it('a scan already running (started elsewhere) shows its progress and keeps the 
     status({ scan: { running: true, done: 2, total: 4, started_at: 1_760_000_000 } }),
   )
   setup()
-  expect(await screen.findByRole('status')).toHaveTextContent('2 of 4 works')
+  await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('2 of 4 works'))
   expect(screen.getByRole('button', { name: 'Rescan' })).toBeDisabled()
 })
 

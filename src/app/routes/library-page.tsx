@@ -59,20 +59,23 @@ function Rescan({ scan }: { scan: Library['scan'] }) {
       <Button disabled={running || start.isPending} onClick={() => start.mutate()}>
         Rescan
       </Button>
-      {running && (
-        <div role="status" className="space-y-1">
-          <p>
-            Scanning since {scan.started_at !== null && dateTime(scan.started_at)}:{' '}
-            {scan.total > 0 ? `${scan.done} of ${scan.total} works` : 'looking for works'}
-          </p>
-          <progress
-            className="w-full"
-            aria-label="Scan progress"
-            max={scan.total || undefined}
-            value={scan.total > 0 ? scan.done : undefined}
-          />
-        </div>
-      )}
+      {/* mounted before a scan, so that screen readers announce its progress */}
+      <div role="status" className="space-y-1">
+        {running && (
+          <>
+            <p>
+              Scanning since {scan.started_at !== null && dateTime(scan.started_at)}:{' '}
+              {scan.total > 0 ? `${scan.done} of ${scan.total} works` : 'looking for works'}
+            </p>
+            <progress
+              className="w-full"
+              aria-label="Scan progress"
+              max={scan.total || undefined}
+              value={scan.total > 0 ? scan.done : undefined}
+            />
+          </>
+        )}
+      </div>
       {start.isError && (
         <p role="alert" className="text-sm text-danger">
           Could not start a scan. Check the connection and try again.
