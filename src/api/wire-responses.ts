@@ -262,12 +262,16 @@ export interface WireLibraryStatus {
   } | null
 }
 
-/** A scan of the library folder: running or not, works read so far of those found, when it began (unix seconds). */
+/**
+ * A scan of the library folder: running or not, works read so far of those found, when it began (unix seconds), and
+ * why it failed as a whole (the folder gone) if it did.
+ */
 export interface WireLibraryScanProgress {
   running: boolean
   done: number
   total: number
   started_at: number | null
+  error: string | null
 }
 
 /**

@@ -36,7 +36,7 @@ beforeEach(() => {
   mocks.libraryScan.mockReset()
 })
 
-const IDLE = { running: false, done: 0, total: 0, started_at: null }
+const IDLE = { running: false, done: 0, total: 0, started_at: null, error: null }
 const status = (over: Record<string, unknown> = {}) => ({
   root: '/home/me/gallery-dl',
   last_scan: { at: 1_750_000_000, imported: 3, updated: 1, removed: 0, unchanged: 10, skipped: 1 },
@@ -93,19 +93,19 @@ it('Rescan starts a scan, shows its progress while it runs, then the new last sc
   mocks.libraryStatus.mockResolvedValueOnce(status())
   mocks.libraryScan.mockResolvedValue({
     started: true,
-    scan: { running: true, done: 0, total: 0, started_at: startedAt },
+    scan: { running: true, done: 0, total: 0, started_at: startedAt, error: null },
   })
   setup()
   const button = await screen.findByRole('button', { name: 'Rescan' })
   // the polls: half way, then ended with one more work
   mocks.libraryStatus.mockResolvedValueOnce(
-    status({ scan: { running: true, done: 7, total: 15, started_at: startedAt } }),
+    status({ scan: { running: true, done: 7, total: 15, started_at: startedAt, error: null } }),
   )
   mocks.libraryStatus.mockResolvedValue(
     status({
       last_scan: { at: startedAt + 2, imported: 1, updated: 0, removed: 0, unchanged: 14, skipped: 1 },
       counts: { illust: 10, manga: 4, ugoira: 1 },
-      scan: { running: false, done: 15, total: 15, started_at: startedAt },
+      scan: { running: false, done: 15, total: 15, started_at: startedAt, error: null },
     }),
   )
   fireEvent.click(button)
@@ -127,7 +127,7 @@ it('Rescan starts a scan, shows its progress while it runs, then the new last sc
 
 it('a scan already running (started elsewhere) shows its progress and keeps the button disabled', async () => {
   mocks.libraryStatus.mockResolvedValue(
-    status({ scan: { running: true, done: 2, total: 4, started_at: 1_760_000_000 } }),
+    status({ scan: { running: true, done: 2, total: 4, started_at: 1_760_000_000, error: null } }),
   )
   setup()
   await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('2 of 4 works'))
@@ -140,4 +140,11 @@ it('says so when the scan cannot be started', async () => {
   setup()
   fireEvent.click(await screen.findByRole('button', { name: 'Rescan' }))
   expect(await screen.findByRole('alert')).toHaveTextContent('Could not start a scan')
+})
+
+it('says why the last scan failed', async () => {
+  const error = 'the library folder /mnt/nas/gallery-dl does not exist or cannot be read'
+  mocks.libraryStatus.mockResolvedValue(status({ scan: { ...IDLE, started_at: 1_760_000_000, error } }))
+  setup()
+  expect(await screen.findByRole('alert')).toHaveTextContent(`The last scan failed: ${error}`)
 })

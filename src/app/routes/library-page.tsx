@@ -76,6 +76,11 @@ function Rescan({ scan }: { scan: Library['scan'] }) {
           </>
         )}
       </div>
+      {!running && scan.error !== null && (
+        <p role="alert" className="text-sm text-danger">
+          The last scan failed: {scan.error}
+        </p>
+      )}
       {start.isError && (
         <p role="alert" className="text-sm text-danger">
           Could not start a scan. Check the connection and try again.

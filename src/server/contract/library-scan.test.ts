@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, renameSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -36,6 +36,7 @@ const status = async () => {
   expect(res.status).toBe(200)
   return ((await res.json()) as WireLibraryStatus).library!
 }
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const scan = async (token = owner) => {
   const res = await req('/v1/easel/library/scan', token, { method: 'POST' })
   return { status: res.status, body: (await res.json()) as WireLibraryScan }
@@ -84,7 +85,7 @@ describe('the library scan endpoint', () => {
   it('before any rescan, the status reports the start-up scan and the counts per kind', async () => {
     const s = await status()
     expect(s.counts).toEqual(LIBRARY_FIXTURE.counts)
-    expect(s.scan).toEqual({ running: false, done: 0, total: 0, started_at: null })
+    expect(s.scan).toEqual({ running: false, done: 0, total: 0, started_at: null, error: null })
     expect(s.skipped).toEqual([{ path: LIBRARY_FIXTURE.bad.sidecar, reason: expect.stringMatching(/^malformed JSON/) }])
   })
 
@@ -110,7 +111,7 @@ describe('the library scan endpoint', () => {
         break
       }
       seen.push({ done: s.scan.done, total: s.scan.total })
-      await new Promise((r) => setTimeout(r, 1))
+      await sleep(1)
     }
     expect(
       seen.some((p) => p.done > 0 && p.done < p.total),
@@ -131,8 +132,28 @@ describe('the library scan endpoint', () => {
   it('once a scan has ended, the next request starts a new one', async () => {
     const { body } = await scan()
     expect(body.started).toBe(true)
-    while ((await status()).scan.running) await new Promise((r) => setTimeout(r, 5))
+    while ((await status()).scan.running) await sleep(5)
     expect((await status()).last_scan).toMatchObject({ imported: 0, updated: 0, removed: 0 })
+  })
+
+  it('a scan that cannot read the library folder says why in the status, and changes nothing', async () => {
+    const before = await status()
+    const away = `${lib}-away`
+    renameSync(lib, away)
+    try {
+      expect((await scan()).body.started).toBe(true)
+      let s = await status()
+      while (s.scan.running) s = await sleep(5).then(status)
+      expect(s.scan.error).toMatch(/does not exist or cannot be read/)
+      expect(s.last_scan).toEqual(before.last_scan)
+      expect(s.counts).toEqual(before.counts)
+    } finally {
+      renameSync(away, lib)
+    }
+    expect((await scan()).body.started).toBe(true)
+    let s = await status()
+    while (s.scan.running) s = await sleep(5).then(status)
+    expect(s.scan.error).toBeNull()
   })
 })
 

@@ -31,13 +31,13 @@ const tick = () => new Promise((r) => setImmediate(r))
 
 it('starts one scan at a time and reports its progress', async () => {
   const { scans, runs } = controlled()
-  expect(scans.status()).toEqual({ running: false, done: 0, total: 0, started_at: null })
+  expect(scans.status()).toEqual({ running: false, done: 0, total: 0, started_at: null, error: null })
   expect(scans.start()).toBe(true)
   expect(scans.start()).toBe(false)
   await tick()
   expect(runs).toHaveLength(1)
   runs[0]!.progress(2, 5)
-  expect(scans.status()).toEqual({ running: true, done: 2, total: 5, started_at: 1_750_000_000 })
+  expect(scans.status()).toEqual({ running: true, done: 2, total: 5, started_at: 1_750_000_000, error: null })
   runs[0]!.finish()
   await tick()
   expect(scans.status()).toMatchObject({ running: false, done: 2, total: 5 })
@@ -61,16 +61,21 @@ it("runs the watcher's scan after the running one, never beside it", async () =>
   expect(most()).toBe(1)
 })
 
-it('a failed scan is logged and ends, and the next one starts', async () => {
+it('a failed scan is logged and reported, and the next one starts afresh', async () => {
   const errors: string[] = []
   const log = { ...createLogger('silent'), error: (msg: string) => void errors.push(msg) }
+  let fail = true
   const scans = new LibraryScans(
-    () => Promise.reject(new Error('gone')),
+    () => (fail ? Promise.reject(new Error('the folder is gone')) : Promise.resolve()),
     () => 0,
     log,
   )
   await scans.next()
   expect(errors).toEqual(['library rescan failed'])
-  expect(scans.status().running).toBe(false)
+  expect(scans.status()).toMatchObject({ running: false, error: 'the folder is gone' })
+  fail = false
   expect(scans.start()).toBe(true)
+  expect(scans.status().error).toBeNull()
+  await scans.next()
+  expect(scans.status().error).toBeNull()
 })

@@ -12,6 +12,8 @@ export interface ScanProgress {
   total: number
   /** when the running (or last) scan began, unix seconds; null before the first since the service started */
   started_at: number | null
+  /** why the last scan failed as a whole (the library folder gone, say); null when it did not */
+  error: string | null
 }
 
 /** One scan: imports the library, reporting progress as `done` of `total` works. */
@@ -19,7 +21,7 @@ export type Scan = (onProgress: (done: number, total: number) => void) => Promis
 
 export class LibraryScans {
   private current: Promise<void> | undefined
-  private progress: ScanProgress = { running: false, done: 0, total: 0, started_at: null }
+  private progress: ScanProgress = { running: false, done: 0, total: 0, started_at: null, error: null }
 
   constructor(
     private readonly scan: Scan,
@@ -34,7 +36,7 @@ export class LibraryScans {
   /** Starts a scan now, unless one is running: then false, and that one is the scan the status reports. */
   start(): boolean {
     if (this.current) return false
-    const progress: ScanProgress = { running: true, done: 0, total: 0, started_at: this.nowS() }
+    const progress: ScanProgress = { running: true, done: 0, total: 0, started_at: this.nowS(), error: null }
     this.progress = progress
     // Begun on the next turn of the event loop, not in the caller's: the import runs synchronously up to its first
     // read of a file (the whole walk of the folder), which the request that asked for it should not wait for.
@@ -48,8 +50,10 @@ export class LibraryScans {
       .then(
         () => undefined,
         // A scan that fails (the folder gone, the disk full) leaves the catalogue as the last whole work left it.
-        (err: unknown) =>
-          this.log.error('library rescan failed', { error: err instanceof Error ? err.stack : String(err) }),
+        (err: unknown) => {
+          progress.error = err instanceof Error ? err.message : String(err)
+          this.log.error('library rescan failed', { error: err instanceof Error ? err.stack : String(err) })
+        },
       )
       .finally(() => {
         progress.running = false

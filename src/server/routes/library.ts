@@ -10,7 +10,7 @@ import { sendJson } from './common.ts'
 // button. Only the owner may read or scan: the paths are of their disk, and a scan is work for the whole service. The
 // demo catalogue has no library: `library: null`.
 
-const NO_SCAN: ScanProgress = { running: false, done: 0, total: 0, started_at: null }
+const NO_SCAN: ScanProgress = { running: false, done: 0, total: 0, started_at: null, error: null }
 
 export function libraryRoutes(app: Hono<AppEnv>, { store, library }: Services) {
   const ownerOnly = (c: AppContext, what: string) => {
