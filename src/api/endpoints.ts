@@ -17,6 +17,7 @@ import type {
   WireCommentReplies,
   WireIllustDetail,
   WireIllustSeriesPage,
+  WireLibraryScan,
   WireLibraryStatus,
   WireMuteList,
   WireNovelDetail,
@@ -511,6 +512,13 @@ export const ENDPOINTS = {
   libraryStatus: endpoint<WireLibraryStatus>()({
     method: 'GET',
     path: '/v1/easel/library',
+    params: {},
+    auth: 'required',
+  }),
+  /** Easel's own: starts a scan of the library folder (owner only); one at a time, a second asks for none. */
+  libraryScan: endpoint<WireLibraryScan>()({
+    method: 'POST',
+    path: '/v1/easel/library/scan',
     params: {},
     auth: 'required',
   }),

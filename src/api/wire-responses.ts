@@ -250,11 +250,37 @@ export interface WireLibraryStatus {
     root: string
     /** the last scan: when (unix seconds) and what it did */
     last_scan: { at: number; imported: number; updated: number; removed: number; unchanged: number; skipped: number }
-    /** the catalogue's imported works, per type, and its imported novels */
-    counts: { illust: number; manga: number; ugoira: number; novel: number }
+    /**
+     * the catalogue's imported works, per type: `illust`, `manga`, `ugoira` (0 when none), and other kinds as the
+     * importer takes them (`novel`); the page shows every key
+     */
+    counts: Record<string, number>
     /** the files the last scan left out, with why (paths relative to the root) */
     skipped: { path: string; reason: string }[]
+    /** the scan in progress, or the last one the service ran since it started */
+    scan: WireLibraryScanProgress
   } | null
+}
+
+/**
+ * A scan of the library folder: running or not, works read so far of those found, when it began (unix seconds), and
+ * why it failed as a whole (the folder gone) if it did.
+ */
+export interface WireLibraryScanProgress {
+  running: boolean
+  done: number
+  total: number
+  started_at: number | null
+  error: string | null
+}
+
+/**
+ * `POST /v1/easel/library/scan` (Easel's own): starts a scan of the library folder; `started: false` when one was
+ * running already (that one is `scan`).
+ */
+export interface WireLibraryScan {
+  started: boolean
+  scan: WireLibraryScanProgress
 }
 
 /** `GET /v1/user/ai-show-settings` (PixEz `ShowAiResponse`). */

@@ -58,6 +58,7 @@ import type {
   WireAjax,
   WireBookmarkDetail,
   WireBookmarkTagPage,
+  WireLibraryScan,
   WireLibraryStatus,
   WireRecommendedIllustPage,
   WireSearchIllustPage,
@@ -661,6 +662,10 @@ export function createApiClient(options: ApiClientOptions) {
     /** The imported library's status (the owner's library page); null on the demo catalogue. */
     libraryStatus(opts?: CallOptions): Promise<WireLibraryStatus['library']> {
       return call('libraryStatus', {}, opts, (w) => w.library ?? null)
+    },
+    /** Starts a scan of the library folder (the owner's rescan); `started: false` when one was running already. */
+    libraryScan(opts?: CallOptions): Promise<WireLibraryScan> {
+      return call('libraryScan', {}, opts, (w) => w)
     },
     /** The account's "show AI-generated works" setting, kept by the service and applied to every list it answers. */
     editAiShowSettings(show: boolean, opts?: CallOptions): Promise<void> {

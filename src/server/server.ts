@@ -4,7 +4,7 @@ import type { Config } from './config.ts'
 import { createLogger, type Logger } from './log.ts'
 import { Lru, type Services } from './services.ts'
 import { openCatalogue, servedCatalogueFile, tokenSecret } from './catalogue.ts'
-import { prepareLibrary, watchServedLibrary } from './library/library-catalogue.ts'
+import { libraryScans, prepareLibrary, watchServedLibrary } from './library/library-catalogue.ts'
 import { TokenSigner } from './auth/tokens.ts'
 import { createApp } from './app.ts'
 import { ITEM_CACHE_MAX_BYTES, ItemJsonCache } from './wire/item-cache.ts'
@@ -31,7 +31,7 @@ export function createServices(
   nowS: () => number = () => Math.floor(Date.now() / 1000),
 ): Services {
   const store = openCatalogue(config, log, nowS)
-  return {
+  const services: Services = {
     store,
     config,
     catalogueNow: catalogueNowOf(store.meta(), nowS()),
@@ -58,6 +58,8 @@ export function createServices(
       bookmarkPages: new Lru(2000, { maxBytes: 16 * MB }),
     },
   }
+  services.library = libraryScans(config, services, log)
+  return services
 }
 
 /**

@@ -7,6 +7,7 @@ import type { ItemJsonCache } from './wire/item-cache.ts'
 import type { CallerStates } from './wire/caller-state.ts'
 import type { Searches } from './search/search-job.ts'
 import type { SessionCache } from './auth/sessions.ts'
+import type { LibraryScans } from './library/scans.ts'
 
 /** What every route module gets: the store, the configuration, the token signer and the clock. */
 export interface Services {
@@ -19,6 +20,8 @@ export interface Services {
   catalogueNow: number
   /** where searches that miss the cache run: worker threads in the service, the request's thread in tests */
   searches: Searches
+  /** the scans of LIBRARY_DIR (the watcher's and the owner's rescan); undefined on the demo catalogue */
+  library?: LibraryScans
   /** Derived data, cleared or invalidated when what it derives from changes. */
   caches: {
     ranking: Lru<number[]>

@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { buttonClass } from '../../components/button.tsx'
+import { Button, buttonClass } from '../../components/button.tsx'
 import { Skeleton } from '../../components/skeleton.tsx'
 import { EmptyState, ErrorState } from '../../components/states.tsx'
 import { useSession } from '../../features/auth/use-session.ts'
@@ -8,19 +8,87 @@ import { api } from '../../lib/api.ts'
 import { paths } from '../../lib/paths.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
 
-// The owner's library page: what the last scan of the library folder (LIBRARY_DIR) did, the works per type and the
-// novels, and each file it left out with the reason, from GET /v1/easel/library. The demo catalogue has no library.
+// The owner's library page: what the last scan of the library folder (LIBRARY_DIR) did, the works per type, and each
+// file it left out with the reason, from GET /v1/easel/library; a Rescan button (POST /v1/easel/library/scan) and the
+// progress of a scan while one runs, the status asked again every POLL_MS until it has ended. The demo catalogue has
+// no library.
 
-const KINDS = [
-  ['illust', 'Illustrations'],
-  ['manga', 'Manga'],
-  ['ugoira', 'Ugoira'],
-  ['novel', 'Novels'],
-] as const
+type Library = NonNullable<Awaited<ReturnType<typeof api.libraryStatus>>>
 
-/** The library's status: fresh on every visit (a rescan may have run since). */
+/** The kinds the importer takes, in this order; a kind not named here is shown after them by its key. */
+const KIND_LABELS: Record<string, string> = {
+  illust: 'Illustrations',
+  manga: 'Manga',
+  ugoira: 'Ugoira',
+  novel: 'Novels',
+}
+const KIND_ORDER = Object.keys(KIND_LABELS)
+const kindRank = (key: string) => (KIND_ORDER.includes(key) ? KIND_ORDER.indexOf(key) : KIND_ORDER.length)
+
+/** How often the status is asked for while a scan runs (never otherwise). */
+export const POLL_MS = 500
+
+/** The library's status: fresh on every visit (a rescan may have run since), and polled while a scan runs. */
 const libraryStatus = () =>
-  queryOptions({ queryKey: ['library-status'], queryFn: ({ signal }) => api.libraryStatus({ signal }), staleTime: 0 })
+  queryOptions({
+    queryKey: ['library-status'],
+    queryFn: ({ signal }) => api.libraryStatus({ signal }),
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.scan.running ? POLL_MS : false),
+  })
+
+const dateTime = (unixS: number) => {
+  const d = new Date(unixS * 1000)
+  return <time dateTime={d.toISOString()}>{d.toLocaleString()}</time>
+}
+
+/** The Rescan button, and the running scan's progress: works read of those found (none found yet: still walking). */
+function Rescan({ scan }: { scan: Library['scan'] }) {
+  const client = useQueryClient()
+  const start = useMutation({
+    mutationFn: () => api.libraryScan(),
+    onSuccess: ({ scan }) => {
+      // the running scan's progress at once; the status is then polled until it has ended
+      client.setQueryData(libraryStatus().queryKey, (old) => (old ? { ...old, scan } : old))
+      if (!scan.running) void client.invalidateQueries({ queryKey: libraryStatus().queryKey })
+    },
+  })
+  const running = scan.running
+  return (
+    <div className="space-y-2">
+      <Button disabled={running || start.isPending} onClick={() => start.mutate()}>
+        Rescan
+      </Button>
+      {/* mounted before a scan, so that screen readers announce its progress */}
+      <div role="status" className="space-y-1">
+        {running && (
+          <>
+            <p>
+              Scanning since {scan.started_at !== null && dateTime(scan.started_at)}:{' '}
+              {scan.total > 0 ? `${scan.done} of ${scan.total} works` : 'looking for works'}
+            </p>
+            <progress
+              className="w-full"
+              aria-label="Scan progress"
+              max={scan.total || undefined}
+              value={scan.total > 0 ? scan.done : undefined}
+            />
+          </>
+        )}
+      </div>
+      {!running && scan.error !== null && (
+        <p role="alert" className="text-sm text-danger">
+          The last scan failed: {scan.error}
+        </p>
+      )}
+      {start.isError && (
+        <p role="alert" className="text-sm text-danger">
+          Could not start a scan. Check the connection and try again.
+        </p>
+      )}
+    </div>
+  )
+}
 
 function Library() {
   const query = useQuery(libraryStatus())
@@ -35,24 +103,25 @@ function Library() {
       </EmptyState>
     )
   const scan = library.last_scan
+  const counts = Object.entries(library.counts).sort(([a], [b]) => kindRank(a) - kindRank(b))
   return (
     <div className="space-y-6">
       <section aria-label="Last scan" className="space-y-2 rounded-2xl border border-line bg-surface/50 p-4 sm:p-6">
         <h2 className="text-lg font-semibold">Last scan</h2>
         <p className="break-all text-muted">{library.root}</p>
-        <p>
-          <time dateTime={new Date(scan.at * 1000).toISOString()}>{new Date(scan.at * 1000).toLocaleString()}</time>:{' '}
-          {scan.imported} imported, {scan.updated} updated, {scan.removed} removed, {scan.unchanged} unchanged,{' '}
-          {scan.skipped} skipped
+        <p data-last-scan>
+          {dateTime(scan.at)}: {scan.imported} imported, {scan.updated} updated, {scan.removed} removed,{' '}
+          {scan.unchanged} unchanged, {scan.skipped} skipped
         </p>
+        <Rescan scan={library.scan} />
       </section>
       <section aria-label="Works" className="space-y-2 rounded-2xl border border-line bg-surface/50 p-4 sm:p-6">
         <h2 className="text-lg font-semibold">Works</h2>
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
-          {KINDS.map(([key, label]) => (
+          {counts.map(([key, n]) => (
             <div key={key} className="contents">
-              <dt>{label}</dt>
-              <dd className="tabular-nums">{library.counts[key]}</dd>
+              <dt>{KIND_LABELS[key] ?? key}</dt>
+              <dd className="tabular-nums">{n}</dd>
             </div>
           ))}
         </dl>

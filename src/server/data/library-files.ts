@@ -79,13 +79,16 @@ export class LibraryFiles {
     ).all(novelId) as NovelFileRow[]
   }
 
-  /** The imported works of a library folder, per type, and its imported novels. */
-  counts(root: string): { illust: number; manga: number; ugoira: number; novel: number } {
+  /**
+   * The imported works of a library folder, per type (illust, manga and ugoira always there, 0 when none): an object
+   * by kind, so kinds the importer comes to take (novels: their own table) are one more key, shown by the library page as they come.
+   */
+  counts(root: string): Record<string, number> {
     const rows = this.q(
       'SELECT w.type, COUNT(*) AS n FROM library_works l JOIN works w ON w.id = l.work_id WHERE l.root = ? GROUP BY w.type',
-    ).all(root) as { type: 'illust' | 'manga' | 'ugoira'; n: number }[]
+    ).all(root) as { type: string; n: number }[]
     const novels = this.q('SELECT COUNT(*) AS n FROM library_novels WHERE root = ?').get(root) as { n: number }
-    const out = { illust: 0, manga: 0, ugoira: 0, novel: novels.n }
+    const out: Record<string, number> = { illust: 0, manga: 0, ugoira: 0, novel: novels.n }
     for (const r of rows) out[r.type] = r.n
     return out
   }

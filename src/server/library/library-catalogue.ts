@@ -15,6 +15,7 @@ import { pathDate } from '../images/paths.ts'
 import type { Services } from '../services.ts'
 import { changedAnything, importLibrary, reportLines, type ImportOptions, type ImportReport } from './import.ts'
 import { watchLibrary, type LibraryWatcher } from './watch.ts'
+import { LibraryScans } from './scans.ts'
 
 export const libraryCatalogueFile = (dataDir: string) => path.join(dataDir, 'library.db')
 
@@ -80,25 +81,41 @@ export async function importInto(
 }
 
 /**
- * Watches the served LIBRARY_DIR (library/watch.ts): each rescan imports what changed through the service's own
- * store, and the service forgets what it derived from the works that changed (their wire JSON, lists, searches).
+ * The scans of the served LIBRARY_DIR (library/scans.ts), the watcher's and the owner's rescan button's: each imports
+ * what changed through the service's own store, and the service forgets what it derived from the works that changed
+ * (their wire JSON, lists, searches). undefined without LIBRARY_DIR (the demo).
  */
-export function watchServedLibrary(config: Config, services: Services, log: Logger): LibraryWatcher | undefined {
+export function libraryScans(
+  config: Pick<Config, 'libraryDir' | 'dataDir'>,
+  services: Pick<Services, 'store' | 'caches' | 'nowS'>,
+  log: Logger,
+): LibraryScans | undefined {
   const root = config.libraryDir
   if (!root) return undefined
-  return watchLibrary(
-    root,
-    async () => {
-      const report = await importInto(services.store, root, log, { quiet: true, exclude: [config.dataDir] })
+  return new LibraryScans(
+    async (onProgress) => {
+      const report = await importInto(services.store, root, log, {
+        quiet: true,
+        exclude: [config.dataDir],
+        onProgress,
+      })
       if (report.changed.length === 0) return
       const { caches } = services
       for (const { kind, id } of report.changed) caches.items.invalidate(kind, id)
       for (const lru of [caches.ranking, caches.recommend, caches.trending, caches.search, caches.bookmarkPages])
         lru.clear()
     },
+    services.nowS,
     log,
-    { exclude: [config.dataDir] },
   )
+}
+
+/** Watches the served LIBRARY_DIR (library/watch.ts): each change is read by a scan of `services.library`. */
+export function watchServedLibrary(config: Config, services: Services, log: Logger): LibraryWatcher | undefined {
+  const root = config.libraryDir
+  const scans = services.library
+  if (!root || !scans) return undefined
+  return watchLibrary(root, () => scans.next(), log, { exclude: [config.dataDir] })
 }
 
 /** The start-up scan of LIBRARY_DIR: the catalogue made or brought up to date before the service opens it. */
