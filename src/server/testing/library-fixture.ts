@@ -29,7 +29,7 @@ export const LIBRARY_FIXTURE = {
   },
   bad: { id: 120_000_020, sidecar: 'pixiv/2042 ugoira_artist/120000020_p0.jpg.json' },
   /** works the importer takes, per type */
-  counts: { illust: 1, manga: 1, ugoira: 1 },
+  counts: { illust: 1, manga: 1, ugoira: 1, novel: 0 },
 } as const
 
 export async function writeLibraryFixture(root: string): Promise<void> {
