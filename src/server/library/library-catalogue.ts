@@ -90,7 +90,7 @@ export function watchServedLibrary(config: Config, services: Services, log: Logg
     root,
     async () => {
       const report = await importInto(services.store, root, log, { quiet: true, exclude: [config.dataDir] })
-      if (report.changed.length === 0) return
+      if (!changedAnything(report)) return
       const { caches } = services
       for (const { kind, id } of report.changed) caches.items.invalidate(kind, id)
       for (const lru of [caches.ranking, caches.recommend, caches.trending, caches.search, caches.bookmarkPages])
