@@ -89,7 +89,11 @@ export function watchServedLibrary(config: Config, services: Services, log: Logg
   return watchLibrary(
     root,
     async () => {
-      const report = await importInto(services.store, root, log, { quiet: true, exclude: [config.dataDir] })
+      const report = await importInto(services.store, root, log, {
+        quiet: true,
+        exclude: [config.dataDir],
+        ownerPixivId: config.owner.pixivId,
+      })
       if (!changedAnything(report)) return
       const { caches } = services
       for (const { kind, id } of report.changed) caches.items.invalidate(kind, id)
@@ -108,7 +112,10 @@ export async function prepareLibrary(config: Config, log: Logger): Promise<Impor
   const store = openLibraryCatalogue(config, log)
   try {
     log.info(`scanning the library ${config.libraryDir}`)
-    return await importInto(store, config.libraryDir, log, { exclude: [config.dataDir] })
+    return await importInto(store, config.libraryDir, log, {
+      exclude: [config.dataDir],
+      ownerPixivId: config.owner.pixivId,
+    })
   } finally {
     store.close()
   }

@@ -264,7 +264,8 @@ describe('a rescan of the bookmark folders', () => {
   })
 
   it('takes the bookmarks of the pixiv user OWNER_PIXIV_ID names, and reports the others', async () => {
-    const lib3 = await open({ ownerPixivId: 10 })
+    const { owner } = loadConfig({ OWNER_PIXIV_ID: '10' })
+    const lib3 = await open({ ownerPixivId: owner.pixivId })
     try {
       expect(await lib3.ids(bookmarksOf('public'))).toEqual([606])
       const reported = lib3.report.skipped.filter((s) => s.reason.startsWith('a bookmark of pixiv user 9'))
