@@ -249,6 +249,8 @@ function infoJsons(
   let byDir: Map<string, FoundFile[]> | undefined
   for (const found of scan.files) {
     if (path.basename(found.file) !== 'info.json' || taken.has(found.file)) continue
+    // another extractor's (a novel's, another site's) is left to the format that reads it, or reported as left over
+    if (!isPixivWorkJson(found)) continue
     taken.add(found.file)
     const read = readSidecar(scan, found)
     if (!read) continue
@@ -275,6 +277,17 @@ function infoJsons(
         found.file,
         `gallery-dl's info.json of work ${id}: no file of that work in its folder (its metadata, nothing else, is all it holds)`,
       )
+  }
+}
+
+/** Whether a JSON file says it is of a pixiv work (category `pixiv`), or cannot be read to say (reported when read). */
+function isPixivWorkJson(f: FoundFile): boolean {
+  if (f.bytes > MAX_SIDECAR_BYTES) return true
+  try {
+    const raw = JSON.parse(readFileSync(f.file, 'utf8')) as unknown
+    return !raw || typeof raw !== 'object' || (raw as { category?: unknown }).category === 'pixiv'
+  } catch {
+    return true
   }
 }
 

@@ -149,6 +149,7 @@ function findItems(scan: ArchiveScan): ItemSource[] {
 function leftOver(f: FoundFile): string {
   const name = path.basename(f.file)
   if (name.endsWith('.part')) return 'a download not complete (.part)'
+  if (name === 'info.json') return "gallery-dl's info.json of something other than a pixiv work: not read"
   if (name.endsWith('.json')) return 'a metadata sidecar without its file'
   return `no metadata sidecar (${name}.json)`
 }

@@ -159,6 +159,9 @@ beforeAll(async () => {
   put('pixiv/77 fixture_artist info/info.json', JSON.stringify(sidecar(620, 0, { type: 'manga', page_count: 2 })))
   // and one beside the sidecars of its work: nothing more to import, nothing to report
   put(`${u}/info.json`, JSON.stringify(sidecar(601, 0)))
+  // one of no work in its folder, and one of another site
+  put('pixiv/elsewhere/info.json', JSON.stringify(sidecar(699, 0)))
+  put('danbooru/info.json', JSON.stringify({ category: 'danbooru', id: 1 }))
 }, 60_000)
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -182,6 +185,9 @@ describe("an archive's bookmark, ranking, search and series folders", () => {
       'pixiv/rankings/day_manga/2026-10-30/601_p0.png.json':
         "ranking day_manga of 2026-10-30 filtered to manga works: not imported as that day's ranking",
       'pixiv/77 fixture_artist info/621_p0.png': 'no metadata sidecar (621_p0.png.json)',
+      'pixiv/elsewhere/info.json':
+        "gallery-dl's info.json of work 699: no file of that work in its folder (its metadata, nothing else, is all it holds)",
+      'danbooru/info.json': "gallery-dl's info.json of something other than a pixiv work: not read",
     })
   })
 
