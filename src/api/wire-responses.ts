@@ -248,8 +248,19 @@ export interface WireUserList {
 export interface WireLibraryStatus {
   library: {
     root: string
-    /** the last scan: when (unix seconds) and what it did */
-    last_scan: { at: number; imported: number; updated: number; removed: number; unchanged: number; skipped: number }
+    /**
+     * the last scan: when (unix seconds) and what it did; `lists`: how many of the owner's bookmarks and recorded
+     * rankings its bookmark and ranking records changed
+     */
+    last_scan: {
+      at: number
+      imported: number
+      updated: number
+      removed: number
+      unchanged: number
+      skipped: number
+      lists: number
+    }
     /** the catalogue's imported works, per type */
     counts: { illust: number; manga: number; ugoira: number }
     /** the files the last scan left out, with why (paths relative to the root) */

@@ -235,7 +235,19 @@ describe('a gallery-dl archive of a demo Easel, served by a second Easel (LIBRAR
       writeFileSync(config, JSON.stringify({ extractor: { pixiv }, cache: { file: cacheFile } }))
       const run = await galleryDl(
         python,
-        ['--config-ignore', '-c', config, '-d', dir, '--write-metadata', '--range', `1-${files}`, url],
+        // --write-info-json too: each run's info.json (its first work's metadata) must add nothing and cost no report line
+        [
+          '--config-ignore',
+          '-c',
+          config,
+          '-d',
+          dir,
+          '--write-metadata',
+          '--write-info-json',
+          '--range',
+          `1-${files}`,
+          url,
+        ],
         { EASEL_ORIGIN: demo.url, XDG_CACHE_HOME: cache, HOME: root, PYTHONDONTWRITEBYTECODE: '1' },
       )
       if (run.code !== 0) throw new Error(`gallery-dl exited ${run.code}: ${run.stderr.slice(-2000)}`)
@@ -304,6 +316,7 @@ describe('a gallery-dl archive of a demo Easel, served by a second Easel (LIBRAR
 
   it('downloads the chosen works (a manga, an ugoira and a series among them), bookmarks, a ranking, a search', () => {
     const files = Object.keys(before).filter((f) => !f.endsWith('.json'))
+    expect(Object.keys(before).filter((f) => path.basename(f) === 'info.json').length).toBeGreaterThan(3)
     const all = [chosen.works, lists.publicBookmarks, lists.privateBookmarks, lists.ranking.works, lists.search]
     expect(files).toHaveLength(all.flat().reduce((n, w) => n + filesOf(w), 0))
     expect(lists.publicBookmarks.length).toBeGreaterThan(1)
