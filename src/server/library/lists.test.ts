@@ -5,7 +5,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config.ts'
 import { createLogger } from '../log.ts'
-import { createServices } from '../server.ts'
+import { createServices, startServer } from '../server.ts'
 import { createApp } from '../app.ts'
 import { openLibraryCatalogue } from './library-catalogue.ts'
 import { importLibrary, type ImportOptions } from './import.ts'
@@ -281,4 +281,56 @@ describe('a rescan of the bookmark folders', () => {
       lib3.close()
     }
   })
+})
+
+describe('a bookmark folder written while Easel runs', () => {
+  it("appears in the owner's bookmarks within seconds, though its work was already there", async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'easel-lists-watch-'))
+    const watched = path.join(root, 'gallery-dl')
+    const write = (rel: string, data: string | Uint8Array) => {
+      mkdirSync(path.dirname(path.join(watched, rel)), { recursive: true })
+      writeFileSync(path.join(watched, rel), data)
+    }
+    write('pixiv/77 fixture_artist/901_p0.png', png)
+    write('pixiv/77 fixture_artist/901_p0.png.json', JSON.stringify(sidecar(901, 0)))
+    const config = loadConfig({
+      DATA_DIR: path.join(root, 'data'),
+      LIBRARY_DIR: watched,
+      OWNER_PASSWORD: 'pw',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT: '0',
+      SEARCH_WORKERS: '0',
+    })
+    const running = await startServer(config, createLogger('silent'))
+    try {
+      const signIn = await fetch(`${running.url}/auth/token`, {
+        method: 'POST',
+        body: new URLSearchParams({ grant_type: 'password', username: 'owner', password: 'pw' }),
+      })
+      const { access_token } = (await signIn.json()) as { access_token: string }
+      const bookmarks = async () => {
+        const res = await fetch(`${running.url}${bookmarksOf('public')}`, {
+          headers: { authorization: `Bearer ${access_token}` },
+        })
+        return ((await res.json()) as { illusts: { id: number }[] }).illusts.map((w) => w.id)
+      }
+      expect(await bookmarks()).toEqual([])
+      // a bookmark run saves the same work again: the work is unchanged, the owner's bookmarks are not
+      const meta = sidecar(901, 0, { user_bookmark: ME, is_bookmarked: true, subcategory: 'bookmark' })
+      write('pixiv/bookmarks/9 me_on_pixiv/901_p0.png', png)
+      write('pixiv/bookmarks/9 me_on_pixiv/901_p0.png.json', JSON.stringify(meta))
+      const started = Date.now()
+      let ids: number[] = []
+      while (Date.now() - started < 8000 && ids.length === 0) {
+        await new Promise((r) => setTimeout(r, 200))
+        ids = await bookmarks()
+      }
+      expect(ids).toEqual([901])
+    } finally {
+      await running.close()
+      rmSync(root, { recursive: true, force: true })
+    }
+  }, 30_000)
 })
