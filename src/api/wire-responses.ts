@@ -250,7 +250,7 @@ export interface WireLibraryStatus {
     root: string
     /**
      * the last scan: when (unix seconds) and what it did; `lists`: how many of the owner's bookmarks and recorded
-     * rankings its bookmark and ranking records changed
+     * rankings its bookmark and ranking records changed (absent from a scan recorded before they were counted)
      */
     last_scan: {
       at: number
@@ -259,7 +259,7 @@ export interface WireLibraryStatus {
       removed: number
       unchanged: number
       skipped: number
-      lists: number
+      lists?: number
     }
     /** the catalogue's imported works, per type */
     counts: { illust: number; manga: number; ugoira: number }
