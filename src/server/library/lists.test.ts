@@ -267,6 +267,25 @@ describe('a rescan of the bookmark folders', () => {
     } finally {
       lib2.close()
     }
+    // a later run records other bookmark tags and puts the bookmark under private: the same bookmark, changed
+    const moved = 'private/pixiv/bookmarks/9 me_on_pixiv'
+    rmSync(path.join(lib, 'pixiv/bookmarks/9 me_on_pixiv/603_p0.png'))
+    rmSync(path.join(lib, 'pixiv/bookmarks/9 me_on_pixiv/603_p0.png.json'))
+    bookmarked(moved, 603, ME, { tags_bookmark: ['fav'] })
+    lib2 = await open()
+    try {
+      expect(lib2.report.lists).toEqual({ bookmarks: { added: 0, updated: 1, removed: 0 }, rankings: 0 })
+      expect(await lib2.ids(bookmarksOf('public'))).toEqual([606])
+      // it keeps its place (its id) among the private ones
+      expect(await lib2.ids(bookmarksOf('private'))).toEqual([601, 603, 602, 604])
+      const detail = await lib2.get('/v2/illust/bookmark/detail?illust_id=603')
+      const tags = (detail.bookmark_detail.tags as { name: string; is_registered: boolean }[]).filter(
+        (t) => t.is_registered,
+      )
+      expect(tags.map((t) => t.name)).toEqual(['fav'])
+    } finally {
+      lib2.close()
+    }
   })
 
   it('takes the bookmarks of the pixiv user OWNER_PIXIV_ID names, and reports the others', async () => {
