@@ -280,28 +280,38 @@ describe('a gallery-dl archive of a demo Easel, served by a second Easel (LIBRAR
       ranked.files,
       'original',
     )
-    // a search whose first works include one of the user's works already downloaded (one work in two folders): by
-    // the title of one of them (gallery-dl's s_mode=s_tc: title_and_caption)
-    const searchFor = async (word: string) =>
+    const searchFor = async (word: string, target: string) =>
       firstWorks(
         (
           await demoApi<{ illusts: Work[] }>(
-            `/v1/search/illust?word=${encodeURIComponent(word)}&search_target=title_and_caption&sort=date_desc`,
+            `/v1/search/illust?word=${encodeURIComponent(word)}&search_target=${target}&sort=date_desc`,
           )
         ).illusts,
         4,
       )
-    let word = chosen.works[0]!.title
-    let found = await searchFor(word)
+    // a tag search (gallery-dl's default: exact match, newest first)
+    const tag = chosen.works[0]!.tags[0]!.name
+    const tagged = await searchFor(tag, 'exact_match_for_tags')
+    await galleryDlRun(
+      archive,
+      `https://www.pixiv.net/tags/${encodeURIComponent(tag)}/artworks`,
+      tagged.files,
+      'original',
+    )
+    // and a search whose first works include one of the user's works already downloaded (one work in two folders): by
+    // the title of one of them (gallery-dl's s_mode=s_tc: title_and_caption)
+    let title = chosen.works[0]!.title
+    let titled = await searchFor(title, 'title_and_caption')
     for (const w of chosen.works) {
-      const results = await searchFor(w.title)
+      const results = await searchFor(w.title, 'title_and_caption')
       if (results.works.some((r) => r.id === w.id)) {
-        ;[word, found] = [w.title, results]
+        ;[title, titled] = [w.title, results]
         break
       }
     }
-    const searchUrl = `https://www.pixiv.net/tags/${encodeURIComponent(word)}/artworks?s_mode=s_tc`
-    await galleryDlRun(archive, searchUrl, found.files, 'original')
+    const titleUrl = `https://www.pixiv.net/tags/${encodeURIComponent(title)}/artworks?s_mode=s_tc`
+    await galleryDlRun(archive, titleUrl, titled.files, 'original')
+    const found = { works: [...tagged.works, ...titled.works] }
     lists = {
       demoId,
       publicBookmarks: pub.works,
