@@ -248,8 +248,19 @@ export interface WireUserList {
 export interface WireLibraryStatus {
   library: {
     root: string
-    /** the last scan: when (unix seconds) and what it did */
-    last_scan: { at: number; imported: number; updated: number; removed: number; unchanged: number; skipped: number }
+    /**
+     * the last scan: when (unix seconds) and what it did; `lists`: how many of the owner's bookmarks and recorded
+     * rankings its bookmark and ranking records changed (absent from a scan recorded before they were counted)
+     */
+    last_scan: {
+      at: number
+      imported: number
+      updated: number
+      removed: number
+      unchanged: number
+      skipped: number
+      lists?: number
+    }
     /**
      * the catalogue's imported works, per type: `illust`, `manga`, `ugoira` (0 when none), and other kinds as the
      * importer takes them (`novel`); the page shows every key

@@ -88,7 +88,7 @@ describe('the catalogue’s schema version', () => {
     // a schema-1 file: no AI-show setting, no comments, no library tables, no recorded version
     sql(`ALTER TABLE users DROP COLUMN show_ai; DROP TABLE comments; DROP TABLE work_files; DROP TABLE library_works;
       DROP TABLE library_skipped; DROP TABLE library_novels; DROP TABLE novel_files; DROP TABLE library_rankings;
-      DROP TABLE user_files;
+      DROP TABLE library_bookmarks; DROP TABLE user_files;
       DELETE FROM meta WHERE key = 'schema_version'; INSERT INTO meta VALUES ('written', 'kept')`)
     lines = []
     const again = start(at(D + 3))
@@ -102,6 +102,7 @@ describe('the catalogue’s schema version', () => {
   it('one version older (no library novel tables): migrated in place, and the service starts on it', () => {
     start(at(D))
     sql(`DROP TABLE library_novels; DROP TABLE novel_files; DROP TABLE library_rankings; DROP TABLE user_files;
+      DROP TABLE library_bookmarks; ALTER TABLE library_works DROP COLUMN series_order;
       UPDATE meta SET value = '${SCHEMA_VERSION - 1}' WHERE key = 'schema_version'`)
     lines = []
     const again = start(at(D + 3))

@@ -19,8 +19,11 @@ export interface Config {
    * DATA_DIR/library.db. undefined: the demo catalogue.
    */
   libraryDir: string | undefined
-  /** the library catalogue's one account (OWNER_USERNAME, OWNER_PASSWORD; no password: one is generated and logged) */
-  owner: { username: string; password: string | undefined }
+  /**
+   * the library catalogue's one account (OWNER_USERNAME, OWNER_PASSWORD; no password: one is generated and logged), and
+   * which pixiv account's bookmarks in the archive are its own (OWNER_PIXIV_ID; unset: library/lists.ts's rule)
+   */
+  owner: { username: string; password: string | undefined; pixivId?: number }
   /** origin for next_url (and image URLs unless imageOrigin is set); undefined: from the request (http/origin.ts) */
   publicUrl: string | undefined
   /** origin of every image URL (IMAGE_ORIGIN); undefined: the API's origin */
@@ -139,7 +142,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || './data'),
     libraryDir: env.LIBRARY_DIR ? path.resolve(env.LIBRARY_DIR) : undefined,
-    owner: { username: ownerName, password: env.OWNER_PASSWORD || undefined },
+    owner: {
+      username: ownerName,
+      password: env.OWNER_PASSWORD || undefined,
+      ...(env.OWNER_PIXIV_ID ? { pixivId: int('OWNER_PIXIV_ID', env.OWNER_PIXIV_ID, 0, 1) } : {}),
+    },
     publicUrl,
     imageOrigin: origin('IMAGE_ORIGIN', env.IMAGE_ORIGIN),
     staticOrigin: origin('STATIC_ORIGIN', env.STATIC_ORIGIN),

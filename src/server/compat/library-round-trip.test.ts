@@ -26,9 +26,11 @@ import { importLibrary, type ImportReport } from '../library/import.ts'
 import type { Services } from '../services.ts'
 
 // Issue 15's round trip, the gallery-dl slice: Debian's gallery-dl downloads a user's works (manga, an ugoira, a
-// series) from a demo Easel with --write-metadata and tags=original; a second Easel with LIBRARY_DIR at that folder
-// must answer every downloaded work as the first did, serve every downloaded file byte for byte at its CDN path,
-// give the ugoira the same frames and delays, change nothing on a second import, and leave the archive untouched.
+// series), the demo user's public and private bookmarks (metadata-bookmark: their tags), a ranking and a tag search
+// from a demo Easel with --write-metadata and tags=original, all into one folder; a second Easel with LIBRARY_DIR at
+// that folder must answer every downloaded work as the first did, serve every downloaded file byte for byte at its
+// CDN path, give the ugoira the same frames and delays, hold the same bookmarks (public and private, same order, same
+// tags) and the same ranking, change nothing on a second import, and leave the archive untouched.
 
 const APT_COMMAND = 'apt-get update && apt-get install -y gallery-dl'
 const WRAPPER = path.resolve('e2e/clients/gallery_dl_easel.py')
@@ -107,6 +109,16 @@ let archive: string
 let before: Record<string, string>
 let download: (dir: string, tags?: 'original') => Promise<void>
 let chosen: { userId: number; files: number; works: Work[] }
+/** what the other runs downloaded: the demo user's bookmarks, a ranking's first works, a tag search's */
+let lists: {
+  demoId: number
+  publicBookmarks: Work[]
+  privateBookmarks: Work[]
+  ranking: { date: string; works: Work[] }
+  search: Work[]
+}
+/** every downloaded work, once */
+let downloaded: Work[]
 let library: {
   services: Services
   fetch: (p: string, init?: RequestInit) => Promise<Response>
@@ -126,7 +138,21 @@ async function signIn(origin: string, fetcher: typeof fetch, username: string, p
     body: new URLSearchParams({ grant_type: 'password', username, password }),
   })
   if (res.status !== 200) throw new Error(`sign-in as ${username}: ${res.status} ${await res.text()}`)
-  return (await res.json()) as { access_token: string; refresh_token: string }
+  return (await res.json()) as { access_token: string; refresh_token: string; user: { id: string } }
+}
+
+const filesOf = (w: Work) => (w.type === 'ugoira' ? 1 : w.page_count)
+
+/** The first works of a list up to about `max` files, ending at a work's last file (gallery-dl's --range counts files). */
+function firstWorks(list: Work[], max: number) {
+  const works: Work[] = []
+  let files = 0
+  for (const w of list) {
+    if (works.length > 0 && files + filesOf(w) > max) break
+    works.push(w)
+    files += filesOf(w)
+  }
+  return { works, files }
 }
 
 /**
@@ -196,23 +222,105 @@ describe('a gallery-dl archive of a demo Easel, served by a second Easel (LIBRAR
 
     const cache = path.join(root, 'cache')
     mkdirSync(path.join(cache, 'gallery-dl'), { recursive: true })
-    /** gallery-dl's download of the chosen works into `dir`, with its `tags` option (default: names only) */
-    download = async (dir: string, tags?: 'original') => {
+    /** gallery-dl's download of the first `files` files of `url` into `dir`, with its `tags` option (default: names) */
+    const galleryDlRun = async (dir: string, url: string, files: number, tags?: 'original') => {
       const config = path.join(root, `gallery-dl-${tags ?? 'default'}.json`)
-      const pixiv = { 'refresh-token': forGalleryDl.refresh_token, ...(tags ? { tags } : {}) }
+      // metadata-bookmark: the bookmark tags of the works the downloading account bookmarked (`tags_bookmark`)
+      const pixiv = {
+        'refresh-token': forGalleryDl.refresh_token,
+        'metadata-bookmark': true,
+        ...(tags ? { tags } : {}),
+      }
       const cacheFile = path.join(cache, 'gallery-dl', 'cache.sqlite3')
       writeFileSync(config, JSON.stringify({ extractor: { pixiv }, cache: { file: cacheFile } }))
-      const range = `1-${chosen.files}`
-      const url = `https://www.pixiv.net/users/${chosen.userId}/artworks`
       const run = await galleryDl(
         python,
-        ['--config-ignore', '-c', config, '-d', dir, '--write-metadata', '--range', range, url],
+        // --write-info-json too: each run's info.json (its first work's metadata) must add nothing and cost no report line
+        [
+          '--config-ignore',
+          '-c',
+          config,
+          '-d',
+          dir,
+          '--write-metadata',
+          '--write-info-json',
+          '--range',
+          `1-${files}`,
+          url,
+        ],
         { EASEL_ORIGIN: demo.url, XDG_CACHE_HOME: cache, HOME: root, PYTHONDONTWRITEBYTECODE: '1' },
       )
       if (run.code !== 0) throw new Error(`gallery-dl exited ${run.code}: ${run.stderr.slice(-2000)}`)
     }
+    download = (dir, tags) =>
+      galleryDlRun(dir, `https://www.pixiv.net/users/${chosen.userId}/artworks`, chosen.files, tags)
     archive = path.join(root, 'archive')
     await download(archive, 'original')
+
+    // the demo user's bookmarks, a ranking and a search, into the same folder (the private bookmarks into a folder
+    // named private: gallery-dl records nowhere which a run listed, README "Bookmarks")
+    const demoId = Number(forGalleryDl.user.id)
+    const bookmarksUrl = `https://www.pixiv.net/users/${demoId}/bookmarks/artworks`
+    const bookmarksOf = async (restrict: string) =>
+      firstWorks(
+        (await demoApi<{ illusts: Work[] }>(`/v1/user/bookmarks/illust?user_id=${demoId}&restrict=${restrict}`))
+          .illusts,
+        5,
+      )
+    const pub = await bookmarksOf('public')
+    await galleryDlRun(archive, bookmarksUrl, pub.files, 'original')
+    const priv = await bookmarksOf('private')
+    await galleryDlRun(path.join(archive, 'private'), `${bookmarksUrl}?rest=hide`, priv.files, 'original')
+    const rankingPage = await demoApi<{ illusts: Work[]; next_url: string }>('/v1/illust/ranking?mode=day')
+    const date = new URL(rankingPage.next_url).searchParams.get('date')!
+    const ranked = firstWorks(rankingPage.illusts, 5)
+    await galleryDlRun(
+      archive,
+      `https://www.pixiv.net/ranking.php?mode=daily&date=${date.replaceAll('-', '')}`,
+      ranked.files,
+      'original',
+    )
+    const searchFor = async (word: string, target: string) =>
+      firstWorks(
+        (
+          await demoApi<{ illusts: Work[] }>(
+            `/v1/search/illust?word=${encodeURIComponent(word)}&search_target=${target}&sort=date_desc`,
+          )
+        ).illusts,
+        4,
+      )
+    // a tag search (gallery-dl's default: exact match, newest first)
+    const tag = chosen.works[0]!.tags[0]!.name
+    const tagged = await searchFor(tag, 'exact_match_for_tags')
+    await galleryDlRun(
+      archive,
+      `https://www.pixiv.net/tags/${encodeURIComponent(tag)}/artworks`,
+      tagged.files,
+      'original',
+    )
+    // and a search whose first works include one of the user's works already downloaded (one work in two folders): by
+    // the title of one of them (gallery-dl's s_mode=s_tc: title_and_caption)
+    let title = chosen.works[0]!.title
+    let titled = await searchFor(title, 'title_and_caption')
+    for (const w of chosen.works) {
+      const results = await searchFor(w.title, 'title_and_caption')
+      if (results.works.some((r) => r.id === w.id)) {
+        ;[title, titled] = [w.title, results]
+        break
+      }
+    }
+    const titleUrl = `https://www.pixiv.net/tags/${encodeURIComponent(title)}/artworks?s_mode=s_tc`
+    await galleryDlRun(archive, titleUrl, titled.files, 'original')
+    const found = { works: [...tagged.works, ...titled.works] }
+    lists = {
+      demoId,
+      publicBookmarks: pub.works,
+      privateBookmarks: priv.works,
+      ranking: { date, works: ranked.works },
+      search: found.works,
+    }
+    const all = [...chosen.works, ...pub.works, ...priv.works, ...ranked.works, ...found.works]
+    downloaded = [...new Map(all.map((w) => [w.id, w])).values()]
     before = checksums(archive)
     library = await openLibrary(path.join(root, 'library-data'), archive)
   }, 180_000)
@@ -223,14 +331,22 @@ describe('a gallery-dl archive of a demo Easel, served by a second Easel (LIBRAR
     if (root) rmSync(root, { recursive: true, force: true })
   })
 
-  it('downloads the chosen works: a manga, an ugoira and a series among them', () => {
+  it('downloads the chosen works (a manga, an ugoira and a series among them), bookmarks, a ranking, a search', () => {
     const files = Object.keys(before).filter((f) => !f.endsWith('.json'))
-    expect(files).toHaveLength(chosen.files)
-    expect(library.report).toMatchObject({ imported: chosen.works.length, updated: 0, removed: 0, skipped: [] })
+    expect(Object.keys(before).filter((f) => path.basename(f) === 'info.json').length).toBeGreaterThan(3)
+    const all = [chosen.works, lists.publicBookmarks, lists.privateBookmarks, lists.ranking.works, lists.search].flat()
+    expect(files).toHaveLength(all.reduce((n, w) => n + filesOf(w), 0))
+    expect(lists.publicBookmarks.length).toBeGreaterThan(1)
+    expect(lists.privateBookmarks.length).toBeGreaterThan(1)
+    expect(lists.ranking.works.length).toBeGreaterThan(1)
+    expect(lists.search.length).toBeGreaterThan(0)
+    // each work once, wherever gallery-dl put it (some in two folders)
+    expect(all.length).toBeGreaterThan(downloaded.length)
+    expect(library.report).toMatchObject({ imported: downloaded.length, updated: 0, removed: 0, skipped: [] })
   })
 
   it('answers /v1/illust/detail for every downloaded work as the demo did', async () => {
-    for (const w of chosen.works) {
+    for (const w of downloaded) {
       const first = (await demoApi<{ illust: Work }>(`/v1/illust/detail?illust_id=${w.id}`)).illust
       const res = await library.fetch(`/v1/illust/detail?illust_id=${w.id}`, {
         headers: { authorization: `Bearer ${library.token}` },
@@ -241,9 +357,44 @@ describe('a gallery-dl archive of a demo Easel, served by a second Easel (LIBRAR
     }
   })
 
+  it("holds the demo user's bookmarks as the owner's, public and private, in the same order with the same tags", async () => {
+    const auth = { headers: { authorization: `Bearer ${library.token}` } }
+    const ownerId = 2_000_000_000
+    for (const [restrict, works] of [
+      ['public', lists.publicBookmarks],
+      ['private', lists.privateBookmarks],
+    ] as const) {
+      const res = await library.fetch(`/v1/user/bookmarks/illust?user_id=${ownerId}&restrict=${restrict}`, auth)
+      const ids = ((await res.json()) as { illusts: Work[] }).illusts.map((w) => w.id)
+      expect(ids, restrict).toEqual(works.map((w) => w.id))
+      for (const w of works) {
+        type Detail = { bookmark_detail: { restrict: string; tags: { name: string; is_registered: boolean }[] } }
+        const first = (await demoApi<Detail>(`/v2/illust/bookmark/detail?illust_id=${w.id}`)).bookmark_detail
+        const res = await library.fetch(`/v2/illust/bookmark/detail?illust_id=${w.id}`, auth)
+        const second = ((await res.json()) as Detail).bookmark_detail
+        const registered = (d: Detail['bookmark_detail']) => d.tags.filter((t) => t.is_registered).map((t) => t.name)
+        expect(second.restrict, `bookmark of ${w.id}`).toBe(first.restrict)
+        expect(registered(second).sort(), `bookmark tags of ${w.id}`).toEqual(registered(first).sort())
+      }
+    }
+  })
+
+  it('holds the ranking as the demo ranked it that day, the latest it recorded', async () => {
+    const auth = { headers: { authorization: `Bearer ${library.token}` } }
+    for (const query of ['mode=day', `mode=day&date=${lists.ranking.date}`]) {
+      const res = await library.fetch(`/v1/illust/ranking?${query}`, auth)
+      expect(res.status).toBe(200)
+      const ids = ((await res.json()) as { illusts: Work[] }).illusts.map((w) => w.id)
+      expect(ids, query).toEqual(lists.ranking.works.map((w) => w.id))
+    }
+    // a mode the archive did not record: none (a library has no activity to rank)
+    const week = await library.fetch('/v1/illust/ranking?mode=week', auth)
+    expect(((await week.json()) as { illusts: Work[] }).illusts).toEqual([])
+  })
+
   it('serves every downloaded file byte for byte at its CDN path, with ETag and 304', async () => {
     const auth = { headers: { authorization: `Bearer ${library.token}` } }
-    for (const w of chosen.works) {
+    for (const w of downloaded) {
       const res = await library.fetch(`/v1/illust/detail?illust_id=${w.id}`, auth)
       const work = ((await res.json()) as { illust: Work }).illust
       const dir = path.dirname(listFiles(archive).find((f) => path.basename(f).startsWith(`${w.id}_p0.`))!)
@@ -291,7 +442,14 @@ describe('a gallery-dl archive of a demo Easel, served by a second Easel (LIBRAR
     )
     try {
       const again = await importLibrary(store.db, archive)
-      expect(again).toMatchObject({ imported: 0, updated: 0, removed: 0, unchanged: chosen.works.length, skipped: [] })
+      expect(again).toMatchObject({
+        imported: 0,
+        updated: 0,
+        removed: 0,
+        unchanged: downloaded.length,
+        skipped: [],
+        lists: { bookmarks: { added: 0, updated: 0, removed: 0 }, rankings: 0 },
+      })
     } finally {
       store.close()
     }
@@ -304,10 +462,13 @@ describe('a gallery-dl archive of a demo Easel, served by a second Easel (LIBRAR
     const dataDir = path.join(root, 'copy-data')
     const store = openLibraryCatalogue({ dataDir, owner: { username: 'owner', password: 'x' } }, createLogger('silent'))
     try {
-      expect(await importLibrary(store.db, copy)).toMatchObject({ imported: chosen.works.length, skipped: [] })
-      const [single, ...rest] = chosen.works.filter((w) => w.type === 'illust' && w.page_count === 1)
-      const edited = rest[0] ?? chosen.works.find((w) => w.type === 'manga')!
+      expect(await importLibrary(store.db, copy)).toMatchObject({ imported: downloaded.length, skipped: [] })
       const files = listFiles(copy)
+      // works saved once (a copy edited in one folder only would differ from its other copy)
+      const once = (w: Work) =>
+        files.filter((f) => new RegExp(`^${w.id}_p0\\.(jpg|png|gif|zip)$`).test(path.basename(f))).length === 1
+      const [single, ...rest] = chosen.works.filter((w) => w.type === 'illust' && w.page_count === 1 && once(w))
+      const edited = rest[0] ?? chosen.works.find((w) => w.type === 'manga' && once(w))!
       const sidecar = files.find((f) => path.basename(f).startsWith(`${edited.id}_p0.`) && f.endsWith('.json'))!
       const meta = JSON.parse(readFileSync(sidecar, 'utf8')) as { title: string }
       writeFileSync(sidecar, JSON.stringify({ ...meta, title: 'Renamed in the archive' }))

@@ -55,6 +55,8 @@ export interface LibraryWorkRecord extends Pick<
   /** in order; `translatedName` undefined when the sidecar does not say (a names-only tag list) */
   tags: { name: string; translatedName?: string | null }[]
   series: { id: number; title: string } | null
+  /** the work's position in its series as the archive recorded it (gallery-dl's `num_series`); else by date */
+  seriesOrder?: number | null
   files: LibraryFileRecord[]
 }
 
@@ -135,9 +137,13 @@ export class LibraryWriter {
       insertWorkTag: p('INSERT INTO work_tags (work_id, pos, tag_id) VALUES (?, ?, ?)'),
       insertFile: p(`INSERT INTO work_files (work_id, page, path, kind, width, height, ext, bytes, mtime_ms)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-      insertLibraryWork: p('INSERT INTO library_works (work_id, root, fingerprint, imported_ts) VALUES (?, ?, ?, ?)'),
-      renumber: p(`UPDATE works SET series_order = (SELECT n FROM (SELECT id, ROW_NUMBER() OVER
-          (PARTITION BY series_id ORDER BY created_ts, id) AS n FROM works WHERE series_id IS NOT NULL) o
+      insertLibraryWork: p(
+        'INSERT INTO library_works (work_id, root, fingerprint, imported_ts, series_order) VALUES (?, ?, ?, ?, ?)',
+      ),
+      // the recorded position where there is one, else the position by date
+      renumber: p(`UPDATE works SET series_order = (SELECT n FROM (SELECT w.id, COALESCE(l.series_order,
+          ROW_NUMBER() OVER (PARTITION BY w.series_id ORDER BY w.created_ts, w.id)) AS n
+          FROM works w LEFT JOIN library_works l ON l.work_id = w.id WHERE w.series_id IS NOT NULL) o
           WHERE o.id = works.id) WHERE series_id IS NOT NULL`),
       dropEmptySeries: p(
         'DELETE FROM illust_series WHERE id NOT IN (SELECT series_id FROM works WHERE series_id IS NOT NULL)',
@@ -231,7 +237,7 @@ export class LibraryWriter {
       }
       for (const f of w.files)
         this.s.insertFile.run(w.id, f.page, f.path, f.kind, f.width, f.height, f.ext, f.bytes, Math.round(f.mtimeMs))
-      this.s.insertLibraryWork.run(w.id, root, fingerprint, nowTs)
+      this.s.insertLibraryWork.run(w.id, root, fingerprint, nowTs, w.seriesOrder ?? null)
     })()
   }
 
@@ -248,8 +254,8 @@ export class LibraryWriter {
   }
 
   /**
-   * Series order by date (the archive does not record it for works), and series left without works dropped; novel
-   * series likewise, where the archive records an order keeping it (library-novel-writer.ts).
+   * Series order (as recorded, else by date), and series left without works dropped; novel series likewise, where
+   * the archive records an order keeping it (library-novel-writer.ts).
    */
   finishSeries() {
     this.db.transaction(() => {

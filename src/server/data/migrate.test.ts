@@ -87,3 +87,21 @@ it('brings a schema-3 catalogue to schema 5 (the library tables, empty), keeping
   expect(db.prepare('SELECT id FROM works').all()).toEqual([{ id: 5 }])
   db.close()
 })
+
+it("gives a schema-4 library catalogue's imported works their recorded series position (none yet: by date)", () => {
+  const db = new Database(path.join(dir, 'library4.db'))
+  db.exec(`CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, show_ai INTEGER NOT NULL DEFAULT 1);
+    CREATE TABLE works (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL, created_ts INTEGER NOT NULL,
+      total_comments INTEGER NOT NULL);
+    CREATE TABLE novels (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL, created_ts INTEGER NOT NULL,
+      total_comments INTEGER NOT NULL);
+    CREATE TABLE library_works (work_id INTEGER PRIMARY KEY, root TEXT NOT NULL, fingerprint TEXT NOT NULL,
+      imported_ts INTEGER NOT NULL);
+    INSERT INTO library_works VALUES (5, '/lib', 'f', 1);`)
+  migrate(db)
+  migrate(db)
+  expect(db.prepare('SELECT work_id, series_order FROM library_works').all()).toEqual([
+    { work_id: 5, series_order: null },
+  ])
+  db.close()
+})

@@ -35,4 +35,9 @@ export function migrate(db: Database.Database) {
   // schema 5: imported novels, rankings and users' files (an older catalogue has imported none)
   const hasNovels = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'library_novels'").get()
   if (!hasNovels) db.transaction(() => db.exec(libraryNovelsSql))()
+  // schema 5: the series position an archive recorded (a schema-4 catalogue's works were ordered by date)
+  const libraryWorkColumns = (db.prepare('PRAGMA table_info(library_works)').all() as { name: string }[]).map(
+    (c) => c.name,
+  )
+  if (!libraryWorkColumns.includes('series_order')) db.exec('ALTER TABLE library_works ADD COLUMN series_order INTEGER')
 }

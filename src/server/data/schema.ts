@@ -43,7 +43,9 @@ CREATE TABLE library_works (
   work_id INTEGER PRIMARY KEY,
   root TEXT NOT NULL,
   fingerprint TEXT NOT NULL,
-  imported_ts INTEGER NOT NULL
+  imported_ts INTEGER NOT NULL,
+  -- the work's position in its series as the archive recorded it (schema 5; NULL: not recorded, ordered by date)
+  series_order INTEGER
 );
 CREATE INDEX library_works_root ON library_works (root);
 -- Each page's file, served where it is (absolute path); width, height and type read from the file itself. An
@@ -100,16 +102,31 @@ CREATE TABLE novel_files (
   PRIMARY KEY (novel_id, role, image_id)
 ) WITHOUT ROWID;
 -- Rankings as the archive recorded them (gallery-dl's ranking{mode, date, rank}): that day's ranking of that mode is
--- these items in this order. day: the JST day number the generated rankings use (routes/days.ts).
+-- these items in this order. day: the JST day number the generated rankings use (routes/days.ts). root: the library
+-- folder whose records made it, so a rescan of that folder knows what left it.
 CREATE TABLE library_rankings (
   kind TEXT NOT NULL,
   mode TEXT NOT NULL,
   day INTEGER NOT NULL,
   rank INTEGER NOT NULL,
   item_id INTEGER NOT NULL,
+  root TEXT NOT NULL,
   PRIMARY KEY (kind, mode, day, rank)
 ) WITHOUT ROWID;
 CREATE INDEX library_rankings_item ON library_rankings (kind, item_id);
+-- The owner's bookmarks a library folder's records made (gallery-dl's user_bookmark), so a rescan changes only what
+-- its records changed, takes out those whose files left the folder, and never touches a bookmark the owner made in
+-- Easel. bookmark_id: the illust_bookmarks / novel_bookmarks row it made; NULL when the owner had already bookmarked
+-- the item in Easel (theirs stands). restrict, tags_json: the record as last imported.
+CREATE TABLE library_bookmarks (
+  root TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  item_id INTEGER NOT NULL,
+  bookmark_id INTEGER,
+  restrict INTEGER NOT NULL,
+  tags_json TEXT NOT NULL,
+  PRIMARY KEY (root, kind, item_id)
+) WITHOUT ROWID;
 -- A user's own files from the archive (role 'avatar' or 'background'), served where they are.
 CREATE TABLE user_files (
   user_id INTEGER NOT NULL,

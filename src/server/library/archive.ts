@@ -29,6 +29,46 @@ export interface FoundFile {
   mtimeMs: number
 }
 
+/**
+ * A downloader's record that one of its files was downloaded as someone's bookmark (gallery-dl's `user_bookmark`):
+ * one per metadata file (a work's page), gathered into the owner's bookmarks by lists.ts.
+ */
+export interface BookmarkRecord {
+  kind: 'illust'
+  /** the metadata file that says so (absolute) */
+  file: string
+  itemId: number
+  /** whose bookmark: the pixiv account the downloader listed */
+  pixivUser: { id: number; account: string }
+  /** whether the downloading account had bookmarked the work too (gallery-dl's `is_bookmarked`) */
+  downloaderBookmarked: boolean
+  /** 1 private, 0 public, undefined when the archive does not say (see lists.ts for the rule) */
+  restrict?: 0 | 1
+  /** the bookmark's own tags, when recorded (gallery-dl's `tags_bookmark`, option metadata-bookmark) */
+  tags?: string[]
+  /** when the file was written (ms): a run writes its list in order, newest bookmark first */
+  writtenMs: number
+}
+
+/** A downloader's record that one of its files was downloaded from a ranking (gallery-dl's `ranking`). */
+export interface RankingRecord {
+  kind: 'illust'
+  file: string
+  itemId: number
+  mode: string
+  /** the JST day number of the ranking's date */
+  day: number
+  /** 1-based, when recorded (gallery-dl 1.26 and later); else the order the files were written */
+  rank?: number
+  writtenMs: number
+}
+
+/** What readers found besides items: the lists the archive's records make (lists.ts). */
+export interface ArchiveRecords {
+  bookmarks: BookmarkRecord[]
+  rankings: RankingRecord[]
+}
+
 /** One scan of a library folder: its files in path order, and where readers report what they leave out. */
 export interface ArchiveScan {
   root: string
@@ -37,6 +77,8 @@ export interface ArchiveScan {
   byPath: ReadonlyMap<string, FoundFile>
   /** a report line for `file` (absolute), with the reason */
   skip(file: string, reason: string): void
+  /** where readers put the bookmark and ranking records they meet */
+  records: ArchiveRecords
 }
 
 /** An item a reader found, read only when its fingerprint differs from the last scan's (`read`). */

@@ -21,6 +21,7 @@ try {
     let lastLine = 0
     await importInto(store, root, log, {
       exclude: [config.dataDir],
+      ownerPixivId: config.owner.pixivId,
       onProgress: (done, total) => {
         const s = (performance.now() - started) / 1000
         const rate = done / Math.max(s, 0.001)

@@ -16,6 +16,7 @@ import {
   type ItemSource,
 } from './archive.ts'
 import { readImage, readUgoiraZip } from './media.ts'
+import { isoToDay } from '../routes/days.ts'
 
 const int = z.number().int()
 const count = int.min(0).catch(0)
@@ -43,7 +44,12 @@ const sidecarSchema = z.object({
   create_date: z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'not a date'),
   width: int.positive().max(100_000),
   height: int.positive().max(100_000),
-  series: z.object({ id: int.positive(), title: z.string() }).nullable().optional().catch(null),
+  // the series extractor writes its fuller series record, whose id is a string ("21859")
+  series: z
+    .object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER), title: z.string() })
+    .nullable()
+    .optional()
+    .catch(null),
   total_view: count,
   total_bookmarks: count,
   total_comments: count,
@@ -53,6 +59,31 @@ const sidecarSchema = z.object({
     .array(z.object({ file: z.string().min(1), delay: int.min(0).max(3_600_000) }))
     .min(1)
     .optional(),
+  // What the run that downloaded the file adds (not the work's: two copies of a work may differ in these). A malformed
+  // one is left out, and the work still imports.
+  /** the work's position in its series (series extractor, file names `{num_series:>03}_{id}_p{num}`) */
+  num_series: int.min(0).max(1_000_000).optional().catch(undefined),
+  /** whose bookmarks the run listed (bookmark extractor); the login response's user has a string id */
+  user_bookmark: z
+    .object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER), account: z.string() })
+    .optional()
+    .catch(undefined),
+  /** whether the downloading account has bookmarked the work (true for every work of its own bookmarks) */
+  is_bookmarked: z.boolean().optional().catch(undefined),
+  /** the downloader's own bookmark tags (option metadata-bookmark) */
+  tags_bookmark: z.array(z.string().min(1)).optional().catch(undefined),
+  /** not gallery-dl's: what a user adds with its `keywords` option to say a run listed private bookmarks */
+  bookmark_restrict: z.enum(['public', 'private']).optional().catch(undefined),
+  /** the ranking the run listed (ranking extractor); `rank` and `type` from gallery-dl 1.26 */
+  ranking: z
+    .object({
+      mode: z.string().regex(/^[a-z0-9_]{1,40}$/),
+      date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      rank: int.positive().optional(),
+      type: z.string().optional(),
+    })
+    .optional()
+    .catch(undefined),
 })
 
 export type Sidecar = z.infer<typeof sidecarSchema>
@@ -102,6 +133,10 @@ const MAX_SIDECAR_BYTES = 4 * 1024 ** 2
 interface Candidate extends FoundFile {
   sidecar: Sidecar
   sidecarDigest: string
+  /** when its metadata file was written: gallery-dl writes each one right after its file, in the order it lists */
+  sidecarMtimeMs: number
+  /** the metadata file (`<file>.json`, or an info.json) */
+  sidecarPath: string
   page: number
 }
 
@@ -112,14 +147,27 @@ export const galleryDl: ArchiveFormat = {
     for (const [id, candidates] of groupSidecars(scan, taken)) {
       try {
         const pages = choosePages(candidates, scan.skip)
+        // what the run of another copy recorded counts too (a work downloaded from its user and from its series)
+        const numSeries = candidates.find((c) => c.sidecar.num_series !== undefined)?.sidecar.num_series
+        const seriesTitle = candidates.find(
+          (c) => c.sidecar.series?.id === pages[0]!.sidecar.series?.id && c.sidecar.series?.title,
+        )?.sidecar.series?.title
+        const rows: (string | number)[][] = pages.map((p) => [
+          p.page,
+          p.file,
+          p.bytes,
+          Math.round(p.mtimeMs),
+          p.sidecarDigest,
+        ])
+        if (numSeries !== undefined) rows.push(['num_series', numSeries])
+        if (seriesTitle !== undefined && seriesTitle !== pages[0]!.sidecar.series?.title)
+          rows.push(['series', seriesTitle])
         sources.push({
           kind: 'illust',
           id,
           files: pages.map((p) => p.file),
-          fingerprint: fingerprintOf(
-            pages.map((p) => [p.page, p.file, p.bytes, Math.round(p.mtimeMs), p.sidecarDigest]),
-          ),
-          read: () => readWork(pages),
+          fingerprint: fingerprintOf(rows),
+          read: () => readWork(pages, { numSeries, seriesTitle }),
         })
       } catch (err) {
         if (!(err instanceof Skip)) throw err
@@ -130,9 +178,18 @@ export const galleryDl: ArchiveFormat = {
   },
 }
 
+/** The files of gallery-dl's default name `{id}_p{num}.{ext}`, or the series extractor's `{num_series}_{id}_p{num}`. */
+const DEFAULT_NAME = /^(?:\d+_)?(\d+)_p(\d{1,6})\.[A-Za-z0-9]+$/
+
 /** The sidecars of the library with their files, read and grouped by work id; bad sidecars get their report line. */
 function groupSidecars(scan: ArchiveScan, taken: Set<string>): Map<number, Candidate[]> {
   const byWork = new Map<number, Candidate[]>()
+  const add = (c: Candidate) => {
+    const list = byWork.get(c.sidecar.id)
+    if (list) list.push(c)
+    else byWork.set(c.sidecar.id, [c])
+    recordLists(scan, c)
+  }
   for (const found of scan.files) {
     const { file } = found
     if (taken.has(file) || file.endsWith('.json')) continue
@@ -140,34 +197,136 @@ function groupSidecars(scan: ArchiveScan, taken: Set<string>): Map<number, Candi
     if (!sidecarFile || taken.has(sidecarFile.file)) continue
     taken.add(file)
     taken.add(sidecarFile.file)
-    if (sidecarFile.bytes > MAX_SIDECAR_BYTES) {
-      scan.skip(sidecarFile.file, 'a sidecar larger than 4 MB: not gallery-dl metadata')
-      continue
-    }
-    let text: string
-    try {
-      text = readFileSync(sidecarFile.file, 'utf8')
-    } catch (err) {
-      scan.skip(file, `unreadable (${(err as NodeJS.ErrnoException).code ?? String(err)})`)
-      continue
-    }
-    const parsed = parseSidecar(text)
-    if (!parsed.ok) {
-      scan.skip(sidecarFile.file, parsed.reason)
-      continue
-    }
-    const sidecar = parsed.sidecar
-    const candidate: Candidate = {
-      ...found,
-      sidecar,
-      sidecarDigest: createHash('sha256').update(text).digest('hex'),
-      page: pageOf(sidecar, path.basename(file)),
-    }
-    const list = byWork.get(sidecar.id)
-    if (list) list.push(candidate)
-    else byWork.set(sidecar.id, [candidate])
+    const read = readSidecar(scan, sidecarFile)
+    if (!read) continue
+    add({ ...found, ...read, page: pageOf(read.sidecar, path.basename(file)) })
   }
+  infoJsons(scan, taken, byWork, add)
   return byWork
+}
+
+/** A metadata file read and parsed, or undefined when it got its report line. */
+function readSidecar(scan: ArchiveScan, f: FoundFile) {
+  if (f.bytes > MAX_SIDECAR_BYTES) {
+    scan.skip(f.file, 'a sidecar larger than 4 MB: not gallery-dl metadata')
+    return undefined
+  }
+  let text: string
+  try {
+    text = readFileSync(f.file, 'utf8')
+  } catch (err) {
+    scan.skip(f.file, `unreadable (${(err as NodeJS.ErrnoException).code ?? String(err)})`)
+    return undefined
+  }
+  const parsed = parseSidecar(text)
+  if (!parsed.ok) {
+    scan.skip(f.file, parsed.reason)
+    return undefined
+  }
+  return {
+    sidecar: parsed.sidecar,
+    sidecarDigest: createHash('sha256').update(text).digest('hex'),
+    sidecarMtimeMs: f.mtimeMs,
+    sidecarPath: f.file,
+  }
+}
+
+/**
+ * gallery-dl's `info.json` (`--write-info-json`): one per download job, written when the job makes its first folder,
+ * holding the metadata of the job's first work as it was then — the work record and the run's keys (`user_bookmark`,
+ * `ranking`, `search`), but not the file's (`num` is 0 whatever the page, no `extension`, no ugoira `frames`). With
+ * `--write-metadata` that work's own sidecars hold all of it (and the files' pages): the info.json is then taken and
+ * adds nothing. Without them it is the only metadata of that work: its files in the info.json's folder that have no
+ * sidecar (named `{id}_p{num}.{ext}`, gallery-dl's default) are imported with it, their pages from their names. An
+ * info.json whose work has neither is reported.
+ */
+function infoJsons(
+  scan: ArchiveScan,
+  taken: Set<string>,
+  byWork: Map<number, Candidate[]>,
+  add: (c: Candidate) => void,
+) {
+  let byDir: Map<string, FoundFile[]> | undefined
+  for (const found of scan.files) {
+    if (path.basename(found.file) !== 'info.json' || taken.has(found.file)) continue
+    // another extractor's (a novel's, another site's) is left to the format that reads it, or reported as left over
+    if (!isPixivWorkJson(found)) continue
+    taken.add(found.file)
+    const read = readSidecar(scan, found)
+    if (!read) continue
+    const id = read.sidecar.id
+    if (!byDir) {
+      byDir = new Map()
+      for (const f of scan.files) {
+        const dir = path.dirname(f.file)
+        const list = byDir.get(dir)
+        if (list) list.push(f)
+        else byDir.set(dir, [f])
+      }
+    }
+    const own = (byDir.get(path.dirname(found.file)) ?? []).filter((f) => {
+      const m = DEFAULT_NAME.exec(path.basename(f.file))
+      return m && Number(m[1]) === id && !taken.has(f.file)
+    })
+    for (const f of own) {
+      taken.add(f.file)
+      add({ ...f, ...read, page: Number(DEFAULT_NAME.exec(path.basename(f.file))![2]) })
+    }
+    if (own.length === 0 && !byWork.has(id))
+      scan.skip(
+        found.file,
+        `gallery-dl's info.json of work ${id}: no file of that work in its folder (its metadata, nothing else, is all it holds)`,
+      )
+  }
+}
+
+/** Whether a JSON file says it is of a pixiv work (category `pixiv`), or cannot be read to say (reported when read). */
+function isPixivWorkJson(f: FoundFile): boolean {
+  if (f.bytes > MAX_SIDECAR_BYTES) return true
+  try {
+    const raw = JSON.parse(readFileSync(f.file, 'utf8')) as unknown
+    return !raw || typeof raw !== 'object' || (raw as { category?: unknown }).category === 'pixiv'
+  } catch {
+    return true
+  }
+}
+
+/** A folder named `private` or `public` on the way from the library folder to a file: how a user says which. */
+function restrictOfFolder(rel: string): 0 | 1 | undefined {
+  const names = path
+    .dirname(rel)
+    .split(path.sep)
+    .map((n) => n.toLowerCase())
+  if (names.includes('private')) return 1
+  if (names.includes('public')) return 0
+  return undefined
+}
+
+/** The bookmark and ranking records of a file's metadata (lists.ts makes them the owner's bookmarks and rankings). */
+function recordLists(scan: ArchiveScan, c: Candidate) {
+  const s = c.sidecar
+  const base = { kind: 'illust' as const, file: c.sidecarPath, itemId: s.id, writtenMs: c.sidecarMtimeMs }
+  if (s.user_bookmark) {
+    const restrict =
+      s.bookmark_restrict === 'private' ? 1 : s.bookmark_restrict === 'public' ? 0 : restrictOfFolder(c.rel)
+    scan.records.bookmarks.push({
+      ...base,
+      pixivUser: { id: s.user_bookmark.id, account: s.user_bookmark.account },
+      downloaderBookmarked: s.is_bookmarked === true,
+      ...(restrict === undefined ? {} : { restrict }),
+      ...(s.tags_bookmark ? { tags: s.tags_bookmark } : {}),
+    })
+  }
+  if (s.ranking) {
+    const { mode, date, rank, type } = s.ranking
+    // gallery-dl 1.26's `content` filter ranks a ranking's works of one type among themselves: not that day's ranking
+    if (type && type !== 'all')
+      scan.skip(
+        c.sidecarPath,
+        `ranking ${mode} of ${date} filtered to ${type} works: not imported as that day's ranking`,
+      )
+    else scan.records.rankings.push({ ...base, mode, day: isoToDay(date), ...(rank ? { rank } : {}) })
+  }
 }
 
 /**
@@ -192,16 +351,31 @@ function choosePages(candidates: Candidate[], skip: (file: string, reason: strin
 
 /** Whether two copies of a page are the same download: the same file size and the same work record. */
 function sameWork(a: Candidate, b: Candidate): boolean {
-  const work = (s: Sidecar) => {
-    // what depends on how it was downloaded (which run, whose bookmark, which rank) is not the work's
-    const { num: _n, ...rest } = s
-    return JSON.stringify(rest)
+  const work = (s: Sidecar, other: Sidecar) => {
+    // What depends on how it was downloaded (which run, whose bookmark, which rank, which page) is not the work's; the
+    // series extractor records a fuller series (its title as the series page has it); an info.json has no frames.
+    const {
+      num: _n,
+      num_series: _ns,
+      user_bookmark: _ub,
+      tags_bookmark: _tb,
+      bookmark_restrict: _br,
+      is_bookmarked: _ib,
+      ranking: _r,
+      series,
+      frames,
+      ...rest
+    } = s
+    return JSON.stringify({ ...rest, series: series?.id ?? null, frames: other.frames ? frames : undefined })
   }
-  return a.bytes === b.bytes && work(a.sidecar) === work(b.sidecar)
+  return a.bytes === b.bytes && work(a.sidecar, b.sidecar) === work(b.sidecar, a.sidecar)
 }
 
 /** Reads the files of a work's pages (sizes and types from the files themselves) into its record. */
-async function readWork(pages: Candidate[]): Promise<LibraryWorkRecord> {
+async function readWork(
+  pages: Candidate[],
+  run: { numSeries: number | undefined; seriesTitle: string | undefined },
+): Promise<LibraryWorkRecord> {
   const s = pages[0]!.sidecar
   let files: LibraryFileRecord[]
   let ext: string
@@ -273,7 +447,8 @@ async function readWork(pages: Candidate[]): Promise<LibraryWorkRecord> {
     frameDelays,
     user: { id: s.user.id, name: s.user.name, account: s.user.account },
     tags: tagsOf(s),
-    series: s.series ?? null,
+    series: s.series ? { id: s.series.id, title: run.seriesTitle ?? s.series.title } : null,
+    seriesOrder: s.series ? (run.numSeries ?? null) : null,
     files,
   }
 }

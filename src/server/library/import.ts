@@ -13,6 +13,7 @@ import { readItem, walk, type ArchiveFormat, type ArchiveScan, type FoundFile, t
 import { galleryDl } from './gallery-dl.ts'
 import { galleryDlNovels } from './gallery-dl-novels.ts'
 import { pixivUtil2Novels } from './pixivutil2-novels.ts'
+import { syncLists, type ListsReport } from './lists.ts'
 
 export { IMPORTER_VERSION } from './archive.ts'
 export { MAX_IMAGE_PIXELS, MAX_UGOIRA_BYTES } from './media.ts'
@@ -33,6 +34,8 @@ export interface ImportReport {
   skipped: { path: string; reason: string }[]
   /** the items imported, updated or removed (what a running service's caches must forget) */
   changed: { kind: LibraryItemKind; id: number }[]
+  /** what the archive's bookmark and ranking records changed in the owner's bookmarks and the rankings (lists.ts) */
+  lists: ListsReport
   ms: number
 }
 
@@ -42,6 +45,8 @@ export interface ImportOptions {
   nowS?: () => number
   /** called after each item (done of total items found) */
   onProgress?: (done: number, total: number) => void
+  /** OWNER_PIXIV_ID: whose bookmarks in the archive are the owner's (lists.ts) */
+  ownerPixivId?: number
 }
 
 export async function importLibrary(
@@ -66,6 +71,7 @@ export async function importLibrary(
     unchanged: 0,
     skipped: [],
     changed: [],
+    lists: { bookmarks: { added: 0, updated: 0, removed: 0 }, rankings: 0 },
     ms: 0,
   }
   const skip = (file: string, reason: string) => report.skipped.push({ path: path.relative(root, file), reason })
@@ -78,7 +84,8 @@ export async function importLibrary(
     }
   })
   const files = walk(root, skip, exclude)
-  const scan: ArchiveScan = { root, files, byPath: new Map(files.map((f) => [f.file, f])), skip }
+  const records = { bookmarks: [], rankings: [] }
+  const scan: ArchiveScan = { root, files, byPath: new Map(files.map((f) => [f.file, f])), skip, records }
   const items = findItems(scan)
   const known = writer.fingerprints(root)
   const total = items.length
@@ -110,7 +117,9 @@ export async function importLibrary(
     report.removed++
   }
   writer.finishSeries()
-  if (report.changed.length > 0) writer.bumpItemsVersion()
+  // after the works: the lists hold only works that are in the catalogue
+  report.lists = syncLists(db, root, records, skip, { ownerPixivId: opts.ownerPixivId })
+  if (report.changed.length > 0 || listChanges(report) > 0) writer.bumpItemsVersion()
   report.skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
   writer.setSkipped(root, report.skipped)
   writer.meta('library_last_scan', JSON.stringify({ root, at: nowS(), ...counts(report) }))
@@ -145,7 +154,7 @@ function findItems(scan: ArchiveScan): ItemSource[] {
 function leftOver(f: FoundFile): string {
   const name = path.basename(f.file)
   if (name.endsWith('.part')) return 'a download not complete (.part)'
-  if (name === 'info.json') return "gallery-dl's info.json: not imported yet"
+  if (name === 'info.json') return "gallery-dl's info.json of something other than a pixiv work: not read"
   if (name.endsWith('.json')) return 'a metadata sidecar without its file'
   return `no metadata sidecar (${name}.json)`
 }
@@ -156,16 +165,28 @@ const counts = (r: ImportReport) => ({
   removed: r.removed,
   unchanged: r.unchanged,
   skipped: r.skipped.length,
+  lists: listChanges(r),
 })
+
+/** How many of the owner's bookmarks and recorded rankings the scan changed. */
+const listChanges = (r: ImportReport) =>
+  r.lists.bookmarks.added + r.lists.bookmarks.updated + r.lists.bookmarks.removed + r.lists.rankings
 
 /** The report as lines for a terminal or a log. */
 export function reportLines(r: ImportReport): string[] {
   const c = counts(r)
   return [
-    `library ${r.root}: ${c.imported} imported, ${c.updated} updated, ${c.removed} removed, ${c.unchanged} unchanged, ${c.skipped} skipped (${(r.ms / 1000).toFixed(1)} s)`,
+    `library ${r.root}: ${c.imported} imported, ${c.updated} updated, ${c.removed} removed, ${c.unchanged} unchanged, ${c.skipped} skipped${listLine(r)} (${(r.ms / 1000).toFixed(1)} s)`,
     ...r.skipped.map((s) => `  skipped ${s.path}: ${s.reason}`),
   ]
 }
 
+/** The owner's bookmarks and the rankings the scan changed, when it changed any. */
+function listLine(r: ImportReport): string {
+  const b = r.lists.bookmarks
+  if (listChanges(r) === 0) return ''
+  return `; bookmarks ${b.added} added, ${b.updated} updated, ${b.removed} removed; ${r.lists.rankings} rankings changed`
+}
+
 /** Whether the scan changed the catalogue. */
-export const changedAnything = (r: ImportReport) => r.imported + r.updated + r.removed > 0
+export const changedAnything = (r: ImportReport) => r.imported + r.updated + r.removed + listChanges(r) > 0

@@ -86,7 +86,7 @@ export async function importInto(
  * (their wire JSON, lists, searches). undefined without LIBRARY_DIR (the demo).
  */
 export function libraryScans(
-  config: Pick<Config, 'libraryDir' | 'dataDir'>,
+  config: Pick<Config, 'libraryDir' | 'dataDir' | 'owner'>,
   services: Pick<Services, 'store' | 'caches' | 'nowS'>,
   log: Logger,
 ): LibraryScans | undefined {
@@ -98,8 +98,9 @@ export function libraryScans(
         quiet: true,
         exclude: [config.dataDir],
         onProgress,
+        ownerPixivId: config.owner.pixivId,
       })
-      if (report.changed.length === 0) return
+      if (!changedAnything(report)) return
       const { caches } = services
       for (const { kind, id } of report.changed) caches.items.invalidate(kind, id)
       for (const lru of [caches.ranking, caches.recommend, caches.trending, caches.search, caches.bookmarkPages])
@@ -125,7 +126,10 @@ export async function prepareLibrary(config: Config, log: Logger): Promise<Impor
   const store = openLibraryCatalogue(config, log)
   try {
     log.info(`scanning the library ${config.libraryDir}`)
-    return await importInto(store, config.libraryDir, log, { exclude: [config.dataDir] })
+    return await importInto(store, config.libraryDir, log, {
+      exclude: [config.dataDir],
+      ownerPixivId: config.owner.pixivId,
+    })
   } finally {
     store.close()
   }

@@ -9,6 +9,7 @@ import type { AppContext } from '../services.ts'
 import { pageOf, sendJson } from './common.ts'
 import { dayToIso, isoToDay } from './days.ts'
 import { lastRankingDay } from '../calendar.ts'
+import { LibraryRankings } from '../data/library-lists.ts'
 
 type Mode = Omit<RankingSpec, 'fromDay' | 'toDay'> & { days: number }
 
@@ -52,12 +53,39 @@ export const RANKING_SIZE = 500
 type RankingParams = { mode: string; date?: string; offset: number }
 
 export function rankingRoutes(app: Hono<AppEnv>, { store, caches, nowS }: Services) {
+  // A library catalogue has no activity to rank: its rankings are those its archive recorded (library/lists.ts).
+  let library: LibraryRankings | null | undefined
+  const libraryRankings = () =>
+    library === undefined
+      ? (library = store.meta().catalogue_kind === 'library' ? new LibraryRankings(store.db) : null)
+      : library
+
+  /** A recorded ranking: of the day asked (or the newest recorded before it), else of the latest day recorded. */
+  const recorded = (c: AppContext, rankings: LibraryRankings, kind: Kind, q: RankingParams) => {
+    const latest = rankings.day(kind, q.mode)
+    const last = lastRankingDay(latest ?? 0, nowS())
+    if (q.date && isoToDay(q.date) > last) throw badRequest(`date must be no later than ${dayToIso(last)}`)
+    const day = q.date ? rankings.day(kind, q.mode, isoToDay(q.date)) : latest
+    const ids = day === undefined ? [] : rankings.ids(kind, q.mode, day)
+    const { items, more } = pageOf(ids.slice(q.offset, q.offset + PAGE_SIZE + 1))
+    const cursor = {
+      ...(q.date || latest === undefined ? {} : { date: dayToIso(latest) }),
+      offset: q.offset + PAGE_SIZE,
+    }
+    return sendJson(c, {
+      [kind === 'illust' ? 'illusts' : 'novels']: c.var.view.list(kind, items),
+      next_url: nextUrl(c, c.var.origin, more ? cursor : null),
+    })
+  }
+
   const handler = (c: AppContext, kind: Kind, modes: Record<string, Mode>, q: RankingParams) => {
     const mode = modes[q.mode]!
     if (mode.xRestrict > c.var.caller.maxX)
       throw forbidden(
         c.var.caller.id ? 'Your age setting does not allow this ranking.' : 'Sign in to see this ranking.',
       )
+    const rankings = libraryRankings()
+    if (rankings) return recorded(c, rankings, kind, q)
     // Any date up to the real yesterday is a ranking: the newest one the catalogue has on or before it, or none
     // (an empty page) before its first day (DESIGN.md §2.4 "Time").
     const latest = store.latestActivityDay(kind)
