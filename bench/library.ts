@@ -378,6 +378,7 @@ export async function renderRows(ctx: LibraryContext): Promise<void> {
       { DATA_DIR: dataDir, LIBRARY_DIR: root, ...OWNER },
       START_TIMEOUT_MS,
     )
+    await settle(ctx, service, 60_000)
     const origin = service.origin
     const auth = { authorization: `Bearer ${await ownerToken(origin)}` }
     // every URL of every work, per original
@@ -464,6 +465,79 @@ export async function renderRows(ctx: LibraryContext): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// A started service's own figures (Linux /proc): CPU time, resident memory
+
+/** CPU seconds (user + system) the process has used, or undefined without /proc. */
+function cpuSeconds(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // the fields after the command name (which may hold spaces and parentheses): state is field 3, utime 14, stime 15
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+  } catch {
+    return undefined
+  }
+}
+
+/** the kernel's USER_HZ, 100 on every Linux architecture Node runs on */
+const CLOCK_TICKS = 100
+
+/** VmRSS and VmHWM (peak) of the process in bytes, or undefined without /proc. */
+function memory(pid: number): { rss: number; peak: number } | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]) * 1024
+    return { rss: kb('VmRSS'), peak: kb('VmHWM') }
+  } catch {
+    return undefined
+  }
+}
+
+/** How long a started service keeps a core busy after it answers (the library watcher's first walk). */
+const IDLE_TIMEOUT_MS = 5 * 60_000
+/** idle: below this share of one core over the last IDLE_WINDOW_S seconds */
+const IDLE_CPU = 0.05
+const IDLE_WINDOW_S = 3
+
+/**
+ * Waits until the service has used less than 5 % of a core for 3 s running (or `maxMs` passed), and says how long
+ * that took and how much memory it then holds. Lines the service logged at level error become a warning.
+ */
+async function settle(ctx: LibraryContext, service: ServerProcess, maxMs: number): Promise<string> {
+  const started = performance.now()
+  const samples: number[] = []
+  let idleAfterS: number | undefined
+  for (;;) {
+    const cpu = cpuSeconds(service.pid)
+    if (cpu === undefined) return 'no /proc: not waited for the service to be idle'
+    samples.push(cpu)
+    if (samples.length > IDLE_WINDOW_S + 1) samples.shift()
+    if (samples.length === IDLE_WINDOW_S + 1 && samples.at(-1)! - samples[0]! < IDLE_CPU * IDLE_WINDOW_S) {
+      idleAfterS = Math.max(0, (performance.now() - started) / 1000 - IDLE_WINDOW_S)
+      break
+    }
+    if (performance.now() - started > maxMs) break
+    await sleep(1000)
+  }
+  const errors = service
+    .tail()
+    .split('\n')
+    .filter((line) => / error /.test(line))
+  if (errors.length > 0)
+    ctx.warnings.push(
+      `${service.name} logged errors after its start (${errors.length} of its last 40 lines), e.g.: ${errors[0]!.slice(0, 400)}`,
+    )
+  const mem = memory(service.pid)
+  const rss = mem ? `; then RSS ${fmtInt(mb(mem.rss))} MB (peak ${fmtInt(mb(mem.peak))} MB)` : ''
+  if (idleAfterS === undefined) {
+    ctx.warnings.push(`${service.name} was still busy ${Math.round(maxMs / 1000)} s after its start: measured anyway`)
+    return `still busy after ${Math.round(maxMs / 1000)} s${rss}`
+  }
+  ctx.progress(`  idle ${idleAfterS.toFixed(0)} s after it answered${rss}`)
+  return `busy ${idleAfterS.toFixed(0)} s after it answered${rss}`
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Search and detail on a 100,000-work library
 
 /** `demo`: the demo's rows of the same families measured earlier in this run (search, detail), for the comparison. */
@@ -511,13 +585,13 @@ export async function largeLibraryRows(ctx: LibraryContext, demo: { search?: Row
       START_TIMEOUT_MS,
     )
     try {
+      // The watcher's first walk of the folder starts once the service answers: measure only once it is done.
+      const idle = await settle(ctx, service, IDLE_TIMEOUT_MS)
       ctx.rows.push(
         figureRow(startFamily, { label: 'took', value: service.readyMs / 1000, unit: 's' }, undefined, {
-          note: 'start-up rescan of the unchanged library included',
+          note: `start-up rescan of the unchanged library included; ${idle}`,
         }),
       )
-      // the watcher's first walk of the folder runs just after the start: let it finish before measuring
-      await sleep(3000)
       const origin = service.origin
       const versus = (row: Row | undefined) =>
         row?.load ? `demo ${fmtInt(row.load.reqPerSec)} req/s` : 'no demo row in this run'

@@ -2,7 +2,9 @@
 // - service: req/s and p50/p99 per endpoint family on the default and the 200,000-work catalogue, each beside a
 //   hello-world route measured in the same run (ratio); thumbnails cold (each a first request) and warm;
 // - gallery: gzipped JavaScript of the first route and of each lazy chunk; Lighthouse (mobile) of /, /ranking,
-//   /artworks/:id and /novels/:id; a scroll run in Chromium that loads 5,000 works into one list.
+//   /artworks/:id and /novels/:id; a scroll run in Chromium that loads 5,000 works into one list;
+// - library (bench/library.ts): import and rescan of a 10,000-work gallery-dl archive beside cp -r, renders from
+//   real originals, search and detail on a 100,000-work library beside the demo's.
 //
 //   BENCH_DURATION  seconds per load run (default 10; each run is preceded by a 1 s warm-up)
 //   BENCH_LARGE     0: skip the 200,000-work catalogue; regen: regenerate it (default: reuse bench/.data-large)
@@ -583,6 +585,10 @@ function printReport(report: Report, baseline: Report | undefined): void {
   if (lighthouseOn)
     out.push(
       `lighthouse rows: Lighthouse ${lighthouseVersion()} mobile (simulated throttling) in headless Chromium, one run per page on the default catalogue; Δ = change of the performance score; HTML reports in ${path.relative(repo, lighthouseDir)}/`,
+    )
+  if (libraryOn)
+    out.push(
+      `library rows: bench/library.ts (see bench/README.md); import and rescan are \`npm run import\` child processes timed wall-clock beside a cp -r of the same archive; renders are single HTTP requests to the service with LIBRARY_DIR (p50 and p95 ms); archives kept in ${path.relative(repo, libraryCacheDir)}/`,
     )
   if (largeMode === 'skip') out.push('large catalogue: skipped (BENCH_LARGE=0)')
   if (lighthouseFindings) out.push('', 'lighthouse: top failing audits of the pages below target', lighthouseFindings)

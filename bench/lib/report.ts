@@ -153,7 +153,8 @@ export const skippedRow = (family: string, why: string, loadTarget?: LoadTarget)
 
 function targetText(row: Row): string {
   const text = bareTargetText(row)
-  return row.note ? `${text}; ${row.note}` : text
+  if (!row.note) return text
+  return text === '—' ? row.note : `${text}; ${row.note}`
 }
 
 function bareTargetText(row: Row): string {
