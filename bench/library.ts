@@ -156,7 +156,7 @@ interface ImportCounts {
 }
 
 /** The counts of the importer's report line (library/import.ts reportLines), when it printed one. */
-function reportCounts(output: string): ImportCounts | undefined {
+export function reportCounts(output: string): ImportCounts | undefined {
   const m = /(\d+) imported, (\d+) updated, (\d+) removed, (\d+) unchanged, (\d+) skipped/.exec(output) ?? undefined
   if (!m) return undefined
   const [imported, updated, removed, unchanged, skipped] = m.slice(1).map(Number) as number[]
@@ -164,19 +164,21 @@ function reportCounts(output: string): ImportCounts | undefined {
 }
 
 /** `npm run import -- <archive>` into `dataDir`, as its own process, with its peak RSS. */
-async function runImport(ctx: LibraryContext, archive: string, dataDir: string, timeoutMs: number) {
-  const rssFile = path.join(dataDir, '.bench-peak-rss')
-  rmSync(rssFile, { force: true })
+export async function runImport(repo: string, archive: string, dataDir: string, timeoutMs: number) {
+  const rssFile = path.join(tmpdir(), `easel-bench-peak-rss-${process.pid}-${Date.now()}`)
   const result = await run(
     process.execPath,
     ['--import', 'tsx', '--import', './bench/lib/peak-rss.ts', 'src/server/library/cli.ts', archive],
     {
-      cwd: ctx.repo,
+      cwd: repo,
       env: { DATA_DIR: dataDir, LOG_LEVEL: 'info', BENCH_PEAK_RSS_FILE: rssFile, ...OWNER },
       timeoutMs,
     },
   )
-  if (existsSync(rssFile)) result.peakRssBytes = Number(readFileSync(rssFile, 'utf8'))
+  if (existsSync(rssFile)) {
+    result.peakRssBytes = Number(readFileSync(rssFile, 'utf8'))
+    rmSync(rssFile, { force: true })
+  }
   if (result.code !== 0)
     throw new Error(
       `the import exited with ${result.signal ? `signal ${result.signal}` : `code ${result.code}`}: ${result.output.trim().split('\n').slice(-5).join(' / ')}`,
@@ -240,7 +242,7 @@ export async function importRows(ctx: LibraryContext): Promise<void> {
 
     const dataDir = path.join(scratch, 'data')
     ctx.progress(`npm run import of the ${size} archive into a fresh DATA_DIR`)
-    const first = await runImport(ctx, archive.root, dataDir, IMPORT_TIMEOUT_MS)
+    const first = await runImport(ctx.repo, archive.root, dataDir, IMPORT_TIMEOUT_MS)
     ctx.progress(
       `  ${(first.ms / 1000).toFixed(1)} s: ${rate(first.ms)}, peak RSS ${fmtInt(mb(first.peakRssBytes ?? NaN))} MB`,
     )
@@ -258,7 +260,7 @@ export async function importRows(ctx: LibraryContext): Promise<void> {
       )
 
     ctx.progress(`rescan of the unchanged ${size} library (the same command again)`)
-    const again = await runImport(ctx, archive.root, dataDir, IMPORT_TIMEOUT_MS)
+    const again = await runImport(ctx.repo, archive.root, dataDir, IMPORT_TIMEOUT_MS)
     ctx.progress(`  ${(again.ms / 1000).toFixed(1)} s`)
     checkCounts(ctx, `library rescan (${size})`, again.counts, { imported: 0, updated: 0, removed: 0 })
     ctx.rows.push(
@@ -569,7 +571,7 @@ export async function largeLibraryRows(ctx: LibraryContext, demo: { search?: Row
     rmSync(path.join(dataDir, 'image-cache'), { recursive: true, force: true })
     if (!existsSync(path.join(dataDir, 'library.db'))) {
       ctx.progress(`library ${size}: npm run import (once; the catalogue is reused by later runs)`)
-      const imported = await runImport(ctx, archive.root, dataDir, LARGE_IMPORT_TIMEOUT_MS)
+      const imported = await runImport(ctx.repo, archive.root, dataDir, LARGE_IMPORT_TIMEOUT_MS)
       checkCounts(ctx, `library import (${size})`, imported.counts, { imported: LARGE_WORKS, skipped: 0 })
       ctx.progress(`  ${(imported.ms / 1000).toFixed(1)} s, peak RSS ${fmtInt(mb(imported.peakRssBytes ?? NaN))} MB`)
       ctx.rows.push(

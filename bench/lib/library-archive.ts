@@ -10,7 +10,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 
 /** Bump when what the builder writes changes: archives of an older recipe are then built again. */
-const BUILDER_VERSION = 2
+export const BUILDER_VERSION = 2
 
 const TAGS: [string, string][] = [
   ['風景', 'scenery'],
