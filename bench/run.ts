@@ -580,9 +580,11 @@ function printReport(report: Report, baseline: Report | undefined): void {
     renderReport(report, baseline),
     '',
     'hello req/s: GET /hello on Hono/@hono/node-server, measured once in this run; ratio = req/s ÷ hello req/s.',
-    'thumbnail render rows: benchThumbnails(200) in-process (p50 and p95 ms); first start: spawn until /v1/illust/ranking answers 200.',
+    onlyLibrary
+      ? "BENCH_ONLY=library: the demo's search and detail, then the library rows; nothing else measured."
+      : 'thumbnail render rows: benchThumbnails(200) in-process (p50 and p95 ms); first start: spawn until /v1/illust/ranking answers 200.',
   ]
-  if (lighthouseOn)
+  if (lighthouseOn && !onlyLibrary)
     out.push(
       `lighthouse rows: Lighthouse ${lighthouseVersion()} mobile (simulated throttling) in headless Chromium, one run per page on the default catalogue; Δ = change of the performance score; HTML reports in ${path.relative(repo, lighthouseDir)}/`,
     )
