@@ -2,13 +2,17 @@
 // - service: req/s and p50/p99 per endpoint family on the default and the 200,000-work catalogue, each beside a
 //   hello-world route measured in the same run (ratio); thumbnails cold (each a first request) and warm;
 // - gallery: gzipped JavaScript of the first route and of each lazy chunk; Lighthouse (mobile) of /, /ranking,
-//   /artworks/:id and /novels/:id; a scroll run in Chromium that loads 5,000 works into one list.
+//   /artworks/:id and /novels/:id; a scroll run in Chromium that loads 5,000 works into one list;
+// - library (bench/library.ts): import and rescan of a 10,000-work gallery-dl archive beside cp -r, renders from
+//   real originals, search and detail on a 100,000-work library beside the demo's.
 //
 //   BENCH_DURATION  seconds per load run (default 10; each run is preceded by a 1 s warm-up)
 //   BENCH_LARGE     0: skip the 200,000-work catalogue; regen: regenerate it (default: reuse bench/.data-large)
 //   BENCH_BASELINE  write: (over)write bench/baseline.json from this run
 //   BENCH_LIGHTHOUSE 0: skip the Lighthouse runs of the gallery pages
 //   BENCH_SCROLL    0: skip the scroll run
+//   BENCH_LIBRARY   0: skip the library rows (import, rescan, renders of real originals, the 100,000-work library)
+//   BENCH_ONLY      library: only the library rows, beside the demo's search and detail (no build, no other rows)
 //
 // The gallery is built afresh into bench/.data-dist for every run, so its figures are those of the current sources.
 //
@@ -35,6 +39,7 @@ import {
 import { BENCH_CATALOGUE_NOW, killAllChildren, startServerProcess, type ServerProcess } from './lib/proc.ts'
 import * as inputs from './lib/inputs.ts'
 import { describeScroll, runScroll } from './scroll.ts'
+import { importRows, largeLibraryRows, renderRows, type LibraryContext } from './library.ts'
 import {
   errorRow,
   figureRow,
@@ -54,6 +59,7 @@ const resultsFile = path.join(benchDir, 'results', 'latest.json')
 const baselineFile = path.join(benchDir, 'baseline.json')
 const largeDir = path.join(benchDir, '.data-large')
 const distDir = path.join(benchDir, '.data-dist')
+const libraryCacheDir = path.join(benchDir, '.data-library')
 
 const CONNECTIONS = 32
 const THUMBNAIL_RENDERS = 200
@@ -89,6 +95,11 @@ const lighthouseOn = process.env.BENCH_LIGHTHOUSE !== '0'
 const scrollOn = process.env.BENCH_SCROLL !== '0'
 const lighthouseDir = path.join(benchDir, 'results', 'lighthouse')
 const largeMode = process.env.BENCH_LARGE === '0' ? 'skip' : process.env.BENCH_LARGE === 'regen' ? 'regen' : 'reuse'
+const onlyLibrary = process.env.BENCH_ONLY === 'library'
+if (process.env.BENCH_ONLY && !onlyLibrary)
+  throw new Error(`BENCH_ONLY must be library, not "${process.env.BENCH_ONLY}"`)
+const libraryOn = process.env.BENCH_LIBRARY !== '0'
+if (onlyLibrary && !libraryOn) throw new Error('BENCH_ONLY=library and BENCH_LIBRARY=0 leave nothing to measure')
 
 const progress = (message: string) => process.stderr.write(`[bench] ${message}\n`)
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err))
@@ -150,12 +161,18 @@ function serviceEnv(dataDir: string, size: string): Record<string, string> {
   }
 }
 
-async function startService(name: string, dataDir: string, size: string, timeoutMs: number): Promise<ServerProcess> {
+async function startService(
+  name: string,
+  dataDir: string,
+  size: string,
+  timeoutMs: number,
+  extraEnv: Record<string, string> = {},
+): Promise<ServerProcess> {
   const server = await startServerProcess({
     name,
     script: 'src/server/main.ts',
     cwd: repo,
-    env: serviceEnv(dataDir, size),
+    env: { ...serviceEnv(dataDir, size), ...extraEnv },
     readyPath: '/v1/illust/ranking',
     timeoutMs,
     onWait: (s) => progress(`${name}: still starting after ${s} s`),
@@ -265,8 +282,14 @@ async function defaultCatalogue(): Promise<void> {
       problems.push(`hello: ${errorText(err)}`)
     }
 
-    await serviceFamilies(origin, '', { search: TARGETS.search, detail: TARGETS.detail })
-    await lighthouseSection(origin)
+    // BENCH_ONLY=library: the demo's search and detail only, beside which the library's are shown
+    await serviceFamilies(
+      origin,
+      '',
+      { search: TARGETS.search, detail: TARGETS.detail },
+      onlyLibrary ? ['search', 'detail'] : undefined,
+    )
+    if (!onlyLibrary) await lighthouseSection(origin)
     await stopServer(service)
   } finally {
     await rm(dataDir, { recursive: true, force: true })
@@ -281,14 +304,16 @@ async function serviceFamilies(
   origin: string,
   suffix: string,
   targets: { search?: LoadTarget; detail?: LoadTarget } = {},
+  only?: readonly string[],
 ): Promise<void> {
   const word = inputs.commonTag(origin)
   const session = inputs.signIn(origin)
   const novels = inputs.novelIds(origin)
   for (const p of [word, session, novels]) p.catch(() => undefined)
   word.then((w) => progress(`search word${suffix}: ${w}`)).catch(() => undefined)
-  const family = async (name: string, find: () => Promise<LoadInputs>, target?: LoadTarget) =>
-    rows.push(await measureFamily(name + suffix, origin, find, target))
+  const family = async (name: string, find: () => Promise<LoadInputs>, target?: LoadTarget) => {
+    if (!only || only.includes(name)) rows.push(await measureFamily(name + suffix, origin, find, target))
+  }
 
   await family('search', async () => ({ paths: [inputs.searchPath(await word)] }), targets.search)
   await family(
@@ -322,6 +347,7 @@ async function serviceFamilies(
   }))
   await family('novel text', async () => ({ paths: (await novels).map((id) => `/v1/novel/text?novel_id=${id}`) }))
   // Cold: each thumbnail requested once, so every answer is a render; warm: the same thumbnails again, from cache.
+  if (only && !only.some((name) => name.startsWith('thumbnails'))) return
   const thumbnails = word.then((w) => inputs.thumbnailPaths(origin, w, COLD_THUMBNAILS + 1))
   thumbnails.catch(() => undefined)
   await family('thumbnails (cold)', async () => ({ paths: [...(await thumbnails)], once: true }))
@@ -442,6 +468,42 @@ async function thumbnailRenders(): Promise<void> {
   }
 }
 
+function libraryContext(): LibraryContext {
+  return {
+    repo,
+    cacheDir: libraryCacheDir,
+    rows,
+    problems,
+    warnings,
+    progress,
+    startService: (name, env, timeoutMs) => startService(name, env.DATA_DIR ?? '', 'default', timeoutMs, env),
+    stopServer,
+    measureFamily: (family, origin, find, target) => measureFamily(family, origin, find, target),
+  }
+}
+
+/** The 10,000-work library rows: import (beside cp -r), peak memory, rescan; then renders from real originals. */
+async function librarySection(): Promise<void> {
+  if (!libraryOn) {
+    rows.push(skippedRow('library import (10k)', 'skipped: BENCH_LIBRARY=0'))
+    return
+  }
+  const ctx = libraryContext()
+  await importRows(ctx)
+  await renderRows(ctx)
+}
+
+/** Search and detail on a 100,000-work library, beside the demo's rows of this run. */
+async function largeLibrarySection(): Promise<void> {
+  if (!libraryOn) return
+  if (largeMode === 'skip') {
+    rows.push(skippedRow('search (library 100k)', 'skipped: BENCH_LARGE=0'))
+    return
+  }
+  const demoRow = (family: string) => rows.find((r) => r.family === family && r.load)
+  await largeLibraryRows(libraryContext(), { search: demoRow('search'), detail: demoRow('detail') })
+}
+
 async function largeCatalogue(): Promise<void> {
   if (largeMode === 'skip') {
     rows.push(skippedRow('search (200k)', 'skipped: BENCH_LARGE=0', TARGETS.largeSearch))
@@ -518,11 +580,17 @@ function printReport(report: Report, baseline: Report | undefined): void {
     renderReport(report, baseline),
     '',
     'hello req/s: GET /hello on Hono/@hono/node-server, measured once in this run; ratio = req/s ÷ hello req/s.',
-    'thumbnail render rows: benchThumbnails(200) in-process (p50 and p95 ms); first start: spawn until /v1/illust/ranking answers 200.',
+    onlyLibrary
+      ? "BENCH_ONLY=library: the demo's search and detail, then the library rows; nothing else measured."
+      : 'thumbnail render rows: benchThumbnails(200) in-process (p50 and p95 ms); first start: spawn until /v1/illust/ranking answers 200.',
   ]
-  if (lighthouseOn)
+  if (lighthouseOn && !onlyLibrary)
     out.push(
       `lighthouse rows: Lighthouse ${lighthouseVersion()} mobile (simulated throttling) in headless Chromium, one run per page on the default catalogue; Δ = change of the performance score; HTML reports in ${path.relative(repo, lighthouseDir)}/`,
+    )
+  if (libraryOn)
+    out.push(
+      `library rows: bench/library.ts (see bench/README.md); import and rescan are \`npm run import\` child processes timed wall-clock beside a cp -r of the same archive; renders are single HTTP requests to the service with LIBRARY_DIR (p50 and p95 ms); archives kept in ${path.relative(repo, libraryCacheDir)}/`,
     )
   if (largeMode === 'skip') out.push('large catalogue: skipped (BENCH_LARGE=0)')
   if (lighthouseFindings) out.push('', 'lighthouse: top failing audits of the pages below target', lighthouseFindings)
@@ -552,16 +620,21 @@ async function main(): Promise<number> {
       `the machine was busy before the run (1-minute load average ${loadAtStart.toFixed(2)} on ${cpus().length} CPUs): figures may be low and noisy`,
     )
   try {
-    await buildGallery()
-    await javascriptSection()
-    await defaultCatalogue()
-    await thumbnailRenders()
-    try {
-      await largeCatalogue()
-    } catch (err) {
-      problems.push(`large catalogue: ${errorText(err)}`)
-      rows.push(errorRow('search (200k)', errorText(err), TARGETS.largeSearch))
+    if (!onlyLibrary) {
+      await buildGallery()
+      await javascriptSection()
     }
+    await defaultCatalogue()
+    if (!onlyLibrary) await thumbnailRenders()
+    await librarySection()
+    if (!onlyLibrary)
+      try {
+        await largeCatalogue()
+      } catch (err) {
+        problems.push(`large catalogue: ${errorText(err)}`)
+        rows.push(errorRow('search (200k)', errorText(err), TARGETS.largeSearch))
+      }
+    await largeLibrarySection()
   } catch (err) {
     problems.push(`run: ${errorText(err)}`)
   } finally {

@@ -15,7 +15,7 @@ export interface LoadTarget {
 export interface Figure {
   label: string
   value: number
-  unit: 'ms' | 's' | 'kB'
+  unit: 'ms' | 's' | 'kB' | 'MB'
   max?: number
 }
 
@@ -36,6 +36,8 @@ export interface Row {
   scroll?: ScrollFigures & { maxImages: number }
   skipped?: string
   error?: string
+  /** what else the row's figures mean (a rate, the baseline beside it), shown after its target */
+  note?: string
   /** true/false when there is a target, null when there is none */
   ok: boolean | null
   /** the figure compared with the baseline */
@@ -95,11 +97,12 @@ export function loadRow(
   }
 }
 
-export function figureRow(family: string, figure: Figure, p50Ms?: number): Row {
+export function figureRow(family: string, figure: Figure, p50Ms?: number, extra: { note?: string } = {}): Row {
   return {
     family,
     figure,
     p50Ms,
+    ...extra,
     ok: figure.max === undefined ? null : figure.value <= figure.max,
     key: { value: figure.value, higherIsBetter: false },
   }
@@ -149,6 +152,12 @@ export const skippedRow = (family: string, why: string, loadTarget?: LoadTarget)
 })
 
 function targetText(row: Row): string {
+  const text = bareTargetText(row)
+  if (!row.note) return text
+  return text === '—' ? row.note : `${text}; ${row.note}`
+}
+
+function bareTargetText(row: Row): string {
   const t = row.loadTarget
   const load = t ? [t.minReqPerSec ? `≥ ${fmtInt(t.minReqPerSec)}/s` : '', `p99 ≤ ${t.maxP99Ms} ms`] : []
   const text = load.filter(Boolean).join(', ')
@@ -176,7 +185,14 @@ function targetText(row: Row): string {
     )
   const f = row.figure
   if (f) {
-    const number = f.unit === 's' ? f.value.toFixed(1) : f.unit === 'kB' ? f.value.toFixed(2) : fmtMs(f.value)
+    const number =
+      f.unit === 's'
+        ? f.value.toFixed(1)
+        : f.unit === 'kB'
+          ? f.value.toFixed(2)
+          : f.unit === 'MB'
+            ? fmtInt(f.value)
+            : fmtMs(f.value)
     const value = `${f.label} ${number} ${f.unit}`
     return f.max === undefined ? `${value} (no target)` : `${value} ≤ ${f.max} ${f.unit}`
   }
