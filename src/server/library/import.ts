@@ -11,12 +11,13 @@ import type Database from 'better-sqlite3'
 import { keyOf, LibraryWriter, parseKey, type LibraryItemKind } from '../data/library-writer.ts'
 import { walk, type ArchiveFormat, type ArchiveScan, type FoundFile, type ItemSource } from './archive.ts'
 import { galleryDl } from './gallery-dl.ts'
+import { pixivUtil2 } from './pixivutil2.ts'
 
 export { IMPORTER_VERSION } from './archive.ts'
 export { MAX_IMAGE_PIXELS, MAX_UGOIRA_BYTES } from './media.ts'
 
 /** The formats in the order they take files: a file one takes is not offered to the next. */
-const FORMATS: readonly ArchiveFormat[] = [galleryDl]
+const FORMATS: readonly ArchiveFormat[] = [galleryDl, pixivUtil2]
 
 export interface ImportReport {
   root: string
