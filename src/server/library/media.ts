@@ -94,8 +94,7 @@ export function animationJson(bytes: Uint8Array | undefined): { file: string; de
   try {
     const json = JSON.parse(Buffer.from(bytes).toString('utf8')) as unknown
     const parsed = (Array.isArray(json) ? json : (json as { frames?: unknown } | null)?.frames) as
-      | { file?: unknown; delay?: unknown }[]
-      | undefined
+      { file?: unknown; delay?: unknown }[] | undefined
     const valid =
       Array.isArray(parsed) &&
       parsed.length > 0 &&
