@@ -440,3 +440,43 @@ describe('bad PixivUtil2 input', () => {
     expect(checksums(lib)).toEqual(before)
   })
 })
+
+describe('a PixivUtil2 archive that changes', () => {
+  it('follows it: an edited sidecar updates its work, a deleted file removes it, a database in WAL mode is read from a copy', async () => {
+    const lib = path.join(root, 'changes', 'pixiv')
+    mkdirSync(lib, { recursive: true })
+    const [, manga, twoPages, ai] = sources
+    const written = writePixivUtil2Archive(lib, [manga!, twoPages!, ai!], {
+      db: { autoAddMember: true, autoAddTag: true, autoAddSeries: true },
+      writeImageJSON: true,
+      writeRawJSON: true,
+    })
+    const store = openLibraryCatalogue(
+      { dataDir: path.join(root, 'changes', 'data'), owner: { username: 'owner', password: 'pw' } },
+      createLogger('silent'),
+    )
+    try {
+      expect(await importLibrary(store.db, lib)).toMatchObject({ imported: 3, skipped: [] })
+      // PixivUtil2 saved the AI work's metadata again with a new title
+      const sidecar = path.join(lib, written[2]!.sidecars[0]!)
+      const raw = JSON.parse(readFileSync(sidecar, 'utf8')) as { illustTitle: string }
+      writeFileSync(sidecar, JSON.stringify({ ...raw, illustTitle: 'Renamed' }, null, 4))
+      // the two-page illustration's files and sidecar are deleted (its database row remains)
+      for (const f of [...written[1]!.pages, ...written[1]!.sidecars]) unlinkSync(path.join(lib, f))
+      // the database is left in WAL mode: read-only, SQLite would make its -wal and -shm beside it
+      const db = new Database(path.join(lib, 'db.sqlite'))
+      db.pragma('journal_mode = WAL')
+      db.close()
+      const before = checksums(lib)
+      const report = await importLibrary(store.db, lib)
+      expect(report).toMatchObject({ imported: 0, updated: 1, removed: 1, unchanged: 1 })
+      expect(report.skipped.map((s) => s.path)).toEqual(['db.sqlite'])
+      expect(store.work(ai!.illust.id)?.title).toBe('Renamed')
+      expect(store.work(twoPages!.illust.id)).toBeUndefined()
+      expect(checksums(lib)).toEqual(before)
+      expect(await importLibrary(store.db, lib)).toMatchObject({ imported: 0, updated: 0, removed: 0, unchanged: 2 })
+    } finally {
+      store.close()
+    }
+  })
+})

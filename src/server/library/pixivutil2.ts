@@ -617,6 +617,8 @@ export const pixivUtil2: ArchiveFormat = {
     const resolve = saveNameResolver(scan, taken)
     const groups = new Map<number, Group>()
     const newGroup = (id: number): Group => ({ id, sidecars: [], pages: new Map(), extra: [], missing: [] })
+    /** rows whose files are not where the database says: found by their sidecars, if at all */
+    const unplaced = new Map<number, { work: DbWork; contents: DbContents }>()
     for (const [id, entry] of dbWorks) {
       const g: Group = { ...newGroup(id), db: entry }
       // an older database without page rows: the work's own save_name is its only page
@@ -628,7 +630,8 @@ export const pixivUtil2: ArchiveFormat = {
       }
       if (g.pages.size === 0) {
         // the database lists it, the library does not hold it (moved elsewhere, deleted, or another library's)
-        if (!sidecars.has(id))
+        if (sidecars.has(id)) unplaced.set(id, entry)
+        else
           scan.skip(
             entry.contents.file.file,
             `work ${id}: its file ${entry.work.saveName} is not in the library (PixivUtil2's database row)`,
@@ -646,7 +649,7 @@ export const pixivUtil2: ArchiveFormat = {
       const dir = home && list.some((s) => path.dirname(s.file.file) === home) ? home : path.dirname(list[0]!.file.file)
       const used = list.filter((s) => path.dirname(s.file.file) === dir)
       if (!g) {
-        g = newGroup(id)
+        g = { ...newGroup(id), db: unplaced.get(id) }
         for (const f of siblings(byDir.get(dir) ?? [], id, taken)) {
           const page = pageOfName(path.basename(f.file))
           if (page === undefined) g.extra.push(f)
@@ -704,14 +707,22 @@ export const pixivUtil2: ArchiveFormat = {
         scan.skip(js.file, 'ugoira data (.zip.js) without its zip')
       }
 
-    // 5. downloads named as PixivUtil2 names them that nothing describes
-    for (const f of free)
-      if (!taken.has(f.file) && / - /.test(path.basename(f.file)) && DOWNLOAD_NAME.test(path.basename(f.file))) {
-        take(f)
-        scan.skip(f.file, 'a PixivUtil2 download with neither a db.sqlite row nor a .json/.txt sidecar')
-      }
+    // 5. the rest named as PixivUtil2 names a work's files: beside a work's pages, what is not a page of it (its .xmp,
+    // …) is part of it; a page its database or sidecars do not list, or a download nothing describes, is reported
+    for (const f of free) {
+      const name = path.basename(f.file)
+      const m = DOWNLOAD_NAME.exec(name)
+      if (taken.has(f.file) || !m || !name.includes(' - ')) continue
+      take(f)
+      const g = groups.get(Number(m[1]))
+      const home = g && path.dirname(g.pages.values().next().value!.file)
+      if (g && home === path.dirname(f.file) && pageOfName(name) === undefined) g.extra.push(f)
+      else if (g && home === path.dirname(f.file))
+        scan.skip(f.file, `work ${g.id}: a page neither its database row nor its sidecar lists`)
+      else scan.skip(f.file, 'a PixivUtil2 download with neither a db.sqlite row nor a .json/.txt sidecar')
+    }
 
-    const users = userDirectory([...groups.values()], scan.root)
+    const users = userDirectory([...groups.values()])
     return [...groups.values()].map((g) => source(g, users))
   },
 }
@@ -787,7 +798,7 @@ function saveNameResolver(scan: ArchiveScan, taken: Set<string>) {
  * latest PixivUtil2 saw), else the first raw JSON's, else the first sidecar's name, else the name of the user's
  * folder (`%artist% (%member_id%)`). The account when nothing records it: `user_<id>`.
  */
-function userDirectory(groups: Group[], root: string): Map<number, { name: string; account: string }> {
+function userDirectory(groups: Group[]): Map<number, { name: string; account: string }> {
   const found = new Map<number, { name?: string; account?: string }>()
   const note = (id: number | undefined, name: string | undefined, account: string | undefined) => {
     if (!id) return
@@ -797,12 +808,10 @@ function userDirectory(groups: Group[], root: string): Map<number, { name: strin
     found.set(id, u)
   }
   for (const g of groups)
-    if (g.db)
-      note(
-        g.db.work.memberId,
-        dbMeta(g.db.work, g.db.contents).userName,
-        g.db.contents.members.get(g.db.work.memberId)?.token ?? undefined,
-      )
+    if (g.db) {
+      const member = g.db.contents.members.get(g.db.work.memberId)
+      note(g.db.work.memberId, member?.name ?? undefined, member?.token ?? undefined)
+    }
   for (const source of ['raw JSON', '.json', '.txt'] as const)
     for (const g of groups)
       for (const s of g.sidecars) if (s.meta.source === source) note(s.meta.userId, s.meta.userName, s.meta.userAccount)
@@ -810,9 +819,7 @@ function userDirectory(groups: Group[], root: string): Map<number, { name: strin
     const id = userIdOf(g)
     const folder = path.basename(path.dirname(g.pages.values().next().value!.file))
     const m = /^(.*) \((\d+)\)$/.exec(folder)
-    if (id && m && Number(m[2]) === id && path.dirname(g.pages.values().next().value!.file) !== root)
-      note(id, m[1], undefined)
-    if (id) note(id, `user ${id}`, undefined)
+    if (id && m && Number(m[2]) === id) note(id, m[1], undefined)
   }
   const out = new Map<number, { name: string; account: string }>()
   for (const [id, u] of found) out.set(id, { name: u.name ?? `user ${id}`, account: u.account ?? `user_${id}` })
