@@ -7,7 +7,7 @@
 // A work is found by its database row whose file is in the library, or by a sidecar beside its files (PixivUtil2's
 // default names, `<urlFilename> - <title>.<ext>`: `98765_p0 - Title.jpg`, `98765_ugoira1920x1080 - Title.zip`; a
 // manga's sidecar is named after its last page). Each field comes from the richest source that records it: the raw
-// JSON, then the `.json`, the `.txt`, the database. What none records gets the default documented at `merge`.
+// JSON, then the `.json`, the `.txt`, the database. What none records gets the default documented at `readWork`.
 //
 // The database is opened read-only and nothing is written beside it: a database in WAL mode or with a journal left
 // by a running PixivUtil2 is copied to a temporary folder and read there.
@@ -78,13 +78,15 @@ const DOWNLOAD_NAME = /^(\d{1,19})_(?:p(\d{1,6})|ugoira\d+x\d+)(?= - |\.)/
 // ---------------------------------------------------------------------------------------------------------------
 // Sidecars
 
-const idLike = z.union([
-  z.number().int().positive(),
-  z
-    .string()
-    .regex(/^\d{1,19}$/)
-    .transform(Number),
-])
+const idLike = z
+  .union([
+    z.number().int().positive(),
+    z
+      .string()
+      .regex(/^\d{1,16}$/)
+      .transform(Number),
+  ])
+  .refine((n) => Number.isSafeInteger(n), 'not an id')
 const int = z.number().int()
 const optInt = (min: number, max: number) => int.min(min).max(max).optional().catch(undefined)
 const seriesNav = z.object({ seriesId: idLike, title: z.string() }).nullable().optional().catch(undefined)
