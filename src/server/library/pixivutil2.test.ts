@@ -365,6 +365,62 @@ describe('PixivUtil2 sources, read as PixivUtil2 writes them', () => {
   })
 })
 
+describe("PixivUtil2's AI-generated tag", () => {
+  it("is taken out where PixivUtil2 put it, and kept where it is the author's", async () => {
+    const ai = sources[3]!
+    const tag = (name: string) => ({ name, translated_name: null })
+    const url = (id: number) => ({
+      original_image_url: ai.illust.meta_single_page.original_image_url!.replace(`/${ai.illust.id}_p0`, `/${id}_p0`),
+    })
+    // the author's own tag "AI-generated" first, on a work pixiv flags as AI (PixivUtil2 puts a second one before it),
+    // and on a work pixiv does not flag
+    const flagged: SourceWork = {
+      ...ai,
+      illust: {
+        ...ai.illust,
+        id: 990001,
+        meta_single_page: url(990001),
+        illust_ai_type: 2,
+        tags: [tag('AI-generated'), tag('風景')],
+      },
+    }
+    const authors: SourceWork = {
+      ...ai,
+      illust: {
+        ...ai.illust,
+        id: 990002,
+        meta_single_page: url(990002),
+        illust_ai_type: 1,
+        tags: [tag('AI-generated'), tag('風景')],
+      },
+    }
+    const lib = path.join(root, 'ai-tag', 'pixiv')
+    mkdirSync(lib, { recursive: true })
+    writePixivUtil2Archive(lib, [flagged, authors], { db: { autoAddTag: true }, writeImageJSON: true })
+    const store = openLibraryCatalogue(
+      { dataDir: path.join(root, 'ai-tag', 'data'), owner: { username: 'owner', password: 'pw' } },
+      createLogger('silent'),
+    )
+    try {
+      expect(await importLibrary(store.db, lib)).toMatchObject({ imported: 2, skipped: [] })
+      const of = (id: number) => ({
+        ai: store.work(id)?.ai_type,
+        tags: (
+          store.db
+            .prepare(
+              'SELECT t.name FROM work_tags wt JOIN tags t ON t.id = wt.tag_id WHERE wt.work_id = ? ORDER BY wt.pos',
+            )
+            .all(id) as { name: string }[]
+        ).map((r) => r.name),
+      })
+      expect(of(990001)).toEqual({ ai: 2, tags: ['AI-generated', '風景'] })
+      expect(of(990002)).toEqual({ ai: 1, tags: ['AI-generated', '風景'] })
+    } finally {
+      store.close()
+    }
+  })
+})
+
 describe('bad PixivUtil2 input', () => {
   let report: ImportReport
   let lib: string
@@ -392,6 +448,10 @@ describe('bad PixivUtil2 input', () => {
     writeFileSync(path.join(dir, '999001_p0 - cut off.json'), '{"illustId": "999001", "illustTitle": "cut')
     writeFileSync(path.join(dir, '999001_p0 - cut off.jpg'), Buffer.from(sources[3]!.files[0]!))
     writeFileSync(path.join(dir, '999002_p0 - lonely.jpg'), Buffer.from(sources[3]!.files[0]!))
+    writeFileSync(
+      path.join(dir, '999005_p0 - downloading.png.pixiv'),
+      Buffer.from(sources[3]!.files[0]!).subarray(0, 99),
+    )
     writeFileSync(
       path.join(dir, '999003_ugoira1920x1080 - lost.zip.js'),
       '{"frames":[{"file":"000000.jpg","delay":1}]}',
@@ -430,6 +490,7 @@ describe('bad PixivUtil2 input', () => {
       '999001_p0 - cut off.json': expect.stringMatching(/^malformed JSON/),
       '999001_p0 - cut off.jpg': 'a PixivUtil2 download with neither a db.sqlite row nor a .json/.txt sidecar',
       '999002_p0 - lonely.jpg': 'a PixivUtil2 download with neither a db.sqlite row nor a .json/.txt sidecar',
+      '999005_p0 - downloading.png.pixiv': 'a PixivUtil2 download not complete (.pixiv)',
       '999003_ugoira1920x1080 - lost.zip.js': 'ugoira data (.zip.js) without its zip',
       '999004_p0 - not an image.jpg': expect.stringMatching(/^work 999004 not imported: .* is not a readable image/),
       '999004_p0 - not an image.json': expect.stringMatching(/^work 999004 not imported: .* is not a readable image/),

@@ -716,6 +716,11 @@ export const pixivUtil2: ArchiveFormat = {
       const m = DOWNLOAD_NAME.exec(name)
       if (taken.has(f.file) || !m || !name.includes(' - ')) continue
       take(f)
+      // PixivUtil2 downloads into `<file>.pixiv` and renames it when complete
+      if (name.endsWith('.pixiv')) {
+        scan.skip(f.file, 'a PixivUtil2 download not complete (.pixiv)')
+        continue
+      }
       const g = groups.get(Number(m[1]))
       const home = g && path.dirname(g.pages.values().next().value!.file)
       if (g && home === path.dirname(f.file) && pageOfName(name) === undefined) g.extra.push(f)
