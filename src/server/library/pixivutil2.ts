@@ -553,14 +553,16 @@ export const pixivUtil2: ArchiveFormat = {
       else byDir.set(d, [f])
     }
 
-    // 1. the databases (the first in path order holds a work two of them list)
+    // 1. the databases (the first in path order holds a work two of them list), also one a format before took: its
+    // novels' rows are another reader's, its works' are this one's
     const dbWorks = new Map<number, { work: DbWork; contents: DbContents }>()
-    for (const f of free) {
+    for (const f of scan.files) {
       if (path.basename(f.file) !== 'db.sqlite') continue
       let contents: DbContents | null
       try {
         contents = readPixivUtil2Db(f)
       } catch (err) {
+        if (taken.has(f.file)) continue
         take(f)
         scan.skip(f.file, `PixivUtil2's database cannot be read (${err instanceof Error ? err.message : String(err)})`)
         continue
