@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
@@ -439,6 +439,11 @@ describe('bad PixivUtil2 input', () => {
     const other = path.join(lib, 'other')
     mkdirSync(other)
     writePixivUtil2Archive(other, [ugoira!], { db: false, writeImageJSON: true, createUgoira: true })
+    // the same ugoira saved again elsewhere: one work, the other copy reported
+    cpSync(other, path.join(lib, 'other2'), { recursive: true })
+    // a database that is not one
+    mkdirSync(path.join(lib, 'broken'))
+    writeFileSync(path.join(lib, 'broken', 'db.sqlite'), 'SQLite format 2\0 not really')
     // the manga's second page is gone (its database row remains)
     unlinkSync(path.join(lib, written[0]!.pages[1]!))
     // the two-page illustration is gone altogether (its database row remains)
@@ -477,9 +482,12 @@ describe('bad PixivUtil2 input', () => {
   })
 
   it('reports each bad file with its reason and imports the rest', () => {
-    const reasons = Object.fromEntries(report.skipped.map((s) => [path.basename(s.path), s.reason]))
-    const [, manga, twoPages] = sources
+    const [ugoira, manga, twoPages] = sources
     expect(report).toMatchObject({ imported: 2, updated: 0, removed: 0 })
+    const elsewhere = (p: string) => p.startsWith('other2/') || p.startsWith('broken/')
+    const reasons = Object.fromEntries(
+      report.skipped.filter((s) => !elsewhere(s.path)).map((s) => [path.basename(s.path), s.reason]),
+    )
     const pageGone = `work ${manga!.illust.id} not imported: page 1 (${path.join(lib, written[0]!.pages[1]!)}) is not in the library`
     expect(reasons).toEqual({
       // the database's row for a work whose files left
@@ -495,6 +503,14 @@ describe('bad PixivUtil2 input', () => {
       '999004_p0 - not an image.jpg': expect.stringMatching(/^work 999004 not imported: .* is not a readable image/),
       '999004_p0 - not an image.json': expect.stringMatching(/^work 999004 not imported: .* is not a readable image/),
     })
+    // the second copy of a work, and a database that is not one
+    const copies = report.skipped.filter((s) => s.path.startsWith('other2/'))
+    expect(copies.map((s) => path.extname(s.path))).toEqual(['.json', '.ugoira', '.zip'])
+    for (const c of copies)
+      expect(c.reason).toMatch(new RegExp(`^work ${ugoira!.illust.id} is already imported from other/`))
+    expect(report.skipped.find((s) => s.path === 'broken/db.sqlite')?.reason).toBe(
+      "PixivUtil2's database cannot be read (not an SQLite database)",
+    )
   })
 
   it('writes nothing into the archive', () => {

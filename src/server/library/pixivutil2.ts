@@ -674,7 +674,9 @@ export const pixivUtil2: ArchiveFormat = {
       const first = g.pages.values().next().value!
       for (const s of list.filter((s) => !used.includes(s))) {
         scan.skip(s.file.file, `work ${id} is already imported from ${first.rel}`)
-        for (const f of siblings(byDir.get(path.dirname(s.file.file)) ?? [], id, taken)) {
+        // every file of that copy (its zip's .ugoira and .zip.js too)
+        const copy = (byDir.get(path.dirname(s.file.file)) ?? []).filter((f) => !taken.has(f.file) && matchesId(f, id))
+        for (const f of copy) {
           take(f)
           scan.skip(f.file, `work ${id} is already imported from ${first.rel}`)
         }
