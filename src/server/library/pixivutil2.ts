@@ -545,13 +545,17 @@ export const pixivUtil2: ArchiveFormat = {
   find(scan, taken) {
     const free = scan.files.filter((f) => !taken.has(f.file))
     const take = (f: FoundFile) => taken.add(f.file)
-    const byDir = new Map<string, FoundFile[]>()
+    // the files named as PixivUtil2 names a work's, by folder and work id
+    const byWork = new Map<string, FoundFile[]>()
     for (const f of free) {
-      const d = path.dirname(f.file)
-      const list = byDir.get(d)
+      const id = DOWNLOAD_NAME.exec(path.basename(f.file))?.[1]
+      if (!id) continue
+      const key = workKey(path.dirname(f.file), Number(id))
+      const list = byWork.get(key)
       if (list) list.push(f)
-      else byDir.set(d, [f])
+      else byWork.set(key, [f])
     }
+    const filesOf = (dir: string, id: number) => (byWork.get(workKey(dir, id)) ?? []).filter((f) => !taken.has(f.file))
 
     // 1. the databases (the first in path order holds a work two of them list), also one a format before took: its
     // novels' rows are another reader's, its works' are this one's
@@ -654,7 +658,7 @@ export const pixivUtil2: ArchiveFormat = {
       const used = list.filter((s) => path.dirname(s.file.file) === dir)
       if (!g) {
         g = { ...newGroup(id), db: unplaced.get(id) }
-        for (const f of siblings(byDir.get(dir) ?? [], id, taken)) {
+        for (const f of pagesAndExtras(filesOf(dir, id))) {
           const page = pageOfName(path.basename(f.file))
           if (page === undefined) g.extra.push(f)
           else if (!g.pages.has(page)) g.pages.set(page, f)
@@ -675,8 +679,7 @@ export const pixivUtil2: ArchiveFormat = {
       for (const s of list.filter((s) => !used.includes(s))) {
         scan.skip(s.file.file, `work ${id} is already imported from ${first.rel}`)
         // every file of that copy (its zip's .ugoira and .zip.js too)
-        const copy = (byDir.get(path.dirname(s.file.file)) ?? []).filter((f) => !taken.has(f.file) && matchesId(f, id))
-        for (const f of copy) {
+        for (const f of filesOf(path.dirname(s.file.file), id)) {
           take(f)
           scan.skip(f.file, `work ${id} is already imported from ${first.rel}`)
         }
@@ -747,20 +750,17 @@ function pageOfName(name: string): number | undefined {
   return ext === 'zip' || ext === 'ugoira' ? 0 : undefined
 }
 
-/** The files of work `id` in one folder (by PixivUtil2's names), but a `.ugoira` whose zip is there. */
-function siblings(files: readonly FoundFile[], id: number, taken: Set<string>): FoundFile[] {
-  const prefix = `${id}_`
-  const mine = files.filter((f) => {
-    const name = path.basename(f.file)
-    return !taken.has(f.file) && name.startsWith(prefix) && !isSidecarName(name) && !name.endsWith('.zip.js')
-  })
-  const names = new Set(mine.map((f) => f.file))
-  return mine.filter(
-    (f) => !(f.file.endsWith('.ugoira') && names.has(f.file.replace(/\.ugoira$/, '.zip'))) && matchesId(f, id),
-  )
-}
+const workKey = (dir: string, id: number) => `${dir}\0${id}`
 
-const matchesId = (f: FoundFile, id: number) => DOWNLOAD_NAME.exec(path.basename(f.file))?.[1] === String(id)
+/** Of a work's files in one folder, its pages and the rest but its sidecars, and a `.ugoira` whose zip is there. */
+function pagesAndExtras(files: readonly FoundFile[]): FoundFile[] {
+  const names = new Set(files.map((f) => f.file))
+  return files.filter((f) => {
+    const name = path.basename(f.file)
+    if (isSidecarName(name) || name.endsWith('.zip.js')) return false
+    return !(name.endsWith('.ugoira') && names.has(f.file.replace(/\.ugoira$/, '.zip')))
+  })
+}
 
 /**
  * Finds a database's `save_name` (the absolute path the file was saved at, on the machine and in the folder of that
