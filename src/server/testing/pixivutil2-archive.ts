@@ -420,6 +420,7 @@ export function writePixivUtil2Archive(
   settings: PixivUtil2Settings = {},
 ): WrittenWork[] {
   const savedAt = settings.savedAt ?? root
+  mkdirSync(root, { recursive: true })
   const dbSettings = settings.db === false ? null : { ...(settings.db ?? {}) }
   let db: Database.Database | null = null
   if (dbSettings) {
