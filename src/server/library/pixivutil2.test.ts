@@ -1,5 +1,15 @@
 import { createHash } from 'node:crypto'
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
@@ -8,7 +18,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { loadConfig } from '../config.ts'
 import { createLogger } from '../log.ts'
-import { createServices } from '../server.ts'
+import { createServices, startServer } from '../server.ts'
 import { createApp } from '../app.ts'
 import type { Services } from '../services.ts'
 import { openTestApp, type TestApp } from '../testing/harness.ts'
@@ -557,3 +567,59 @@ describe('a PixivUtil2 archive that changes', () => {
     }
   })
 })
+
+describe('a PixivUtil2 folder watched while Easel runs', () => {
+  it('takes in a work PixivUtil2 downloads, once its file, sidecar and database row are written', async () => {
+    const dir = path.join(root, 'watched')
+    const lib = path.join(dir, 'pixiv')
+    const staging = path.join(dir, 'staging')
+    const [first, second] = [sources[4]!, sources[5]!]
+    writePixivUtil2Archive(lib, [first], { db: { autoAddMember: true, autoAddTag: true }, writeImageJSON: true })
+    const server = await startServer(
+      loadConfig({
+        DATA_DIR: path.join(dir, 'data'),
+        LIBRARY_DIR: lib,
+        OWNER_PASSWORD: 'pw',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT: '0',
+        SEARCH_WORKERS: '0',
+      }),
+      createLogger('silent'),
+    )
+    try {
+      const has = (id: number) => server.services.store.work(id) !== undefined
+      expect([has(first.illust.id), has(second.illust.id)]).toEqual([true, false])
+      // PixivUtil2's download of the second work, as it goes: the file into `.pixiv`, renamed; the sidecar; the rows
+      writePixivUtil2Archive(staging, [first, second], {
+        db: { autoAddMember: true, autoAddTag: true },
+        writeImageJSON: true,
+      })
+      const page = path.join(lib, writtenPage(staging, second))
+      mkdirSync(path.dirname(page), { recursive: true })
+      cpSync(path.join(staging, writtenPage(staging, second)), `${page}.pixiv`)
+      await new Promise((r) => setTimeout(r, 1500))
+      expect(has(second.illust.id)).toBe(false)
+      renameSync(`${page}.pixiv`, page)
+      const sidecar = page.replace(/\.(jpg|png|gif)$/, '.json')
+      cpSync(sidecar.replace(lib, staging), sidecar)
+      // PixivUtil2 writes its rows into the database in place
+      const started = Date.now()
+      cpSync(path.join(staging, 'db.sqlite'), path.join(lib, 'db.sqlite'))
+      while (Date.now() - started < 5000 && !has(second.illust.id)) await new Promise((r) => setTimeout(r, 200))
+      expect(has(second.illust.id)).toBe(true)
+      expect(server.services.store.work(second.illust.id)?.title).toBe(second.illust.title)
+    } finally {
+      await server.close()
+    }
+  }, 30_000)
+})
+
+/** The page file the fixture wrote for a one-page work under `root`. */
+function writtenPage(root: string, w: SourceWork): string {
+  const found = readdirSync(root, { recursive: true, withFileTypes: true }).find(
+    (e) => e.isFile() && e.name.startsWith(`${w.illust.id}_p0 - `) && !e.name.endsWith('.json'),
+  )!
+  return path.relative(root, path.join(found.parentPath, found.name))
+}
