@@ -13,6 +13,7 @@ import { readItem, walk, type ArchiveFormat, type ArchiveScan, type FoundFile, t
 import { galleryDl } from './gallery-dl.ts'
 import { galleryDlNovels } from './gallery-dl-novels.ts'
 import { pixivUtil2Novels } from './pixivutil2-novels.ts'
+import { pixivUtil2 } from './pixivutil2.ts'
 import { syncLists, type ListsReport } from './lists.ts'
 
 export { IMPORTER_VERSION } from './archive.ts'
@@ -20,9 +21,10 @@ export { MAX_IMAGE_PIXELS, MAX_UGOIRA_BYTES } from './media.ts'
 
 /**
  * The formats in the order they take files: a file one takes is not offered to the next. gallery-dl's novels come
- * before its works, which would take (and report) any file with a sidecar.
+ * before its works, which would take (and report) any file with a sidecar; PixivUtil2's novel pages before
+ * its works.
  */
-const FORMATS: readonly ArchiveFormat[] = [galleryDlNovels, galleryDl, pixivUtil2Novels]
+const FORMATS: readonly ArchiveFormat[] = [galleryDlNovels, galleryDl, pixivUtil2Novels, pixivUtil2]
 
 export interface ImportReport {
   root: string

@@ -79,13 +79,22 @@ export function readUgoiraZip(
   return { ...readFrame(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), first), frames }
 }
 
-/** What gallery-dl's ugoira post-processor (`archive` mode) puts beside the frames in the zip. */
+/**
+ * What gallery-dl's ugoira post-processor (`archive` mode) puts beside the frames in the zip, and PixivUtil2's
+ * `.ugoira` (its `createUgoira`) too.
+ */
 export const ANIMATION_JSON = 'animation.json'
 
+/**
+ * The frames of an animation.json: gallery-dl's is the list of {file, delay}; PixivUtil2's is the web API's
+ * ugoira_meta body with that list as `frames` (and its own `zipSize`).
+ */
 export function animationJson(bytes: Uint8Array | undefined): { file: string; delay: number }[] | undefined {
   if (!bytes) return undefined
   try {
-    const parsed = JSON.parse(Buffer.from(bytes).toString('utf8')) as { file?: unknown; delay?: unknown }[]
+    const json = JSON.parse(Buffer.from(bytes).toString('utf8')) as unknown
+    const parsed = (Array.isArray(json) ? json : (json as { frames?: unknown } | null)?.frames) as
+      { file?: unknown; delay?: unknown }[] | undefined
     const valid =
       Array.isArray(parsed) &&
       parsed.length > 0 &&
