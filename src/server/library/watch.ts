@@ -3,17 +3,23 @@
 // progress is read when it is complete (gallery-dl writes the file, then its sidecar; a file without its sidecar is
 // only reported, and taken at the next scan).
 //
-// The events come from chokidar, the field's well-kept watcher (the same on Linux, macOS and Windows, with
-// `awaitWriteFinish` holding a file's event until its size has stopped changing, so a download still being written is
-// not read half way). The rescan, not the event, decides what changed, so a missed or coalesced event costs nothing
-// but is caught by the next one.
+// The events come from @parcel/watcher (the watcher of VS Code and Parcel): one native watch per folder (inotify on
+// Linux, FSEvents on macOS, ReadDirectoryChangesW on Windows), so a library of 100,000 works in a few thousand folders
+// costs a few thousand watches. chokidar, tried first, watches every file on Linux: on a 257,000-file library it ran
+// out of the per-user inotify limit (192,536 here), which every other process of the user shares, and logged an error
+// per file. A download still being written is not read half way: events keep postponing the rescan until the folder
+// has been quiet for `quietMs`, and what is still incomplete then (a `.part`, a file without its sidecar, a truncated
+// image) is reported, not imported, and read at the next scan its completion starts. The rescan, not the event,
+// decides what changed, so a missed or coalesced event costs nothing but is caught by the next one.
 
-import { watch, type FSWatcher } from 'chokidar'
+import watcher, { type AsyncSubscription } from '@parcel/watcher'
 import path from 'node:path'
 import type { Logger } from '../log.ts'
 
 export interface LibraryWatcher {
   close(): void
+  /** settles once the folder is watched (or watching it failed, which is logged) */
+  ready: Promise<void>
 }
 
 /**
@@ -29,11 +35,7 @@ export function watchLibrary(
   const quietMs = opts.quietMs ?? 1000
   // the service's own files (DATA_DIR inside the library): its writes must not start a rescan, which writes again
   const excluded = (opts.exclude ?? []).map((p) => path.resolve(p))
-  const isExcluded = (name: string | null) => {
-    if (name === null) return false
-    const full = path.resolve(root, name)
-    return excluded.some((e) => full === e || full.startsWith(e + path.sep))
-  }
+  const isExcluded = (file: string) => excluded.some((e) => file === e || file.startsWith(e + path.sep))
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> | undefined
   let again = false
@@ -63,28 +65,33 @@ export function watchLibrary(
     timer = setTimeout(run, quietMs)
   }
 
-  let watcher: FSWatcher | undefined
-  try {
-    watcher = watch(root, {
-      ignoreInitial: true,
-      // symlinks are not followed: the importer refuses those leading out of the library anyway
-      followSymlinks: false,
-      ignored: (p: string) => isExcluded(path.relative(root, p)),
-      awaitWriteFinish: { stabilityThreshold: Math.min(quietMs, 500), pollInterval: 100 },
-    })
-    watcher.on('all', () => schedule())
-    watcher.on('error', (err) => log.error('the library watcher stopped', { root, error: String(err) }))
-  } catch (err) {
-    log.error('cannot watch the library: restart Easel or run `npm run import` after adding works', {
+  let subscription: AsyncSubscription | undefined
+  const subscribed = watcher
+    .subscribe(
       root,
-      error: String(err),
+      (err, events) => {
+        if (err) log.error('the library watcher reported an error', { root, error: String(err) })
+        if (events.some((e) => !isExcluded(e.path))) schedule()
+      },
+      // the service's own folder is not watched at all (its writes are many, and none is the archive's)
+      { ignore: excluded.filter((e) => e.startsWith(root + path.sep)) },
+    )
+    .then((s) => {
+      if (closed) void s.unsubscribe()
+      else subscription = s
     })
-  }
+    .catch((err: unknown) =>
+      log.error('cannot watch the library: restart Easel or run `npm run import` after adding works', {
+        root,
+        error: String(err),
+      }),
+    )
   return {
     close() {
       closed = true
       if (timer) clearTimeout(timer)
-      void watcher?.close()
+      void subscribed.then(() => subscription?.unsubscribe())
     },
+    ready: subscribed,
   }
 }
