@@ -6,7 +6,7 @@ import { preparedOnce, type Prepared } from './prepared.ts'
 export interface WorkFileRow {
   page: number
   path: string
-  kind: 'image' | 'ugoira-zip' | 'ugoira-frame'
+  kind: 'image' | 'ugoira-zip' | 'ugoira-frame' | 'ugoira-video' | 'ugoira-animation'
   width: number
   height: number
   ext: string
@@ -46,6 +46,23 @@ export class LibraryFiles {
       if (!list) out.set(r.work_id, (list = []))
       list[r.page] = r.ext
     }
+    return out
+  }
+
+  /** An imported ugoira kept as a video (gallery-dl's ugoira post-processor): its file's type and size; else undefined. */
+  ugoiraVideo(workId: number): { ext: string; width: number; height: number } | undefined {
+    return this.videos([workId]).get(workId)
+  }
+
+  /** The imported ugoira among `ids` kept as videos, by id (what their items' `easel_video` names). */
+  videos(ids: readonly number[]): Map<number, { ext: string; width: number; height: number }> {
+    const out = new Map<number, { ext: string; width: number; height: number }>()
+    if (ids.length === 0 || !this.isLibrary) return out
+    for (const r of this.q(
+      `SELECT work_id, ext, width, height FROM work_files
+       WHERE work_id IN (SELECT value FROM json_each(?)) AND kind = 'ugoira-video'`,
+    ).all(JSON.stringify(ids)) as { work_id: number; ext: string; width: number; height: number }[])
+      out.set(r.work_id, { ext: r.ext, width: r.width, height: r.height })
     return out
   }
 

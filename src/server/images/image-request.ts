@@ -8,8 +8,10 @@ import { hasBackground, novelIdOfImageHash, pathDate } from './paths.ts'
 import {
   originalFile,
   pageSource,
+  ugoiraFile,
   ugoiraFrame,
   ugoiraZip,
+  videoPoster,
   type LibraryFile,
   type LibrarySpec,
 } from './library-images.ts'
@@ -121,6 +123,8 @@ const RE = {
   ),
   workMaster: new RegExp(String.raw`^/img-master/img/${D}/${ID}_p${IDX}_master1200\.jpg$`),
   workOriginal: new RegExp(String.raw`^/img-original/img/${D}/${ID}_(p|ugoira)${IDX}\.(jpg|png|gif)$`),
+  // Easel's own: a converted ugoira's video or animation file (an imported one), as it is
+  ugoiraFile: new RegExp(String.raw`^/img-original/img/${D}/${ID}_ugoira\.(webm|mp4|mkv|gif|png|webp)$`),
   ugoiraZip: new RegExp(String.raw`^/img-zip-ugoira/img/${D}/${ID}_ugoira(600x600|1920x1080)\.zip$`),
   profile: new RegExp(String.raw`^/user-profile/img/${D}/${ID}_${HASH}(_170)?\.jpg$`),
   background: new RegExp(
@@ -231,6 +235,9 @@ function libraryDerived(
   crop: boolean,
   q: number,
 ): LibrarySpec | null {
+  // a video has no frame to take: its poster stands for it
+  const poster = videoPoster(files, box, crop)
+  if (poster) return poster
   const src = pageSource(files, page)
   return src && { t: 'derived', src, box, crop, q }
 }
@@ -266,11 +273,19 @@ export function resolveImagePath(path: string, cat: ImageCatalogue, out?: Resolv
     const n = Number(idx)
     if (w.files?.length) {
       // each page is its own file, with its own type
+      const first = w.files[0]!
       const spec =
         kind === 'ugoira'
-          ? w.type === 'ugoira' && n < frameCount(w) && w.ext === ext
-            ? ugoiraFrame(w.files, n, ext)
-            : null
+          ? w.type !== 'ugoira' || w.ext !== ext
+            ? null
+            : first.kind === 'ugoira-video'
+              ? // a video's "first frame" (meta_single_page) is its poster, at the video's size
+                n === 0
+                ? videoPoster(w.files, [first.width, first.height], true)
+                : null
+              : n < frameCount(w)
+                ? ugoiraFrame(w.files, n, ext)
+                : null
           : w.type === 'ugoira'
             ? null
             : originalFile(w.files, n, ext)
@@ -284,6 +299,15 @@ export function resolveImagePath(path: string, cat: ImageCatalogue, out?: Resolv
     guardWork(out, w)
     const subject = kind === 'ugoira' ? workSubject(w, 0, n) : workSubject(w, n, 0)
     return raster(subject, w.width, w.height, null, false, ext === 'png' ? 'png' : 'jpeg', ORIGINAL_QUALITY)
+  }
+
+  if ((m = RE.ugoiraFile.exec(path))) {
+    const [, d, id, ext] = m as unknown as [string, string, string, string]
+    const w = cat.work(Number(id))
+    if (!isValidWork(w) || w.type !== 'ugoira' || pathDate(w.createdTs) !== d || !w.files?.length) return null
+    const spec = ugoiraFile(w.files, ext)
+    if (spec) guardWork(out, w)
+    return spec
   }
 
   if ((m = RE.ugoiraZip.exec(path))) {
