@@ -11,6 +11,7 @@ import type Database from 'better-sqlite3'
 import { keyOf, LibraryWriter, parseKey, type LibraryItemKind } from '../data/library-writer.ts'
 import { walk, type ArchiveFormat, type ArchiveScan, type FoundFile, type ItemSource } from './archive.ts'
 import { galleryDl } from './gallery-dl.ts'
+import { collectCopies, copyItemFiles } from './copy.ts'
 
 export { IMPORTER_VERSION } from './archive.ts'
 export { MAX_IMAGE_PIXELS, MAX_UGOIRA_BYTES } from './media.ts'
@@ -37,6 +38,13 @@ export interface ImportOptions {
   nowS?: () => number
   /** called after each item (done of total items found) */
   onProgress?: (done: number, total: number) => void
+  /**
+   * DATA_DIR/library-files: where `copy` puts the archive's files (copy.ts). Given, the copies no row names any more
+   * are deleted after a scan that changed something, with or without `copy`.
+   */
+  copyDir?: string
+  /** `--copy`: the items read are served from copies in `copyDir`, not from the archive */
+  copy?: boolean
 }
 
 export async function importLibrary(
@@ -53,6 +61,8 @@ export async function importLibrary(
     throw new Error(`the library folder ${path.resolve(rootIn)} does not exist or cannot be read`)
   }
   const writer = new LibraryWriter(db)
+  const copyDir = opts.copy ? opts.copyDir : undefined
+  if (opts.copy && !copyDir) throw new Error('copy needs copyDir')
   const report: ImportReport = {
     root,
     imported: 0,
@@ -80,10 +90,14 @@ export async function importLibrary(
   let done = 0
   for (const item of items) {
     const key = keyOf(item)
+    // an item imported with --copy is another import of the same files than one served in place
+    const fingerprint = copyDir ? `${item.fingerprint} copied` : item.fingerprint
     try {
-      if (known.get(key) === item.fingerprint) report.unchanged++
+      if (known.get(key) === fingerprint) report.unchanged++
       else {
-        writer.put(root, { kind: item.kind, record: await item.read() }, item.fingerprint, nowS())
+        const record = await item.read()
+        if (copyDir) await copyItemFiles(record, root, copyDir)
+        writer.put(root, { kind: item.kind, record }, fingerprint, nowS())
         report.changed.push({ kind: item.kind, id: item.id })
         if (known.has(key)) report.updated++
         else report.imported++
@@ -106,6 +120,7 @@ export async function importLibrary(
   }
   writer.finishSeries()
   if (report.changed.length > 0) writer.bumpItemsVersion()
+  if (opts.copyDir && report.changed.length > 0) collectCopies(db, opts.copyDir, nowS() * 1000)
   report.skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
   writer.setSkipped(root, report.skipped)
   writer.meta('library_last_scan', JSON.stringify({ root, at: nowS(), ...counts(report) }))

@@ -15,8 +15,11 @@ import { pathDate } from '../images/paths.ts'
 import type { Services } from '../services.ts'
 import { changedAnything, importLibrary, reportLines, type ImportOptions, type ImportReport } from './import.ts'
 import { watchLibrary, type LibraryWatcher } from './watch.ts'
+import { COPY_FOLDER } from './copy.ts'
 
 export const libraryCatalogueFile = (dataDir: string) => path.join(dataDir, 'library.db')
+/** Where `npm run import -- … --copy` keeps its copies of archives' files (copy.ts). */
+export const libraryFilesDir = (dataDir: string) => path.join(dataDir, COPY_FOLDER)
 
 /**
  * The owner's user id: above every pixiv user id (about 1.2 × 10⁸ in 2025), so it never meets an imported user's,
@@ -89,7 +92,11 @@ export function watchServedLibrary(config: Config, services: Services, log: Logg
   return watchLibrary(
     root,
     async () => {
-      const report = await importInto(services.store, root, log, { quiet: true, exclude: [config.dataDir] })
+      const report = await importInto(services.store, root, log, {
+        quiet: true,
+        exclude: [config.dataDir],
+        copyDir: libraryFilesDir(config.dataDir),
+      })
       if (report.changed.length === 0) return
       const { caches } = services
       for (const { kind, id } of report.changed) caches.items.invalidate(kind, id)
@@ -108,7 +115,10 @@ export async function prepareLibrary(config: Config, log: Logger): Promise<Impor
   const store = openLibraryCatalogue(config, log)
   try {
     log.info(`scanning the library ${config.libraryDir}`)
-    return await importInto(store, config.libraryDir, log, { exclude: [config.dataDir] })
+    return await importInto(store, config.libraryDir, log, {
+      exclude: [config.dataDir],
+      copyDir: libraryFilesDir(config.dataDir),
+    })
   } finally {
     store.close()
   }
