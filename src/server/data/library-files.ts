@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3'
 import { preparedOnce, type Prepared } from './prepared.ts'
+import type { UserFileRow } from './library-user-files.ts'
 
 // Reads of the library tables (schema 4) on the store's database handle: where an imported work's files are.
 
@@ -72,6 +73,14 @@ export class LibraryFiles {
     return this.q(
       'SELECT page, path, kind, width, height, ext, bytes, mtime_ms FROM work_files WHERE work_id = ? ORDER BY page',
     ).all(workId) as WorkFileRow[]
+  }
+
+  /** A user's own files imported from an archive (avatar, background: library-user-files.ts); [] on the demo. */
+  userFiles(userId: number): UserFileRow[] {
+    if (!this.isLibrary) return []
+    return this.q(
+      'SELECT role, path, width, height, ext, bytes, mtime_ms FROM user_files WHERE user_id = ? ORDER BY role',
+    ).all(userId) as UserFileRow[]
   }
 
   /** The imported works of a library folder, per type. */

@@ -34,7 +34,16 @@ export interface ImageCatalogue {
         hidden?: boolean
       }
     | undefined
-  user(id: number): { id: number; profileDate: string; profileHash: string } | undefined
+  user(id: number):
+    | {
+        id: number
+        profileDate: string
+        profileHash: string
+        /** an imported user's own avatar and background files (library-images.ts); absent: the generated art */
+        avatar?: UserFile
+        background?: UserFile
+      }
+    | undefined
   novel(id: number):
     | {
         id: number
@@ -177,6 +186,7 @@ const NOVEL_IMAGE_BOX: Record<string, { box: [number, number]; crop: boolean }> 
 }
 
 type Work = NonNullable<ReturnType<ImageCatalogue['work']>>
+type UserFile = Pick<LibraryFile, 'path' | 'width' | 'height' | 'ext' | 'bytes' | 'mtimeMs'>
 
 /** Guards the renderer against catalogue rows with absurd dimensions (a 0 or 10⁶ px original). */
 const MAX_SIDE = 20000
@@ -240,6 +250,17 @@ function libraryDerived(
   if (poster) return poster
   const src = pageSource(files, page)
   return src && { t: 'derived', src, box, crop, q }
+}
+
+/** An imported user's avatar or background: the file itself when it is a JPEG at full size, else rendered. */
+function userFileImage(f: UserFile, box: [number, number] | null, crop: boolean): LibrarySpec {
+  const src = { path: f.path, bytes: f.bytes, mtimeMs: f.mtimeMs }
+  if (!box) {
+    // the URL names a JPEG: another type is rendered as one, at its own size
+    if (f.ext === 'jpg') return { t: 'file', ...src, ext: 'jpg' }
+    return { t: 'derived', src, box: [f.width, f.height], crop: false, q: ORIGINAL_QUALITY }
+  }
+  return { t: 'derived', src, box, crop, q: box[0] === 1200 ? 90 : THUMB_QUALITY }
 }
 
 export function resolveImagePath(path: string, cat: ImageCatalogue, out?: ResolveOut): ImageSpec | null {
@@ -337,6 +358,8 @@ export function resolveImagePath(path: string, cat: ImageCatalogue, out?: Resolv
     const [, d, id, hash, small] = m as unknown as [string, string, string, string, string | undefined]
     const u = cat.user(Number(id))
     if (!u || u.profileDate !== d || u.profileHash !== hash) return null
+    // An imported avatar: the original is the file (a JPEG as it is), the 170 px one a crop of it
+    if (u.avatar) return userFileImage(u.avatar, small ? [170, 170] : null, true)
     // The 170 px avatar is a crop of the same art as the full-size one (the name without `_170`).
     const subject: ArtSubject = { k: 'avatar', seed: `user:${u.id}:${u.profileHash}` }
     return small
@@ -350,6 +373,11 @@ export function resolveImagePath(path: string, cat: ImageCatalogue, out?: Resolv
     if (!!size !== !!master && size !== '1920x960_80_a2_g5') return null
     const u = cat.user(Number(id))
     if (!u || u.profileDate !== d || u.profileHash !== hash || !hasBackground(u)) return null
+    if (u.background) {
+      if (size === '1200x600_90_a2_g5') return userFileImage(u.background, [1200, 600], true)
+      if (size === '1920x960_80_a2_g5') return master ? null : userFileImage(u.background, [1920, 960], false)
+      return userFileImage(u.background, null, false)
+    }
     const subject: ArtSubject = { k: 'illust', seed: `background:${u.id}:${u.profileHash}` }
     if (size === '1200x600_90_a2_g5') return raster(subject, 1920, 960, [1200, 600], true, 'jpeg', 90)
     if (size === '1920x960_80_a2_g5') return master ? null : raster(subject, 1920, 960, null, false, 'jpeg', 80)

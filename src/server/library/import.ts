@@ -12,6 +12,8 @@ import { keyOf, LibraryWriter, parseKey, type LibraryItemKind } from '../data/li
 import { walk, type ArchiveFormat, type ArchiveScan, type FoundFile, type ItemSource } from './archive.ts'
 import { galleryDl } from './gallery-dl.ts'
 import { collectCopies, copyItemFiles } from './copy.ts'
+import { findUserFiles, importUserFiles } from './user-files.ts'
+import { LibraryUserFiles } from '../data/library-user-files.ts'
 
 export { IMPORTER_VERSION } from './archive.ts'
 export { MAX_IMAGE_PIXELS, MAX_UGOIRA_BYTES } from './media.ts'
@@ -84,7 +86,10 @@ export async function importLibrary(
   })
   const files = walk(root, skip, exclude)
   const scan: ArchiveScan = { root, files, byPath: new Map(files.map((f) => [f.file, f])), skip }
-  const items = findItems(scan)
+  const taken = new Set<string>()
+  // users' avatars and backgrounds first: their sidecars are no work's (user-files.ts)
+  const userFiles = findUserFiles(scan, taken)
+  const items = findItems(scan, taken)
   const known = writer.fingerprints(root)
   const total = items.length
   let done = 0
@@ -118,6 +123,14 @@ export async function importLibrary(
     report.changed.push(parseKey(key))
     report.removed++
   }
+  const users = await importUserFiles(db, root, userFiles, { copyDir, skip })
+  report.imported += users.imported
+  report.updated += users.updated
+  report.removed += users.removed
+  report.unchanged += users.unchanged
+  // the items of a user whose avatar changed name its new URL
+  for (const userId of users.users)
+    for (const id of new LibraryUserFiles(db).worksOf(userId)) report.changed.push({ kind: 'illust', id })
   writer.finishSeries()
   if (report.changed.length > 0) writer.bumpItemsVersion()
   if (opts.copyDir && report.changed.length > 0) collectCopies(db, opts.copyDir, nowS() * 1000)
@@ -132,8 +145,7 @@ export async function importLibrary(
  * Every item the formats find, one per kind and id: an item two readers (or two folders) both hold is read from the
  * first, and the other's files are reported. Files no format takes get their report line.
  */
-function findItems(scan: ArchiveScan): ItemSource[] {
-  const taken = new Set<string>()
+function findItems(scan: ArchiveScan, taken: Set<string>): ItemSource[] {
   const byKey = new Map<string, ItemSource>()
   for (const format of FORMATS)
     for (const item of format.find(scan, taken)) {
