@@ -255,6 +255,10 @@ describe('an ugoira kept as a video', () => {
         user_message_details: {},
       },
     })
+    // the web API's ugoira_meta (newer gallery-dl) too, in its own error envelope
+    const ajax = await req('/ajax/illust/601/ugoira_meta', auth)
+    expect(ajax.status).toBe(400)
+    expect(await ajax.json()).toMatchObject({ error: true, body: [] })
     const { illust } = await json('/v1/illust/detail?illust_id=601')
     for (const url of [illust.image_urls.square_medium, illust.image_urls.medium, illust.image_urls.large]) {
       const r = await req(url)
