@@ -6,8 +6,9 @@ import type Database from 'better-sqlite3'
 // per file, as library-writer.ts does for works.
 //
 // Which of these rows came from which library folder, with the fingerprint of what each was read from, is kept in the
-// meta table (`library_user_files:<root>`, a JSON object `"<user id>:<role>" → fingerprint`): user_files has no
-// column for it, and a rescan must know what left its folder even when the rows point at --copy copies.
+// meta table (`library_user_files:<root>`, a JSON object `"<user id>:<role>" → fingerprint`, written once per scan):
+// user_files has no column for it, and a rescan must know what left its folder even when the rows point at --copy
+// copies. A scan killed before it wrote the object only reads those files again: writing a row is idempotent.
 
 export type UserFileRole = 'avatar' | 'background'
 
@@ -69,7 +70,7 @@ export class LibraryUserFiles {
    * file, so no client keeps showing an old one from its cache), in one transaction. A user the catalogue does not
    * hold yet (an avatar downloaded without works) is created with the sidecar's name and account.
    */
-  put(f: UserFileRecord, owner: UserFileOwner, profileDate: string | null, fingerprint: string, root: string) {
+  put(f: UserFileRecord, owner: UserFileOwner, profileDate: string | null) {
     this.db.transaction(() => {
       const user = this.db.prepare('SELECT account FROM users WHERE id = ?').get(owner.id) as
         { account: string } | undefined
@@ -93,20 +94,14 @@ export class LibraryUserFiles {
       if (profileDate && f.role === 'avatar')
         this.db.prepare('UPDATE users SET profile_date = ? WHERE id = ?').run(profileDate, f.userId)
       this.rehash(f.userId)
-      const seen = this.seen(root)
-      seen.set(`${f.userId}:${f.role}`, fingerprint)
-      this.setSeen(root, seen)
     })()
   }
 
   /** Takes a user's file out (it left the archive), in one transaction. */
-  remove(userId: number, role: UserFileRole, root: string) {
+  remove(userId: number, role: UserFileRole) {
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM user_files WHERE user_id = ? AND role = ?').run(userId, role)
       this.rehash(userId)
-      const seen = this.seen(root)
-      seen.delete(`${userId}:${role}`)
-      this.setSeen(root, seen)
     })()
   }
 

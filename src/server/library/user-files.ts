@@ -115,6 +115,8 @@ export async function importUserFiles(
 ): Promise<UserFilesOutcome> {
   const store = new LibraryUserFiles(db)
   const known = store.seen(root)
+  /** what this scan leaves imported from `root` (written once, at the end) */
+  const seen = new Map(known)
   const out: UserFilesOutcome = { imported: 0, updated: 0, removed: 0, unchanged: 0, users: new Set() }
   for (const s of sources) {
     const key = `${s.userId}:${s.role}`
@@ -132,7 +134,8 @@ export async function importUserFiles(
           mtimeMs: s.file.mtimeMs,
         }
         if (opts.copyDir) await copyItemFiles(record, root, opts.copyDir)
-        store.put(record, s.owner, s.createdTs === null ? null : pathDate(s.createdTs), fingerprint, root)
+        store.put(record, s.owner, s.createdTs === null ? null : pathDate(s.createdTs))
+        seen.set(key, fingerprint)
         out.users.add(s.userId)
         if (known.has(key)) out.updated++
         else out.imported++
@@ -145,9 +148,11 @@ export async function importUserFiles(
   }
   for (const key of known.keys()) {
     const [userId, role] = key.split(':') as [string, UserFileRole]
-    store.remove(Number(userId), role, root)
+    store.remove(Number(userId), role)
+    seen.delete(key)
     out.users.add(Number(userId))
     out.removed++
   }
+  if (out.imported + out.updated + out.removed > 0) store.setSeen(root, seen)
   return out
 }
