@@ -124,6 +124,24 @@ const pwa = VitePWA({
         },
       },
       {
+        // An imported ugoira kept as a video (Easel's `<id>_ugoira.<webm|mp4|mkv>`): players ask for byte ranges, which
+        // pass to the network (a 206 is not cached) or are cut from a whole file cached before (Safari plays nothing
+        // that answers a range with the whole file).
+        urlPattern: ({ url, sameOrigin }) =>
+          sameOrigin && /^\/img-original\/.*_ugoira\.(?:webm|mp4|mkv)$/.test(url.pathname),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: SW_CACHE.videos,
+          rangeRequests: true,
+          cacheableResponse: { statuses: [200] },
+          expiration: {
+            maxEntries: 20,
+            maxAgeSeconds: ORIGINAL_CACHE_MAX_AGE_S,
+            purgeOnQuotaError: true,
+          },
+        },
+      },
+      {
         // The CDN's paths (src/api/service-paths.ts), spelled out: the matchers are serialized on their own.
         urlPattern: ({ url, sameOrigin }) =>
           sameOrigin && /^\/(?:img-original|novel-cover-original)\//.test(url.pathname),

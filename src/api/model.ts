@@ -86,6 +86,8 @@ export interface Illust {
   illustBookStyle: number
   restrictionAttributes?: string[]
   commentAccessControl?: number
+  /** Easel's own: an imported ugoira kept as a video, played as it is (its frames are not available). */
+  easelVideo?: { url: string; type: string; width: number; height: number }
 }
 
 export interface Novel {

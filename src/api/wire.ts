@@ -57,6 +57,20 @@ export interface WireIllust {
   request: null
   restriction_attributes?: string[]
   comment_access_control?: number
+  /**
+   * Easel's own: an imported ugoira kept as a video (gallery-dl's ugoira post-processor: webm, mp4, mkv), which has no
+   * frames for /v1/ugoira/metadata; the gallery plays this instead. Absent on every other work.
+   */
+  easel_video?: WireEaselVideo
+}
+
+export interface WireEaselVideo {
+  /** the video file, served as it is (with byte ranges) */
+  url: string
+  /** its content type (`video/webm`, `video/mp4`, `video/x-matroska`) */
+  type: string
+  width: number
+  height: number
 }
 
 export interface WireNovel {

@@ -262,7 +262,20 @@ function imageCatalogue({ store }: Services) {
     },
     user(id: number) {
       const u = store.user(id)
-      return u && { id: u.id, profileDate: u.profile_date, profileHash: u.profile_hash }
+      if (!u) return undefined
+      // an imported user's avatar and background files (library/user-files.ts); none on the demo
+      const files = library.userFiles(u.id)
+      const file = (role: string) => {
+        const f = files.find((x) => x.role === role)
+        return f && { path: f.path, width: f.width, height: f.height, ext: f.ext, bytes: f.bytes, mtimeMs: f.mtime_ms }
+      }
+      return {
+        id: u.id,
+        profileDate: u.profile_date,
+        profileHash: u.profile_hash,
+        avatar: file('avatar'),
+        background: file('background'),
+      }
     },
     novel(id: number) {
       const n = store.novel(id)

@@ -12,6 +12,8 @@ export const SW_CACHE = {
   images: 'easel-images',
   /** Original-size pages, the work view's image, cache-first with a much smaller bound (they are large). */
   originals: 'easel-originals',
+  /** Imported ugoira kept as videos (`…_ugoira.webm`), byte ranges cut from a cached whole file: a small bound. */
+  videos: 'easel-videos',
 } as const
 
 /**

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3'
 import { preparedOnce, type Prepared } from './prepared.ts'
+import type { UserFileRow } from './library-user-files.ts'
 
 // Reads of the library tables (schemas 4 and 5) on the store's database handle: where an imported work's or novel's
 // files are.
@@ -7,7 +8,7 @@ import { preparedOnce, type Prepared } from './prepared.ts'
 export interface WorkFileRow {
   page: number
   path: string
-  kind: 'image' | 'ugoira-zip' | 'ugoira-frame'
+  kind: 'image' | 'ugoira-zip' | 'ugoira-frame' | 'ugoira-video' | 'ugoira-animation'
   width: number
   height: number
   ext: string
@@ -62,12 +63,37 @@ export class LibraryFiles {
     return out
   }
 
+  /** An imported ugoira kept as a video (gallery-dl's ugoira post-processor): its file's type and size; else undefined. */
+  ugoiraVideo(workId: number): { ext: string; width: number; height: number } | undefined {
+    return this.videos([workId]).get(workId)
+  }
+
+  /** The imported ugoira among `ids` kept as videos, by id (what their items' `easel_video` names). */
+  videos(ids: readonly number[]): Map<number, { ext: string; width: number; height: number }> {
+    const out = new Map<number, { ext: string; width: number; height: number }>()
+    if (ids.length === 0 || !this.isLibrary) return out
+    for (const r of this.q(
+      `SELECT work_id, ext, width, height FROM work_files
+       WHERE work_id IN (SELECT value FROM json_each(?)) AND kind = 'ugoira-video'`,
+    ).all(JSON.stringify(ids)) as { work_id: number; ext: string; width: number; height: number }[])
+      out.set(r.work_id, { ext: r.ext, width: r.width, height: r.height })
+    return out
+  }
+
   /** The files of an imported work's pages, in page order; [] for a work that was not imported (a demo work). */
   filesOf(workId: number): WorkFileRow[] {
     if (!this.isLibrary) return []
     return this.q(
       'SELECT page, path, kind, width, height, ext, bytes, mtime_ms FROM work_files WHERE work_id = ? ORDER BY page',
     ).all(workId) as WorkFileRow[]
+  }
+
+  /** A user's own files imported from an archive (avatar, background: library-user-files.ts); [] on the demo. */
+  userFiles(userId: number): UserFileRow[] {
+    if (!this.isLibrary) return []
+    return this.q(
+      'SELECT role, path, width, height, ext, bytes, mtime_ms FROM user_files WHERE user_id = ? ORDER BY role',
+    ).all(userId) as UserFileRow[]
   }
 
   /** The files of an imported novel (its cover and embedded images); [] for a novel that was not imported. */

@@ -14,11 +14,14 @@ export interface LibraryFileRecord {
   page: number
   /** absolute path of the file, served where it is */
   path: string
-  /** an image page, an ugoira's frame zip, or one of an ugoira's frames saved as files (`ugoira: original`) */
-  kind: 'image' | 'ugoira-zip' | 'ugoira-frame'
+  /**
+   * an image page, an ugoira's frame zip, one of an ugoira's frames saved as files (`ugoira: original`), or an ugoira
+   * converted to a video (webm, mp4, mkv) or an animation (gif, webp, apng) by gallery-dl's ugoira post-processor
+   */
+  kind: 'image' | 'ugoira-zip' | 'ugoira-frame' | 'ugoira-video' | 'ugoira-animation'
   width: number
   height: number
-  /** `jpg`, `png`, `gif` or `zip` */
+  /** `jpg`, `png`, `gif` or `zip`; a converted ugoira's `webm`, `mp4`, `mkv`, `gif`, `webp` or `png` (APNG) */
   ext: string
   bytes: number
   mtimeMs: number

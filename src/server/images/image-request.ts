@@ -8,8 +8,10 @@ import { hasBackground, novelIdOfImageHash, pathDate } from './paths.ts'
 import {
   originalFile,
   pageSource,
+  ugoiraFile,
   ugoiraFrame,
   ugoiraZip,
+  videoPoster,
   type LibraryFile,
   type LibrarySpec,
 } from './library-images.ts'
@@ -32,7 +34,16 @@ export interface ImageCatalogue {
         hidden?: boolean
       }
     | undefined
-  user(id: number): { id: number; profileDate: string; profileHash: string } | undefined
+  user(id: number):
+    | {
+        id: number
+        profileDate: string
+        profileHash: string
+        /** an imported user's own avatar and background files (library-images.ts); absent: the generated art */
+        avatar?: UserFile
+        background?: UserFile
+      }
+    | undefined
   novel(id: number):
     | {
         id: number
@@ -124,6 +135,8 @@ const RE = {
   ),
   workMaster: new RegExp(String.raw`^/img-master/img/${D}/${ID}_p${IDX}_master1200\.jpg$`),
   workOriginal: new RegExp(String.raw`^/img-original/img/${D}/${ID}_(p|ugoira)${IDX}\.(jpg|png|gif)$`),
+  // Easel's own: a converted ugoira's video or animation file (an imported one), as it is
+  ugoiraFile: new RegExp(String.raw`^/img-original/img/${D}/${ID}_ugoira\.(webm|mp4|mkv|gif|png|webp)$`),
   ugoiraZip: new RegExp(String.raw`^/img-zip-ugoira/img/${D}/${ID}_ugoira(600x600|1920x1080)\.zip$`),
   profile: new RegExp(String.raw`^/user-profile/img/${D}/${ID}_${HASH}(_170)?\.jpg$`),
   background: new RegExp(
@@ -176,6 +189,7 @@ const NOVEL_IMAGE_BOX: Record<string, { box: [number, number]; crop: boolean }> 
 }
 
 type Work = NonNullable<ReturnType<ImageCatalogue['work']>>
+type UserFile = Pick<LibraryFile, 'path' | 'width' | 'height' | 'ext' | 'bytes' | 'mtimeMs'>
 
 /** Guards the renderer against catalogue rows with absurd dimensions (a 0 or 10⁶ px original). */
 const MAX_SIDE = 20000
@@ -247,8 +261,22 @@ function libraryDerived(
   crop: boolean,
   q: number,
 ): LibrarySpec | null {
+  // a video has no frame to take: its poster stands for it
+  const poster = videoPoster(files, box, crop)
+  if (poster) return poster
   const src = pageSource(files, page)
   return src && { t: 'derived', src, box, crop, q }
+}
+
+/** An imported user's avatar or background: the file itself when it is a JPEG at full size, else rendered. */
+function userFileImage(f: UserFile, box: [number, number] | null, crop: boolean): LibrarySpec {
+  const src = { path: f.path, bytes: f.bytes, mtimeMs: f.mtimeMs }
+  if (!box) {
+    // the URL names a JPEG: another type is rendered as one, at its own size
+    if (f.ext === 'jpg') return { t: 'file', ...src, ext: 'jpg' }
+    return { t: 'derived', src, box: [f.width, f.height], crop: false, q: ORIGINAL_QUALITY }
+  }
+  return { t: 'derived', src, box, crop, q: box[0] === 1200 ? 90 : THUMB_QUALITY }
 }
 
 export function resolveImagePath(path: string, cat: ImageCatalogue, out?: ResolveOut): ImageSpec | null {
@@ -282,11 +310,19 @@ export function resolveImagePath(path: string, cat: ImageCatalogue, out?: Resolv
     const n = Number(idx)
     if (w.files?.length) {
       // each page is its own file, with its own type
+      const first = w.files[0]!
       const spec =
         kind === 'ugoira'
-          ? w.type === 'ugoira' && n < frameCount(w) && w.ext === ext
-            ? ugoiraFrame(w.files, n, ext)
-            : null
+          ? w.type !== 'ugoira' || w.ext !== ext
+            ? null
+            : first.kind === 'ugoira-video'
+              ? // a video's "first frame" (meta_single_page) is its poster, at the video's size
+                n === 0
+                ? videoPoster(w.files, [first.width, first.height], true)
+                : null
+              : n < frameCount(w)
+                ? ugoiraFrame(w.files, n, ext)
+                : null
           : w.type === 'ugoira'
             ? null
             : originalFile(w.files, n, ext)
@@ -300,6 +336,15 @@ export function resolveImagePath(path: string, cat: ImageCatalogue, out?: Resolv
     guardWork(out, w)
     const subject = kind === 'ugoira' ? workSubject(w, 0, n) : workSubject(w, n, 0)
     return raster(subject, w.width, w.height, null, false, ext === 'png' ? 'png' : 'jpeg', ORIGINAL_QUALITY)
+  }
+
+  if ((m = RE.ugoiraFile.exec(path))) {
+    const [, d, id, ext] = m as unknown as [string, string, string, string]
+    const w = cat.work(Number(id))
+    if (!isValidWork(w) || w.type !== 'ugoira' || pathDate(w.createdTs) !== d || !w.files?.length) return null
+    const spec = ugoiraFile(w.files, ext)
+    if (spec) guardWork(out, w)
+    return spec
   }
 
   if ((m = RE.ugoiraZip.exec(path))) {
@@ -329,6 +374,8 @@ export function resolveImagePath(path: string, cat: ImageCatalogue, out?: Resolv
     const [, d, id, hash, small] = m as unknown as [string, string, string, string, string | undefined]
     const u = cat.user(Number(id))
     if (!u || u.profileDate !== d || u.profileHash !== hash) return null
+    // An imported avatar: the original is the file (a JPEG as it is), the 170 px one a crop of it
+    if (u.avatar) return userFileImage(u.avatar, small ? [170, 170] : null, true)
     // The 170 px avatar is a crop of the same art as the full-size one (the name without `_170`).
     const subject: ArtSubject = { k: 'avatar', seed: `user:${u.id}:${u.profileHash}` }
     return small
@@ -342,6 +389,11 @@ export function resolveImagePath(path: string, cat: ImageCatalogue, out?: Resolv
     if (!!size !== !!master && size !== '1920x960_80_a2_g5') return null
     const u = cat.user(Number(id))
     if (!u || u.profileDate !== d || u.profileHash !== hash || !hasBackground(u)) return null
+    if (u.background) {
+      if (size === '1200x600_90_a2_g5') return userFileImage(u.background, [1200, 600], true)
+      if (size === '1920x960_80_a2_g5') return master ? null : userFileImage(u.background, [1920, 960], false)
+      return userFileImage(u.background, null, false)
+    }
     const subject: ArtSubject = { k: 'illust', seed: `background:${u.id}:${u.profileHash}` }
     if (size === '1200x600_90_a2_g5') return raster(subject, 1920, 960, [1200, 600], true, 'jpeg', 90)
     if (size === '1920x960_80_a2_g5') return master ? null : raster(subject, 1920, 960, null, false, 'jpeg', 80)

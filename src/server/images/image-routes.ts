@@ -9,12 +9,13 @@
 // The images of a work or novel not everyone may see need the item's signature in the query (image-signing.ts);
 // without a valid one they are the same 404 as a path that names nothing, so a probe learns nothing. Renders are
 // bounded: a full queue answers 503 and a client past its render budget 429, both with Retry-After; cached images
-// are never refused.
+// are never refused. An imported work's original (an archive's file) is streamed from the disk, never read whole;
+// every answer takes a byte range (206), which a phone's video player needs (file-response.ts).
 
 import { createHash } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
 import { Hono, type Context } from 'hono'
-import { ImageCache, RenderRefused, type CacheSource } from './image-cache.ts'
+import { ImageCache, RenderRefused } from './image-cache.ts'
+import { bufferResponse, fileResponse } from './file-response.ts'
 import { resolveImagePath, type ImageCatalogue, type ImageSpec, type ResolveOut } from './image-request.ts'
 import type { ImageUrlSigner } from './image-signing.ts'
 import { legacyImagePath } from './paths.ts'
@@ -173,17 +174,19 @@ export function createImageRoutes(catalogue: ImageCatalogue, opts: ImageRoutesOp
     }
     if (etagMatches(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers })
 
-    let body: Buffer
-    let source: CacheSource | 'file'
+    const req = { method, range: c.req.header('range'), ifRange: c.req.header('if-range') }
     try {
       if (spec.t === 'file') {
-        // An imported work's original: the archive's file as it is, never copied into the cache.
-        body = await readFile(spec.path)
-        source = 'file'
-      } else {
-        const admitted = perClient === Infinity ? undefined : admit(clientKey(c))
-        ;({ body, source } = await cache.get(digest, extensionOf(spec), () => renderSpec(spec), admitted))
+        // An imported work's original: the archive's file as it is, streamed (never copied into the cache or memory).
+        headers['Content-Type'] = contentTypeOf(spec)
+        headers['X-Image-Cache'] = 'file'
+        return await fileResponse(spec.path, req, headers)
       }
+      const admitted = perClient === Infinity ? undefined : admit(clientKey(c))
+      const { body, source } = await cache.get(digest, extensionOf(spec), () => renderSpec(spec), admitted)
+      headers['Content-Type'] = contentTypeOf(spec)
+      headers['X-Image-Cache'] = source
+      return bufferResponse(body, req, headers)
     } catch (err) {
       // the file left the archive since the last scan: there is no such image any more
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return jsonError(404, NOT_FOUND_BODY)
@@ -194,15 +197,6 @@ export function createImageRoutes(catalogue: ImageCatalogue, opts: ImageRoutesOp
       console.error('image render failed:', err)
       return jsonError(500, errorBody('Internal error'))
     }
-    headers['Content-Type'] = contentTypeOf(spec)
-    headers['Content-Length'] = String(body.byteLength)
-    headers['X-Image-Cache'] = source
-    // Node buffers sit on plain ArrayBuffers (never shared ones), so the view is a valid body as it is.
-    const payload =
-      method === 'HEAD'
-        ? null
-        : (new Uint8Array(body.buffer, body.byteOffset, body.byteLength) as Uint8Array<ArrayBuffer>)
-    return new Response(payload, { status: 200, headers })
   }
   for (const prefix of IMAGE_PATH_PREFIXES) app.all(`${prefix}*`, serveImage)
 

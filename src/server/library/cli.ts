@@ -1,14 +1,20 @@
-// `npm run import -- PATH…`: imports gallery-dl archives into the library catalogue of DATA_DIR (DATA_DIR/library.db),
+// `npm run import -- PATH… [--copy]`: imports gallery-dl archives into the library catalogue of DATA_DIR (DATA_DIR/library.db),
 // the one LIBRARY_DIR serves, through the same code as the start-up scan. Prints progress (a live line on a terminal,
 // plain lines otherwise) and the report: imported, updated, removed, unchanged, and each skipped file with its reason.
+// With --copy the archive's files are copied into DATA_DIR/library-files and served from there (copy.ts).
 
 import { loadConfig } from '../config.ts'
 import { createLogger } from '../log.ts'
-import { importInto, openLibraryCatalogue } from './library-catalogue.ts'
+import { importInto, libraryFilesDir, openLibraryCatalogue } from './library-catalogue.ts'
 
-const paths = process.argv.slice(2).filter((a) => a !== '--')
+const args = process.argv.slice(2).filter((a) => a !== '--')
+const copy = args.includes('--copy')
+const paths = args.filter((a) => a !== '--copy')
 if (paths.length === 0 || paths.some((p) => p.startsWith('-'))) {
-  console.error('usage: npm run import -- PATH… (imports into the library catalogue of DATA_DIR, default ./data)')
+  console.error(
+    'usage: npm run import -- PATH… [--copy] (imports into the library catalogue of DATA_DIR, default ./data;\n' +
+      "  --copy: copies the archive's files into DATA_DIR/library-files and serves the copies, so the archive can be removed)",
+  )
   process.exit(2)
 }
 const config = loadConfig()
@@ -22,6 +28,8 @@ try {
     await importInto(store, root, log, {
       exclude: [config.dataDir],
       ownerPixivId: config.owner.pixivId,
+      copy,
+      copyDir: libraryFilesDir(config.dataDir),
       onProgress: (done, total) => {
         const s = (performance.now() - started) / 1000
         const rate = done / Math.max(s, 0.001)

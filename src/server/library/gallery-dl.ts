@@ -17,6 +17,7 @@ import {
 } from './archive.ts'
 import { readImage, readUgoiraZip } from './media.ts'
 import { isoToDay } from '../routes/days.ts'
+import { readConvertedUgoira } from './ugoira-converted.ts'
 
 const int = z.number().int()
 const count = int.min(0).catch(0)
@@ -402,12 +403,15 @@ async function readWork(
     ext = first.ext
     ;({ width, height } = first)
     frameDelays = s.frames.map((f) => f.delay)
+  } else if (s.type === 'ugoira' && !pages[0]!.file.endsWith('.zip')) {
+    // converted by gallery-dl's ugoira post-processor: a video or an animation (ugoira-converted.ts)
+    const converted = await readConvertedUgoira(pages[0]!, s.frames)
+    files = [converted.file]
+    ext = 'jpg'
+    ;[width, height] = [s.width, s.height]
+    frameDelays = converted.frameDelays
   } else if (s.type === 'ugoira') {
     const zip = pages[0]!
-    if (!zip.file.endsWith('.zip'))
-      throw new Skip(
-        `an ugoira saved as ${path.extname(zip.file) || 'a file'}: only frame zips and frames are imported yet`,
-      )
     const { frames, ...frame } = readUgoiraZip(zip.file, s.frames)
     files = [
       { page: 0, path: zip.file, kind: 'ugoira-zip', ...frame, ext: 'zip', bytes: zip.bytes, mtimeMs: zip.mtimeMs },

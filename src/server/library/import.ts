@@ -15,6 +15,9 @@ import { galleryDlNovels } from './gallery-dl-novels.ts'
 import { pixivUtil2Novels } from './pixivutil2-novels.ts'
 import { pixivUtil2 } from './pixivutil2.ts'
 import { syncLists, type ListsReport } from './lists.ts'
+import { collectCopies, copyItemFiles } from './copy.ts'
+import { findUserFiles, importUserFiles } from './user-files.ts'
+import { LibraryUserFiles } from '../data/library-user-files.ts'
 
 export { IMPORTER_VERSION } from './archive.ts'
 export { MAX_IMAGE_PIXELS, MAX_UGOIRA_BYTES } from './media.ts'
@@ -49,6 +52,13 @@ export interface ImportOptions {
   onProgress?: (done: number, total: number) => void
   /** OWNER_PIXIV_ID: whose bookmarks in the archive are the owner's (lists.ts) */
   ownerPixivId?: number
+  /**
+   * DATA_DIR/library-files: where `copy` puts the archive's files (copy.ts). Given, the copies no row names any more
+   * are deleted after a scan that changed something, with or without `copy`.
+   */
+  copyDir?: string
+  /** `--copy`: the items read are served from copies in `copyDir`, not from the archive */
+  copy?: boolean
 }
 
 export async function importLibrary(
@@ -65,6 +75,8 @@ export async function importLibrary(
     throw new Error(`the library folder ${path.resolve(rootIn)} does not exist or cannot be read`)
   }
   const writer = new LibraryWriter(db)
+  const copyDir = opts.copy ? opts.copyDir : undefined
+  if (opts.copy && !copyDir) throw new Error('copy needs copyDir')
   const report: ImportReport = {
     root,
     imported: 0,
@@ -88,16 +100,23 @@ export async function importLibrary(
   const files = walk(root, skip, exclude)
   const records = { bookmarks: [], rankings: [] }
   const scan: ArchiveScan = { root, files, byPath: new Map(files.map((f) => [f.file, f])), skip, records }
-  const items = findItems(scan)
+  const taken = new Set<string>()
+  // users' avatars and backgrounds first: their sidecars are no work's (user-files.ts)
+  const userFiles = findUserFiles(scan, taken)
+  const items = findItems(scan, taken)
   const known = writer.fingerprints(root)
   const total = items.length
   let done = 0
   for (const item of items) {
     const key = keyOf(item)
+    // an item imported with --copy is another import of the same files than one served in place
+    const fingerprint = copyDir ? `${item.fingerprint} copied` : item.fingerprint
     try {
-      if (known.get(key) === item.fingerprint) report.unchanged++
+      if (known.get(key) === fingerprint) report.unchanged++
       else {
-        writer.put(root, await readItem(item), item.fingerprint, nowS())
+        const read = await readItem(item)
+        if (copyDir) await copyItemFiles(read.record, root, copyDir)
+        writer.put(root, read, fingerprint, nowS())
         report.changed.push({ kind: item.kind, id: item.id })
         if (known.has(key)) report.updated++
         else report.imported++
@@ -118,10 +137,20 @@ export async function importLibrary(
     report.changed.push(parseKey(key))
     report.removed++
   }
+  const users = await importUserFiles(db, root, userFiles, { copyDir, skip })
+  report.imported += users.imported
+  report.updated += users.updated
+  report.removed += users.removed
+  report.unchanged += users.unchanged
+  // the items of a user whose avatar changed name its new URL
+  for (const userId of users.users)
+    for (const id of new LibraryUserFiles(db).worksOf(userId)) report.changed.push({ kind: 'illust', id })
   writer.finishSeries()
   // after the works: the lists hold only works that are in the catalogue
   report.lists = syncLists(db, root, records, skip, { ownerPixivId: opts.ownerPixivId })
   if (report.changed.length > 0 || listChanges(report) > 0) writer.bumpItemsVersion()
+  if (opts.copyDir && (report.changed.length > 0 || users.users.size > 0))
+    collectCopies(db, opts.copyDir, nowS() * 1000)
   report.skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
   writer.setSkipped(root, report.skipped)
   writer.meta('library_last_scan', JSON.stringify({ root, at: nowS(), ...counts(report) }))
@@ -133,8 +162,7 @@ export async function importLibrary(
  * Every item the formats find, one per kind and id: an item two readers (or two folders) both hold is read from the
  * first, and the other's files are reported. Files no format takes get their report line.
  */
-function findItems(scan: ArchiveScan): ItemSource[] {
-  const taken = new Set<string>()
+function findItems(scan: ArchiveScan, taken: Set<string>): ItemSource[] {
   const byKey = new Map<string, ItemSource>()
   for (const format of FORMATS)
     for (const item of format.find(scan, taken)) {

@@ -16,8 +16,11 @@ import type { Services } from '../services.ts'
 import { changedAnything, importLibrary, reportLines, type ImportOptions, type ImportReport } from './import.ts'
 import { watchLibrary, type LibraryWatcher } from './watch.ts'
 import { LibraryScans } from './scans.ts'
+import { COPY_FOLDER } from './copy.ts'
 
 export const libraryCatalogueFile = (dataDir: string) => path.join(dataDir, 'library.db')
+/** Where `npm run import -- … --copy` keeps its copies of archives' files (copy.ts). */
+export const libraryFilesDir = (dataDir: string) => path.join(dataDir, COPY_FOLDER)
 
 /**
  * The owner's user id: above every pixiv user id (about 1.2 × 10⁸ in 2025), so it never meets an imported user's,
@@ -99,6 +102,7 @@ export function libraryScans(
         exclude: [config.dataDir],
         onProgress,
         ownerPixivId: config.owner.pixivId,
+        copyDir: libraryFilesDir(config.dataDir),
       })
       if (!changedAnything(report)) return
       const { caches } = services
@@ -129,6 +133,7 @@ export async function prepareLibrary(config: Config, log: Logger): Promise<Impor
     return await importInto(store, config.libraryDir, log, {
       exclude: [config.dataDir],
       ownerPixivId: config.owner.pixivId,
+      copyDir: libraryFilesDir(config.dataDir),
     })
   } finally {
     store.close()

@@ -24,6 +24,13 @@ export function illustRoutes(app: Hono<AppEnv>, { store }: Services) {
 
   on(app, 'ugoiraMetadata', (c, q) => {
     const row = visibleItem(c, 'illust', q.illust_id)
+    // an imported ugoira kept as a video has no frames to give (its detail names the video: easel_video)
+    const video = store.library.ugoiraVideo(row.id)
+    if (video)
+      throw badRequest(
+        'ugoira frames not available',
+        `This ugoira is kept as a ${video.ext} video: its frames are not available.`,
+      )
     if (row.type !== 'ugoira' || !row.frame_delays_json)
       throw badRequest('illust_id is not an ugoira', 'This work is not an ugoira.')
     const delays = JSON.parse(row.frame_delays_json) as number[]

@@ -12,6 +12,7 @@ import {
   workImagePaths,
 } from '../images/paths.ts'
 import { ImageUrlSigner, needsSignature, SIGN_WINDOW_S, type SignedKind } from '../images/image-signing.ts'
+import { fileContentType, ugoiraFilePath } from '../images/library-images.ts'
 
 /** The create_date of every placeholder: the epoch, as a date that says nothing of the work. */
 const PLACEHOLDER_DATE = isoJst(0)
@@ -205,6 +206,8 @@ export class View {
       rows.flatMap((r) => (r.series_id ? [r.series_id] : [])),
     )
     const pageExts = this.store.library.pageExts(ids)
+    // imported ugoira kept as videos: the item names the video (Easel's own field) for the gallery's player
+    const videos = this.store.library.videos(rows.filter((r) => r.type === 'ugoira').map((r) => r.id))
     return rows.map((row) => {
       const author = users.get(row.user_id)
       if (!author) return { json: JSON.stringify(this.illustPlaceholder(row.id, detail)), tags: [] }
@@ -262,6 +265,7 @@ export class View {
         request: null,
         ...(row.restricted_mode ? { restriction_attributes: ['restricted_mode'] } : {}),
         ...(detail ? { comment_access_control: row.comment_access_control } : {}),
+        ...easelVideo(videos.get(row.id), row, url),
       }
       return { json: JSON.stringify(item), tags: workTags.map((t) => t.name) }
     })
@@ -457,4 +461,21 @@ function flagged(json: string, mask: number): string {
   if (mask & 2) json = json.replace('"is_bookmarked":false', '"is_bookmarked":true')
   if (mask & 4) json = json.replace('"is_muted":false', '"is_muted":true')
   return json
+}
+
+/** `easel_video` of an imported ugoira kept as a video: where it is served, its type and picture size. */
+function easelVideo(
+  video: { ext: string; width: number; height: number } | undefined,
+  row: { id: number; created_ts: number },
+  url: (path: string) => string,
+): Pick<WireIllust, 'easel_video'> {
+  if (!video) return {}
+  return {
+    easel_video: {
+      url: url(ugoiraFilePath({ id: row.id, createdTs: row.created_ts }, video.ext)),
+      type: fileContentType(video.ext),
+      width: video.width,
+      height: video.height,
+    },
+  }
 }
