@@ -19,7 +19,7 @@ if (paths.length === 0 || paths.some((p) => p.startsWith('-'))) {
 }
 const config = loadConfig()
 const log = createLogger(config.logLevel === 'silent' ? 'silent' : 'info')
-const store = openLibraryCatalogue(config, log)
+const store = openLibraryCatalogue(config, log, { forImport: true })
 const tty = process.stdout.isTTY
 try {
   for (const root of paths) {
