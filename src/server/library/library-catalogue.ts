@@ -105,7 +105,7 @@ export function libraryScans(
 ): LibraryScans | undefined {
   const root = config.libraryDir
   if (!root) return undefined
-  return new LibraryScans(
+  const scans: LibraryScans = new LibraryScans(
     async (onProgress) => {
       const report = await importInto(services.store, root, log, {
         quiet: true,
@@ -114,23 +114,56 @@ export function libraryScans(
         ownerPixivId: config.owner.pixivId,
         copyDir: libraryFilesDir(config.dataDir),
       })
+      // what this scan changed is forgotten here, item by item: the poll below need not forget everything
+      scans.scannedVersion = services.store.itemsVersion()
       if (!changedAnything(report)) return
       const { caches } = services
       for (const { kind, id } of report.changed) caches.items.invalidate(kind, id)
-      for (const lru of [caches.ranking, caches.recommend, caches.trending, caches.search, caches.bookmarkPages])
-        lru.clear()
+      forgetLists(services.caches)
     },
     services.nowS,
     log,
   )
+  return scans
 }
 
-/** Watches the served LIBRARY_DIR (library/watch.ts): each change is read by a scan of `services.library`. */
+const forgetLists = (caches: Services['caches']) => {
+  for (const lru of [caches.ranking, caches.recommend, caches.trending, caches.search, caches.bookmarkPages])
+    lru.clear()
+}
+
+/** How often the service looks whether another process (`npm run import` into its DATA_DIR) changed the catalogue. */
+export const EXTERNAL_IMPORT_POLL_MS = 2000
+
+/**
+ * Watches the served LIBRARY_DIR (library/watch.ts): each change is read by a scan of `services.library`. And follows
+ * imports other processes make into the same catalogue (`npm run import -- PATH` while the service runs): they bump
+ * meta `items_version` as the service's own scans do, without saying which items changed, so the service forgets every
+ * item it derived when the version moved under it (a cheap read every EXTERNAL_IMPORT_POLL_MS).
+ */
 export function watchServedLibrary(config: Config, services: Services, log: Logger): LibraryWatcher | undefined {
   const root = config.libraryDir
   const scans = services.library
   if (!root || !scans) return undefined
-  return watchLibrary(root, () => scans.next(), log, { exclude: [config.dataDir] })
+  const watcher = watchLibrary(root, () => scans.next(), log, { exclude: [config.dataDir] })
+  let known = services.store.itemsVersion()
+  const poll = setInterval(() => {
+    const version = services.store.itemsVersion()
+    if (version === known) return
+    known = version
+    // the service's own scans forget what they change themselves
+    if (scans.status().running || version === scans.scannedVersion) return
+    services.caches.items.clear()
+    forgetLists(services.caches)
+  }, EXTERNAL_IMPORT_POLL_MS)
+  poll.unref()
+  return {
+    ready: watcher.ready,
+    close() {
+      clearInterval(poll)
+      watcher.close()
+    },
+  }
 }
 
 /** The start-up scan of LIBRARY_DIR: the catalogue made or brought up to date before the service opens it. */

@@ -22,6 +22,8 @@ export type Scan = (onProgress: (done: number, total: number) => void) => Promis
 export class LibraryScans {
   private current: Promise<void> | undefined
   private progress: ScanProgress = { running: false, done: 0, total: 0, started_at: null, error: null }
+  /** the catalogue's items_version as the last scan of this service left it (what it has forgotten itself) */
+  scannedVersion: string | undefined
 
   constructor(
     private readonly scan: Scan,

@@ -7,6 +7,7 @@ import { loadConfig } from '../config.ts'
 import { createLogger } from '../log.ts'
 import { startServer, type RunningServer } from '../server.ts'
 import { watchLibrary } from './watch.ts'
+import { EXTERNAL_IMPORT_POLL_MS, importInto, openLibraryCatalogue } from './library-catalogue.ts'
 
 // LIBRARY_DIR is watched while the service runs: a work gallery-dl writes into it is found by search within 5 s, and
 // a download still being written (its file there, its sidecar not yet) is not imported until it is complete.
@@ -160,3 +161,32 @@ it('watches folders, not files: a library of 3,000 files in 10 folders costs abo
     w.close()
   }
 })
+
+it('forgets what it served of a work another process imported anew (npm run import into its DATA_DIR)', async () => {
+  const title = async () =>
+    ((await (await fetch(`${running.url}/v1/illust/detail?illust_id=801`)).json()) as { illust: { title: string } })
+      .illust.title
+  expect(await title()).toBe('watched 801') // now in the service's item cache
+  // another folder holding the same work with a new title, imported by another connection (as the CLI does)
+  const other = path.join(dir, 'elsewhere', 'pixiv', '91 watched')
+  mkdirSync(other, { recursive: true })
+  writeFileSync(path.join(other, '801_p0.jpg'), await jpeg())
+  writeFileSync(path.join(other, '801_p0.jpg.json'), JSON.stringify({ ...sidecar(801, 'first'), title: 'renamed' }))
+  const store = openLibraryCatalogue(
+    { dataDir: path.join(dir, 'data'), owner: { username: 'owner', password: undefined } },
+    createLogger('silent'),
+    { forImport: true },
+  )
+  try {
+    await importInto(store, path.join(dir, 'elsewhere'), createLogger('silent'))
+  } finally {
+    store.close()
+  }
+  const started = Date.now()
+  let seen = await title()
+  while (seen !== 'renamed' && Date.now() - started < EXTERNAL_IMPORT_POLL_MS + 3000) {
+    await new Promise((r) => setTimeout(r, 100))
+    seen = await title()
+  }
+  expect(seen).toBe('renamed')
+}, 20_000)

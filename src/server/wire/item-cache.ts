@@ -121,6 +121,11 @@ export class ItemJsonCache {
     return v
   }
 
+  /** Forgets every item (the catalogue changed in ways not known item by item). */
+  clear() {
+    this.lru.clear()
+  }
+
   invalidate(kind: Kind, id: number) {
     for (const origin of [...this.origins.keys()])
       for (const detail of [true, false]) this.lru.delete(this.key(origin, kind, detail, id))
