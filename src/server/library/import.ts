@@ -29,6 +29,9 @@ export { MAX_IMAGE_PIXELS, MAX_UGOIRA_BYTES } from './media.ts'
  */
 const FORMATS: readonly ArchiveFormat[] = [galleryDlNovels, galleryDl, pixivUtil2Novels, pixivUtil2]
 
+/** How many items a scan handles before it lets the event loop run. */
+const YIELD_EVERY = 200
+
 export interface ImportReport {
   root: string
   imported: number
@@ -129,6 +132,9 @@ export async function importLibrary(
     }
     known.delete(key)
     opts.onProgress?.(++done, total)
+    // Unchanged items are only compared, which never waits: the service the scan runs in answers between batches
+    // (a rescan of 10,000 unchanged works would otherwise hold every request, the library page's progress too).
+    if (done % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve))
   }
   // What the last scan imported from this folder and this one did not find has left it. An item whose files are there
   // but could not be read this time was seen (its key is no longer in `known`) and stays.
