@@ -482,7 +482,7 @@ describe('a gallery-dl archive of a demo Easel, served by a second Easel (LIBRAR
       const report = await importLibrary(store.db, copy)
       expect(report).toMatchObject({ imported: 0, updated: 1, removed: 1 })
       const reasons = Object.fromEntries(report.skipped.map((s) => [path.basename(s.path), s.reason]))
-      expect(reasons['broken.jpg.json']).toMatch(/malformed JSON/)
+      expect(reasons['broken.jpg.json']).toMatch(/truncated JSON/)
       expect(reasons['lonely.png.json']).toMatch(/without its file/)
       expect(reasons['999999_p0.jpg']).toMatch(/not a readable image/)
       expect(store.work(edited.id)?.title).toBe('Renamed in the archive')

@@ -155,6 +155,10 @@ export class LibraryWriter {
       insertSkipped: p('INSERT OR REPLACE INTO library_skipped (root, path, reason) VALUES (?, ?, ?)'),
       meta: p('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)'),
       workIdsOfRoot: p('SELECT work_id FROM library_works WHERE root = ?'),
+      filesOfRoot: p(`SELECT f.path, 'illust' AS kind, f.work_id AS id FROM work_files f
+          JOIN library_works l ON l.work_id = f.work_id WHERE l.root = ?
+        UNION ALL SELECT f.path, 'novel', f.novel_id FROM novel_files f
+          JOIN library_novels l ON l.novel_id = f.novel_id WHERE l.root = ?`),
     }
     this.novels = new NovelWriter(db, {
       putUser: (u) => this.putUser(u),
@@ -168,6 +172,15 @@ export class LibraryWriter {
     const out = new Map(rows.map((r) => [keyOf({ kind: 'illust', id: r.work_id }), r.fingerprint]))
     for (const [id, fingerprint] of this.novels.fingerprints(root)) out.set(keyOf({ kind: 'novel', id }), fingerprint)
     return out
+  }
+
+  /**
+   * The item of every file imported from `root`, by the file's path (a novel's images; its text is stored, not its
+   * path).
+   */
+  filesOf(root: string): Map<string, { kind: LibraryItemKind; id: number }> {
+    const rows = this.s.filesOfRoot.all(root, root) as { path: string; kind: LibraryItemKind; id: number }[]
+    return new Map(rows.map((r) => [r.path, { kind: r.kind, id: r.id }]))
   }
 
   /** Writes (or replaces) one item, in one transaction (see putWork, putNovel). */

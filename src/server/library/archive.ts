@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
-import { lstatSync, readdirSync, type Dirent } from 'node:fs'
+import { lstatSync, readdirSync, realpathSync, type Dirent } from 'node:fs'
 import path from 'node:path'
-import type { LibraryItem, LibraryNovelRecord, LibraryWorkRecord } from '../data/library-writer.ts'
+import type { LibraryItem, LibraryItemKind, LibraryNovelRecord, LibraryWorkRecord } from '../data/library-writer.ts'
 
 // What every archive format's reader (gallery-dl.ts, …) shares: the files of one scan, found once, and what a reader
 // hands the importer for each item it finds (import.ts). A format takes the files it recognizes; the files no format
@@ -73,6 +73,13 @@ export interface ArchiveRecords {
 export interface ArchiveScan {
   root: string
   files: readonly FoundFile[]
+  /** the folders the walk could not read (absolute): what the last scans imported from them is left as it was */
+  unreadableDirs: readonly string[]
+  /**
+   * The item each file the last scans imported from this root belongs to, by absolute path: a file of it that cannot
+   * be read this time holds that item back (its last import stays) instead of it being written without the file.
+   */
+  imported: ReadonlyMap<string, { kind: LibraryItemKind; id: number }>
   /** by absolute path */
   byPath: ReadonlyMap<string, FoundFile>
   /** a report line for `file` (absolute), with the reason */
@@ -88,6 +95,8 @@ export type ItemSource = {
   files: readonly string[]
   /** a digest of what the item is read from: the same fingerprint, the same item */
   fingerprint: string
+  /** why the item cannot be read this time, for one that is held back (heldItem) */
+  held?: string
 } & ({ kind: 'illust'; read(): Promise<LibraryWorkRecord> } | { kind: 'novel'; read(): Promise<LibraryNovelRecord> })
 
 /** Reads an item's files into what the data module writes. */
@@ -108,9 +117,26 @@ export interface ArchiveFormat {
   find(scan: ArchiveScan, taken: Set<string>): ItemSource[]
 }
 
+/**
+ * An item that cannot be read this time (a file of it unreadable, its metadata broken, its folder locked): reading it
+ * fails with `reason`, so the importer leaves it as it was (one imported before keeps its last import, and is not
+ * removed for the files it could not read). Its fingerprint is no digest, so it is never taken as unchanged.
+ */
+export function heldItem(kind: LibraryItemKind, id: number, files: readonly string[], reason: string): ItemSource {
+  const read = () => Promise.reject(new Skip(reason))
+  const common = { id, files, fingerprint: 'held', held: reason }
+  return kind === 'novel' ? { kind, ...common, read } : { kind, ...common, read }
+}
+
+/** What a walk found: the regular files in path order, and the folders it could not read. */
+export interface Walked {
+  files: FoundFile[]
+  unreadableDirs: string[]
+}
+
 /** Every file under `root` (symlinks are not followed: they could lead out of the library). */
-export function walk(root: string, skip: (file: string, reason: string) => void, exclude: string[]): FoundFile[] {
-  const out: FoundFile[] = []
+export function walk(root: string, skip: (file: string, reason: string) => void, exclude: string[]): Walked {
+  const out: Walked = { files: [], unreadableDirs: [] }
   const visit = (dir: string) => {
     if (exclude.includes(dir)) return
     let entries: Dirent[]
@@ -118,22 +144,40 @@ export function walk(root: string, skip: (file: string, reason: string) => void,
       entries = readdirSync(dir, { withFileTypes: true })
     } catch (err) {
       skip(dir, `unreadable folder (${(err as NodeJS.ErrnoException).code ?? String(err)})`)
+      out.unreadableDirs.push(dir)
       return
     }
     for (const e of entries) {
       const full = path.join(dir, e.name)
-      if (e.isSymbolicLink()) skip(full, 'a symbolic link: not followed')
+      if (e.isSymbolicLink()) skip(full, symlinkReason(root, full))
       else if (e.isDirectory()) visit(full)
       else if (e.isFile()) {
         try {
           const st = lstatSync(full)
-          out.push({ file: full, rel: path.relative(root, full), bytes: st.size, mtimeMs: st.mtimeMs })
+          out.files.push({ file: full, rel: path.relative(root, full), bytes: st.size, mtimeMs: st.mtimeMs })
         } catch (err) {
           skip(full, `unreadable (${(err as NodeJS.ErrnoException).code ?? String(err)})`)
         }
       }
+      // a FIFO would block the read for ever; a socket or a device is no download either
+      else skip(full, `not a regular file (${e.isFIFO() ? 'a named pipe' : e.isSocket() ? 'a socket' : 'a device'})`)
     }
   }
   visit(root)
-  return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
+  out.files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
+  return out
+}
+
+/** Why a symbolic link is not followed, saying where it leads (a link out of the library is what a user must know). */
+function symlinkReason(root: string, link: string): string {
+  let target: string
+  try {
+    target = realpathSync(link)
+  } catch {
+    return 'a symbolic link to nothing: not followed'
+  }
+  const inside = target === root || target.startsWith(root + path.sep)
+  return inside
+    ? `a symbolic link (to ${path.relative(root, target)}): not followed`
+    : `a symbolic link leading out of the library (to ${target}): not followed`
 }

@@ -10,7 +10,6 @@
 // false where the tags are names only (the default `tags` option); text length counted from the text when absent.
 
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import type { LibraryNovelFileRecord, LibraryNovelRecord } from '../data/library-writer.ts'
@@ -22,7 +21,7 @@ import {
   type FoundFile,
   type ItemSource,
 } from './archive.ts'
-import { readImage } from './media.ts'
+import { readImage, readRegular } from './media.ts'
 
 const int = z.number().int()
 const count = int.min(0).catch(0)
@@ -88,7 +87,8 @@ function readNovelSidecar(
   if (sidecarFile.bytes > MAX_SIDECAR_BYTES) return null
   let text: string
   try {
-    text = readFileSync(sidecarFile.file, 'utf8')
+    // opened as the regular file the walk found (a named pipe put in its place would block the read for ever)
+    text = readRegular(sidecarFile.file)!.toString('utf8')
   } catch {
     return null // galleryDl reports an unreadable sidecar
   }
@@ -207,9 +207,10 @@ export function readNovelText(file: string, bytes: number): string {
   if (bytes > MAX_NOVEL_TEXT_BYTES) throw new Skip(`${path.basename(file)} is larger than 32 MB: not a novel's text`)
   let data: Buffer
   try {
-    data = readFileSync(file)
+    data = readRegular(file)!
   } catch (err) {
-    throw new Skip(`unreadable (${(err as NodeJS.ErrnoException).code ?? String(err)})`)
+    if (err instanceof Skip) throw err
+    throw new Skip(`${path.basename(file)} is unreadable (${(err as NodeJS.ErrnoException).code ?? String(err)})`)
   }
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(data)

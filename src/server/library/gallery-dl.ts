@@ -3,19 +3,20 @@
 // own keys (`num`, `extension`, `frames`, …). Whatever the sidecar lacks gets the default documented here.
 
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import type { LibraryFileRecord, LibraryWorkRecord } from '../data/library-writer.ts'
 import {
   fingerprintOf,
+  heldItem,
   Skip,
   type ArchiveFormat,
   type ArchiveScan,
   type FoundFile,
   type ItemSource,
 } from './archive.ts'
-import { readImage, readUgoiraZip } from './media.ts'
+import { readImage, readRegular, readUgoiraZip, Unopenable } from './media.ts'
+import type { LibraryItemKind } from '../data/library-writer.ts'
 import { isoToDay } from '../routes/days.ts'
 import { readConvertedUgoira } from './ugoira-converted.ts'
 
@@ -97,7 +98,11 @@ export function parseSidecar(text: string): SidecarResult {
   try {
     raw = JSON.parse(text)
   } catch (err) {
-    return { ok: false, reason: `malformed JSON (${err instanceof Error ? err.message : String(err)})` }
+    const why = err instanceof Error ? err.message : String(err)
+    // JSON.parse stops where the text does when it is cut short (a write interrupted, a download incomplete)
+    const at = /at position (\d+)/.exec(why)
+    const cut = /end of JSON input/.test(why) || (at !== null && Number(at[1]) >= text.trimEnd().length)
+    return { ok: false, reason: `${cut ? 'truncated' : 'malformed'} JSON (${why})` }
   }
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, reason: 'not a JSON object' }
   const category = (raw as { category?: unknown }).category
@@ -145,7 +150,16 @@ export const galleryDl: ArchiveFormat = {
   name: 'gallery-dl',
   find(scan, taken) {
     const sources: ItemSource[] = []
-    for (const [id, candidates] of groupSidecars(scan, taken)) {
+    const { byWork, held } = groupSidecars(scan, taken)
+    for (const [id, candidates] of byWork) {
+      const unread = held.get(`illust:${id}`)
+      if (unread) {
+        // written from its other files it would be partial: left as it was (see groupSidecars)
+        const files = [...candidates.map((c) => c.file), ...unread.map((u) => u.file)]
+        sources.push(heldItem('illust', id, files, unread[0]!.reason))
+        held.delete(`illust:${id}`)
+        continue
+      }
       try {
         const pages = choosePages(candidates, scan.skip)
         // what the run of another copy recorded counts too (a work downloaded from its user and from its series)
@@ -172,8 +186,28 @@ export const galleryDl: ArchiveFormat = {
         })
       } catch (err) {
         if (!(err instanceof Skip)) throw err
-        for (const c of candidates) scan.skip(c.file, `work ${id} not imported: ${err.message}`)
+        // a page missing: the importer leaves the work as it was (one imported before keeps its last import)
+        sources.push(
+          heldItem(
+            'illust',
+            id,
+            candidates.map((c) => c.file),
+            err.message,
+          ),
+        )
       }
+    }
+    // items with no readable file this time, only ones the last scans imported
+    for (const unread of held.values()) {
+      const { kind, id } = unread[0]!.item
+      sources.push(
+        heldItem(
+          kind,
+          id,
+          unread.map((u) => u.file),
+          unread[0]!.reason,
+        ),
+      )
     }
     return sources
   },
@@ -182,9 +216,31 @@ export const galleryDl: ArchiveFormat = {
 /** The files of gallery-dl's default name `{id}_p{num}.{ext}`, or the series extractor's `{num_series}_{id}_p{num}`. */
 const DEFAULT_NAME = /^(?:\d+_)?(\d+)_p(\d{1,6})\.[A-Za-z0-9]+$/
 
-/** The sidecars of the library with their files, read and grouped by work id; bad sidecars get their report line. */
-function groupSidecars(scan: ArchiveScan, taken: Set<string>): Map<number, Candidate[]> {
+/** gallery-dl's default file name, `{id}_p{num}.{extension}` (series folders put `{num_series}_` before it). */
+const GALLERY_DL_NAME = /(?:^|_)(\d{1,15})_p(\d{1,6})\.[^.]+(?:\.part)?$/
+
+/**
+ * A file of an item that cannot be read this time (its sidecar malformed, unreadable or missing): the item is not
+ * written from its other files (that would be a partial work), and one imported before keeps its last version.
+ */
+interface Unread {
+  file: string
+  item: { kind: LibraryItemKind; id: number }
+  /** why, naming the file (relative to the library folder) */
+  reason: string
+}
+
+/**
+ * The sidecars of the library with their files, read and grouped by work id; bad sidecars get their report line.
+ * `held`: the files that could not be read this time, by the key of the item they hold back.
+ */
+function groupSidecars(
+  scan: ArchiveScan,
+  taken: Set<string>,
+): { byWork: Map<number, Candidate[]>; held: Map<string, Unread[]> } {
   const byWork = new Map<number, Candidate[]>()
+  // files whose sidecar is there but cannot be read, held or not once the readable ones are grouped
+  const unread: { file: string; reason: string }[] = []
   const add = (c: Candidate) => {
     const list = byWork.get(c.sidecar.id)
     if (list) list.push(c)
@@ -199,31 +255,73 @@ function groupSidecars(scan: ArchiveScan, taken: Set<string>): Map<number, Candi
     taken.add(file)
     taken.add(sidecarFile.file)
     const read = readSidecar(scan, sidecarFile)
-    if (!read) continue
-    add({ ...found, ...read, page: pageOf(read.sidecar, path.basename(file)) })
+    if ('unread' in read) unread.push({ file, reason: read.unread })
+    else add({ ...found, ...read, page: pageOf(read.sidecar, path.basename(file)) })
   }
   infoJsons(scan, taken, byWork, add)
-  return byWork
+
+  // A file that could not be read belongs to an item when the last scan imported it as that item's, or when its name
+  // is a page a work lacks, beside the work's other pages; that item is then left as it was. Otherwise it is a line of
+  // its own: a copy elsewhere (say one saved without --write-metadata) or another form of a page the work has (a
+  // converted ugoira's .webm beside its zip) does not hold the work back.
+  const held = new Map<string, Unread[]>()
+  const hold = (file: string, reason: string, sidecarless: boolean) => {
+    const byName = GALLERY_DL_NAME.exec(path.basename(file))
+    const before = scan.imported.get(file)
+    const item = before ?? (byName ? { kind: 'illust' as const, id: Number(byName[1]) } : undefined)
+    if (!item) return false
+    const list = item.kind === 'illust' ? byWork.get(item.id) : undefined
+    const page = byName && Number(byName[1]) === item.id ? Number(byName[2]) : undefined
+    const lacked =
+      page !== undefined &&
+      list?.some((c) => path.dirname(c.file) === path.dirname(file)) === true &&
+      !list.some((c) => c.page === page)
+    // a file without a sidecar is gallery-dl's only beside its work's sidecars (another format may read it)
+    const was = before !== undefined && (!sidecarless || list !== undefined)
+    if (!was && !lacked) return false
+    const key = `${item.kind}:${item.id}`
+    const entry = { file, item, reason: `${path.relative(scan.root, file)}: ${reason}` }
+    const h = held.get(key)
+    if (h) h.push(entry)
+    else held.set(key, [entry])
+    return true
+  }
+  // the file of a sidecar that cannot be read has no line of its own (its sidecar has), unless it holds a work back
+  for (const u of unread) hold(u.file, u.reason, false)
+  for (const found of scan.files) {
+    const { file } = found
+    if (taken.has(file) || file.endsWith('.json') || scan.byPath.has(`${file}.json`)) continue
+    const reason = file.endsWith('.part')
+      ? 'a download not complete (.part)'
+      : `no metadata sidecar (${path.basename(file)}.json)`
+    // one not held is left to the other formats, and reported as left over
+    if (hold(file, reason, true)) taken.add(file)
+  }
+  return { byWork, held }
 }
 
-/** A metadata file read and parsed, or undefined when it got its report line. */
+/** A metadata file read and parsed, or why not (`unread`, for its file) when it got its report line. */
 function readSidecar(scan: ArchiveScan, f: FoundFile) {
-  if (f.bytes > MAX_SIDECAR_BYTES) {
-    scan.skip(f.file, 'a sidecar larger than 4 MB: not gallery-dl metadata')
-    return undefined
+  const fail = (reason: string, forFile: string) => {
+    scan.skip(f.file, reason)
+    return { unread: forFile }
   }
   let text: string
   try {
-    text = readFileSync(f.file, 'utf8')
+    // opened as the regular file the walk found (a named pipe put in its place would block the read for ever)
+    const bytes = readRegular(f.file, MAX_SIDECAR_BYTES)
+    if (!bytes) {
+      const reason = 'a sidecar larger than 4 MB: not gallery-dl metadata'
+      return fail(reason, `its sidecar: ${reason}`)
+    }
+    text = bytes.toString('utf8')
   } catch (err) {
-    scan.skip(f.file, `unreadable (${(err as NodeJS.ErrnoException).code ?? String(err)})`)
-    return undefined
+    const reason =
+      err instanceof Unopenable ? err.short : `unreadable (${(err as NodeJS.ErrnoException).code ?? String(err)})`
+    return fail(reason, `its sidecar is ${reason}`)
   }
   const parsed = parseSidecar(text)
-  if (!parsed.ok) {
-    scan.skip(f.file, parsed.reason)
-    return undefined
-  }
+  if (!parsed.ok) return fail(parsed.reason, `its sidecar: ${parsed.reason}`)
   return {
     sidecar: parsed.sidecar,
     sidecarDigest: createHash('sha256').update(text).digest('hex'),
@@ -254,7 +352,7 @@ function infoJsons(
     if (!isPixivWorkJson(found)) continue
     taken.add(found.file)
     const read = readSidecar(scan, found)
-    if (!read) continue
+    if ('unread' in read) continue
     const id = read.sidecar.id
     if (!byDir) {
       byDir = new Map()
@@ -285,7 +383,7 @@ function infoJsons(
 function isPixivWorkJson(f: FoundFile): boolean {
   if (f.bytes > MAX_SIDECAR_BYTES) return true
   try {
-    const raw = JSON.parse(readFileSync(f.file, 'utf8')) as unknown
+    const raw = JSON.parse(readRegular(f.file, MAX_SIDECAR_BYTES)?.toString('utf8') ?? '') as unknown
     return !raw || typeof raw !== 'object' || (raw as { category?: unknown }).category === 'pixiv'
   } catch {
     return true
@@ -353,10 +451,14 @@ function choosePages(candidates: Candidate[], skip: (file: string, reason: strin
 /** Whether two copies of a page are the same download: the same file size and the same work record. */
 function sameWork(a: Candidate, b: Candidate): boolean {
   const work = (s: Sidecar, other: Sidecar) => {
-    // What depends on how it was downloaded (which run, whose bookmark, which rank, which page) is not the work's; the
-    // series extractor records a fuller series (its title as the series page has it); an info.json has no frames.
+    // What depends on how and when it was downloaded (which run, whose bookmark, which rank, which page, the counters
+    // of that day) is not the work's: copies differing only there are one work, nothing to report. The series
+    // extractor records a fuller series (its title as the series page has it); an info.json has no frames.
     const {
       num: _n,
+      total_view: _v,
+      total_bookmarks: _b,
+      total_comments: _c,
       num_series: _ns,
       user_bookmark: _ub,
       tags_bookmark: _tb,
@@ -389,6 +491,8 @@ async function readWork(
     if (pages.length !== s.frames.length)
       throw new Skip(`an ugoira of ${s.frames.length} frames with ${pages.length} frame files`)
     const first = await readImage(pages[0]!.file)
+    // every frame is decoded when the zips are made of them: each one a whole image, not only the first
+    for (const p of pages.slice(1)) await readImage(p.file)
     files = pages.map((p) => ({
       page: p.page,
       path: p.file,

@@ -9,7 +9,15 @@ import path from 'node:path'
 import { realpathSync } from 'node:fs'
 import type Database from 'better-sqlite3'
 import { keyOf, LibraryWriter, parseKey, type LibraryItemKind } from '../data/library-writer.ts'
-import { readItem, walk, type ArchiveFormat, type ArchiveScan, type FoundFile, type ItemSource } from './archive.ts'
+import {
+  heldItem,
+  readItem,
+  walk,
+  type ArchiveFormat,
+  type ArchiveScan,
+  type FoundFile,
+  type ItemSource,
+} from './archive.ts'
 import { galleryDl } from './gallery-dl.ts'
 import { galleryDlNovels } from './gallery-dl-novels.ts'
 import { pixivUtil2Novels } from './pixivutil2-novels.ts'
@@ -100,9 +108,17 @@ export async function importLibrary(
       return path.resolve(p)
     }
   })
-  const files = walk(root, skip, exclude)
+  const { files, unreadableDirs } = walk(root, skip, exclude)
   const records = { bookmarks: [], rankings: [] }
-  const scan: ArchiveScan = { root, files, byPath: new Map(files.map((f) => [f.file, f])), skip, records }
+  const scan: ArchiveScan = {
+    root,
+    files,
+    unreadableDirs,
+    imported: writer.filesOf(root),
+    byPath: new Map(files.map((f) => [f.file, f])),
+    skip,
+    records,
+  }
   const taken = new Set<string>()
   // users' avatars and backgrounds first: their sidecars are no work's (user-files.ts)
   const userFiles = findUserFiles(scan, taken)
@@ -127,8 +143,9 @@ export async function importLibrary(
     } catch (err) {
       // The whole item is left as it was (one already imported keeps its last good version).
       const why = err instanceof Error ? err.message : String(err)
+      const what = known.has(key) ? 'not updated (its last import stays)' : 'not imported'
       for (const file of item.files)
-        skip(file, `${item.kind === 'illust' ? 'work' : item.kind} ${item.id} not imported: ${why}`)
+        skip(file, `${item.kind === 'illust' ? 'work' : item.kind} ${item.id} ${what}: ${why}`)
     }
     known.delete(key)
     opts.onProgress?.(++done, total)
@@ -175,6 +192,9 @@ function findItems(scan: ArchiveScan, taken: Set<string>): ItemSource[] {
       const key = keyOf(item)
       const first = byKey.get(key)
       if (!first) byKey.set(key, item)
+      // an item a reader holds back (a file of it unreadable this time) is held whoever else finds it
+      else if (first.held !== undefined || item.held !== undefined)
+        byKey.set(key, heldItem(item.kind, item.id, [...first.files, ...item.files], (first.held ?? item.held)!))
       else
         for (const file of item.files)
           scan.skip(
@@ -183,7 +203,27 @@ function findItems(scan: ArchiveScan, taken: Set<string>): ItemSource[] {
           )
     }
   for (const f of scan.files) if (!taken.has(f.file)) scan.skip(f.file, leftOver(f))
+  holdUnreadableFolders(scan, byKey)
   return [...byKey.values()]
+}
+
+/**
+ * An item the last scans imported with a file in a folder this walk could not read is left as it was, whatever its
+ * format: written from its other files it would be partial, and not found it would be removed.
+ */
+function holdUnreadableFolders(scan: ArchiveScan, byKey: Map<string, ItemSource>) {
+  if (scan.unreadableDirs.length === 0) return
+  const held = new Map<string, { kind: LibraryItemKind; id: number; files: string[]; dir: string }>()
+  for (const [file, item] of scan.imported) {
+    const dir = scan.unreadableDirs.find((d) => file.startsWith(d + path.sep))
+    if (dir === undefined) continue
+    const key = keyOf(item)
+    const h = held.get(key)
+    if (h) h.files.push(file)
+    else held.set(key, { ...item, files: [...(byKey.get(key)?.files ?? []), file], dir })
+  }
+  for (const [key, h] of held)
+    byKey.set(key, heldItem(h.kind, h.id, h.files, `${path.relative(scan.root, h.dir)}: an unreadable folder`))
 }
 
 /** Why no format took a file. */

@@ -206,7 +206,7 @@ describe('novels imported from gallery-dl and PixivUtil2 archives', () => {
       [`${g}/9202_p1.jpg`]: expect.stringMatching(/^novel 9202 not imported: 9202_p1.jpg is not a readable image/),
       [`${g}/9203_p0.txt`]: 'novel 9203 not imported: 9203_p0.txt is not UTF-8 text',
       [`${g}/9204_p1.png`]: 'an image of novel 9204, whose text (.txt) is not in the archive',
-      [`${g}/9205_p0.txt.json`]: expect.stringMatching(/^malformed JSON/),
+      [`${g}/9205_p0.txt.json`]: expect.stringMatching(/^truncated JSON/),
       'PU2 Author (880002)/0 0 9301 - novel 9301.html': 'a PixivUtil2 novel page whose data script is cut off',
       'PU2 Author (880002)/0 0 9302 - novel 9302.html': "not a novel's web API answer (no body)",
     })

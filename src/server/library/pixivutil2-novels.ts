@@ -9,12 +9,12 @@
 // Defaults for what the page lacks: the user's account (PixivUtil2 keeps the name only) is left to other archives, or
 // `user_<id>` (library-writer.ts); a tag is the author's when pixiv names the author as its adder (`userId`).
 
-import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import type { LibraryNovelRecord } from '../data/library-writer.ts'
 import { fingerprintOf, Skip, type ArchiveFormat, type FoundFile, type ItemSource } from './archive.ts'
 import { MAX_NOVEL_TEXT_BYTES } from './gallery-dl-novels.ts'
+import { readRegular } from './media.ts'
 
 const int = z.number().int()
 /** The web API sends ids as strings, counts as numbers (some as strings in older answers). */
@@ -119,7 +119,8 @@ function pageKind(f: FoundFile): PageKind {
   if (known) return known
   let kind: PageKind
   try {
-    const parsed = parseNovelPage(readFileSync(f.file, 'utf8'))
+    // opened as the regular file the walk found (a named pipe put in its place would block the read for ever)
+    const parsed = parseNovelPage(readRegular(f.file)!.toString('utf8'))
     kind = !parsed
       ? { t: 'other' }
       : parsed.ok
@@ -163,9 +164,10 @@ function readNovel(f: FoundFile, id: number): LibraryNovelRecord {
   // read again: the page may have changed since the scan found it (its fingerprint is of the scan's size and time)
   let html: string
   try {
-    html = readFileSync(f.file, 'utf8')
+    html = readRegular(f.file)!.toString('utf8')
   } catch (err) {
-    throw new Skip(`unreadable (${(err as NodeJS.ErrnoException).code ?? String(err)})`)
+    if (err instanceof Skip) throw err
+    throw new Skip(`${path.basename(f.file)} is unreadable (${(err as NodeJS.ErrnoException).code ?? String(err)})`)
   }
   const parsed = parseNovelPage(html)
   if (!parsed?.ok || parsed.body.id !== id) throw new Skip(`${path.basename(f.file)} changed while it was read`)

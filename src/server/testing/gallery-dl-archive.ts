@@ -53,3 +53,31 @@ export async function writeGalleryDlArchive(root: string, works: number, firstId
     }
   }
 }
+
+/** One gallery-dl sidecar (`--write-metadata`, the default `tags` option: names only) of user 77, page `num`. */
+export function gallerySidecar(id: number, num: number, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    title: `work ${id}`,
+    type: 'illust',
+    caption: '',
+    restrict: 0,
+    user: { id: 77, name: 'Fixture Artist', account: 'fixture_artist', is_followed: false },
+    tags: ['風景', 'オリジナル'],
+    tools: [],
+    create_date: '2025-03-01T12:34:56+09:00',
+    page_count: 1,
+    width: 40,
+    height: 30,
+    x_restrict: 0,
+    series: null,
+    total_view: 12,
+    total_bookmarks: 3,
+    illust_ai_type: 1,
+    illust_book_style: 0,
+    num,
+    category: 'pixiv',
+    subcategory: 'artworks',
+    ...extra,
+  }
+}
