@@ -8,7 +8,7 @@ import type { LibraryItem, LibraryItemKind, LibraryNovelRecord, LibraryWorkRecor
 // takes are reported.
 
 /** Bump when what the importer makes of the same files changes: every item is then read again. */
-export const IMPORTER_VERSION = 1
+export const IMPORTER_VERSION = 2
 
 /** A digest of what an item is read from (one row per file: its page, path, size, time, its sidecar's digest, …). */
 export function fingerprintOf(rows: readonly (readonly (string | number)[])[]): string {
