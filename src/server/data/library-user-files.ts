@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type Database from 'better-sqlite3'
+import { EMPTY_PROFILE } from './library-writer.ts'
 
 // Users' own files imported from an archive (gallery-dl's `include: avatar, background`): the `user_files` rows
 // (schema 5) and what the user's profile URLs are made of. Writes on the store's database handle, one transaction
@@ -127,18 +128,3 @@ export class LibraryUserFiles {
     this.db.prepare('UPDATE users SET profile_hash = ? WHERE id = ?').run(`${digest}${background ? '0' : '1'}`, userId)
   }
 }
-
-const EMPTY_PROFILE = JSON.stringify({
-  webpage: null,
-  gender: '',
-  birth: '',
-  birth_day: '',
-  birth_year: 0,
-  region: '',
-  address_id: 0,
-  country_code: '',
-  job: '',
-  job_id: 0,
-  is_premium: false,
-  is_using_custom_profile_image: false,
-})

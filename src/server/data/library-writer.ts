@@ -92,8 +92,8 @@ export function createEmptyCatalogue(file: string, meta: Record<string, string>)
   }
 }
 
-/** Where an imported user's generated avatar and profile fields come from (no avatar file is imported yet). */
-const EMPTY_PROFILE = JSON.stringify({
+/** The profile fields of a user an archive names (archives keep no profile: a generated avatar unless one is imported). */
+export const EMPTY_PROFILE = JSON.stringify({
   webpage: null,
   gender: '',
   birth: '',

@@ -8,6 +8,7 @@ import { framesFromZip } from '../../lib/ugoira-frames.ts'
 import { frameAt, frameSchedule } from '../../lib/ugoira-schedule.ts'
 import { imageAlt } from './image-alt.ts'
 import { prefersReducedMotion } from './use-reduced-motion.ts'
+import { PauseToggle } from './pause-toggle.tsx'
 
 interface Decoded {
   bitmaps: ImageBitmap[]
@@ -138,16 +139,7 @@ export function UgoiraPlayer({ work }: { work: Illust }) {
         )}
       </div>
       <div className="flex items-center gap-3 text-sm">
-        <button
-          type="button"
-          aria-pressed={paused}
-          disabled={!first}
-          onClick={() => setPaused((p) => !p)}
-          className="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-line px-3 py-1 enabled:hover:bg-line/50 sm:min-h-0 disabled:opacity-60 aria-pressed:bg-ink aria-pressed:text-canvas"
-        >
-          <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>
-          Pause
-        </button>
+        <PauseToggle paused={paused} disabled={!first} onToggle={() => setPaused((p) => !p)} />
         {!first && !error && <span className="text-muted">Loading the animation…</span>}
         {error && (
           <span role="alert" className="flex items-center gap-2 text-muted">

@@ -3,6 +3,7 @@ import type { Illust } from '../../../../api/model.ts'
 import { fitStyle } from '../../lib/fit.ts'
 import { imageAlt } from './image-alt.ts'
 import { prefersReducedMotion } from './use-reduced-motion.ts'
+import { PauseToggle } from './pause-toggle.tsx'
 
 type Video = NonNullable<Illust['easelVideo']>
 
@@ -44,15 +45,7 @@ export function UgoiraVideo({ work, video }: { work: Illust; video: Video }) {
         />
       </div>
       <div className="flex items-center gap-3 text-sm">
-        <button
-          type="button"
-          aria-pressed={paused}
-          onClick={() => setPaused((p) => !p)}
-          className="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-line px-3 py-1 enabled:hover:bg-line/50 sm:min-h-0 aria-pressed:bg-ink aria-pressed:text-canvas"
-        >
-          <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>
-          Pause
-        </button>
+        <PauseToggle paused={paused} onToggle={() => setPaused((p) => !p)} />
         {failed && (
           <span role="alert" className="text-muted">
             This browser cannot play the video ({video.type}).{' '}
