@@ -108,6 +108,8 @@ let demoToken: string
 let archive: string
 let before: Record<string, string>
 let download: (dir: string, tags?: 'original') => Promise<void>
+/** gallery-dl's download of one work's page into `dir`, with more options for its pixiv extractor */
+let downloadWork: (dir: string, id: number, pixiv: Record<string, unknown>) => Promise<void>
 let chosen: { userId: number; files: number; works: Work[] }
 /** what the other runs downloaded: the demo user's bookmarks, a ranking's first works, a tag search's */
 let lists: {
@@ -223,13 +225,20 @@ describe('a gallery-dl archive of a demo Easel, served by a second Easel (LIBRAR
     const cache = path.join(root, 'cache')
     mkdirSync(path.join(cache, 'gallery-dl'), { recursive: true })
     /** gallery-dl's download of the first `files` files of `url` into `dir`, with its `tags` option (default: names) */
-    const galleryDlRun = async (dir: string, url: string, files: number, tags?: 'original') => {
-      const config = path.join(root, `gallery-dl-${tags ?? 'default'}.json`)
+    const galleryDlRun = async (
+      dir: string,
+      url: string,
+      files: number,
+      tags?: 'original',
+      options: Record<string, unknown> = {},
+    ) => {
+      const config = path.join(root, `gallery-dl-${tags ?? 'default'}-${Object.keys(options).join('-')}.json`)
       // metadata-bookmark: the bookmark tags of the works the downloading account bookmarked (`tags_bookmark`)
       const pixiv = {
         'refresh-token': forGalleryDl.refresh_token,
         'metadata-bookmark': true,
         ...(tags ? { tags } : {}),
+        ...options,
       }
       const cacheFile = path.join(cache, 'gallery-dl', 'cache.sqlite3')
       writeFileSync(config, JSON.stringify({ extractor: { pixiv }, cache: { file: cacheFile } }))
@@ -252,6 +261,8 @@ describe('a gallery-dl archive of a demo Easel, served by a second Easel (LIBRAR
       )
       if (run.code !== 0) throw new Error(`gallery-dl exited ${run.code}: ${run.stderr.slice(-2000)}`)
     }
+    downloadWork = (dir, id, options) =>
+      galleryDlRun(dir, `https://www.pixiv.net/artworks/${id}`, 1_000, 'original', options)
     download = (dir, tags) =>
       galleryDlRun(dir, `https://www.pixiv.net/users/${chosen.userId}/artworks`, chosen.files, tags)
     archive = path.join(root, 'archive')
@@ -492,6 +503,46 @@ describe('a gallery-dl archive of a demo Easel, served by a second Easel (LIBRAR
       expect(await importLibrary(store.db, copy)).toMatchObject({ imported: 0, updated: 0, removed: 0 })
     } finally {
       store.close()
+    }
+  })
+
+  it('with ugoira=original: the ugoira round-trips with the same frames, delays and files', async () => {
+    const ugoira = chosen.works.find((w) => w.type === 'ugoira')!
+    const dir = path.join(root, 'archive-ugoira-original')
+    await downloadWork(dir, ugoira.id, { ugoira: 'original' })
+    // Debian's gallery-dl 1.25.3 takes any true `ugoira` value as "the 1920×1080 zip with its frames" (its extractor
+    // reads the option as a boolean); later versions save the original frames one file each. Either imports.
+    const files = listFiles(dir).filter((f) => !f.endsWith('.json'))
+    expect(files.length).toBeGreaterThanOrEqual(1)
+    const other = await openLibrary(path.join(root, 'ugoira-original-data'), dir)
+    try {
+      expect(other.report).toMatchObject({ imported: 1, skipped: [] })
+      const auth = { headers: { authorization: `Bearer ${other.token}` } }
+      const second = (await (await other.fetch(`/v1/illust/detail?illust_id=${ugoira.id}`, auth)).json()) as {
+        illust: Work
+      }
+      const first = (await demoApi<{ illust: Work }>(`/v1/illust/detail?illust_id=${ugoira.id}`)).illust
+      expect(comparable(second.illust)).toEqual(comparable(first))
+      const meta = (await (await other.fetch(`/v1/ugoira/metadata?illust_id=${ugoira.id}`, auth)).json()) as {
+        ugoira_metadata: { zip_urls: { medium: string }; frames: unknown[] }
+      }
+      const demoMeta = await demoApi<{ ugoira_metadata: { frames: unknown[] } }>(
+        `/v1/ugoira/metadata?illust_id=${ugoira.id}`,
+      )
+      expect(meta.ugoira_metadata.frames).toEqual(demoMeta.ugoira_metadata.frames)
+      const zipFile = files.find((f) => f.endsWith('.zip'))
+      if (zipFile) {
+        const zip = await other.fetch(
+          meta.ugoira_metadata.zip_urls.medium.replace('_ugoira600x600', '_ugoira1920x1080'),
+        )
+        expect(
+          createHash('sha256')
+            .update(Buffer.from(await zip.arrayBuffer()))
+            .digest('hex'),
+        ).toBe(sha(zipFile))
+      }
+    } finally {
+      other.services.store.close()
     }
   })
 
