@@ -5,15 +5,14 @@ import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { expect, test } from './fixtures.ts'
-import { startServiceProcess, type ServiceProcess } from '../src/server/testing/service-process.ts'
+import { freePort, startServiceProcess, type ServiceProcess } from '../src/server/testing/service-process.ts'
 import { writeGalleryDlNovel, writePixivUtil2Novel } from '../src/server/testing/novel-archives.ts'
 
 // The gallery's novel reader on an imported library: a service of its own (LIBRARY_DIR pointed at archives this spec
-// writes in gallery-dl's and PixivUtil2's formats, src/server/testing/novel-archives.ts), on the port after E2E_PORT,
+// writes in gallery-dl's and PixivUtil2's formats, src/server/testing/novel-archives.ts), on a free port of its own,
 // serving the SPA the e2e web server built. The reader must show the text, a chapter heading, ruby, the cover and an
 // embedded image, all from the archive's files.
 
-const PORT = Number(process.env.E2E_PORT ?? 8181) + 1
 const USER = { id: 880001, name: '物書き', account: 'writer_a' }
 const TEXT =
   '[chapter:第一章 はじまり]\n吾輩は[[rb:猫 > ねこ]]である。名前はまだ無い。\n[uploadedimage:55501]\nどこで生れたかとんと見当がつかぬ。'
@@ -47,7 +46,8 @@ test.beforeAll(async () => {
   })
   service = await startServiceProcess({
     dataDir: path.join(dir, 'data'),
-    port: PORT,
+    // a free port: each project's worker runs this spec at the same time
+    port: await freePort(),
     env: {
       LIBRARY_DIR: lib,
       OWNER_PASSWORD: 'pw',

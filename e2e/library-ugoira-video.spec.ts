@@ -5,12 +5,11 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { expect, request, test } from '@playwright/test'
-import { startServiceProcess, type ServiceProcess } from '../src/server/testing/service-process.ts'
+import { request } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+import { freePort, startServiceProcess, type ServiceProcess } from '../src/server/testing/service-process.ts'
 import { requestSession, SESSION_STORAGE_KEY } from './helpers.ts'
 
-// the port after the demo's (E2E_PORT), so two runs on one machine keep apart
-const port = Number(process.env.E2E_PORT ?? 8181) + 1
 let dir: string
 let service: ServiceProcess
 
@@ -44,7 +43,8 @@ test.beforeAll(async () => {
   )
   service = await startServiceProcess({
     dataDir: path.join(dir, 'data'),
-    port,
+    // a free port: each project's worker runs this spec at the same time
+    port: await freePort(),
     env: {
       LIBRARY_DIR: path.join(dir, 'library'),
       OWNER_PASSWORD: 'pw',

@@ -167,7 +167,7 @@ it.describe('the library page (the owner)', () => {
     await expect(countOf(page, 'Ugoira')).toHaveText(String(F.counts.ugoira))
     const row = page.getByRole('row', { name: new RegExp(F.bad.sidecar.replace(/[.]/g, '\\.')) })
     await expect(row).toHaveCount(1)
-    await expect(row).toContainText(/malformed JSON/)
+    await expect(row).toContainText(/truncated JSON/)
     await expect(page.getByText(/\d+ imported, \d+ updated/)).toContainText('1 skipped')
   })
 
