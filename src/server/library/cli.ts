@@ -4,6 +4,7 @@
 // With --copy the archive's files are copied into DATA_DIR/library-files and served from there (copy.ts).
 
 import { loadConfig } from '../config.ts'
+import { progressLine } from './progress.ts'
 import { createLogger } from '../log.ts'
 import { importInto, libraryFilesDir, openLibraryCatalogue } from './library-catalogue.ts'
 
@@ -31,10 +32,7 @@ try {
       copy,
       copyDir: libraryFilesDir(config.dataDir),
       onProgress: (done, total) => {
-        const s = (performance.now() - started) / 1000
-        const rate = done / Math.max(s, 0.001)
-        const eta = Math.round((total - done) / Math.max(rate, 0.001))
-        const line = `${done}/${total} works, ${rate.toFixed(0)}/s, ETA ${eta} s`
+        const line = progressLine(done, total, (performance.now() - started) / 1000, !!tty)
         if (tty) process.stdout.write(`\r${line}\x1b[K${done === total ? '\n' : ''}`)
         else if (performance.now() - lastLine > 5000 || done === total) {
           lastLine = performance.now()
