@@ -24,6 +24,7 @@ import { catalogueFile } from '../catalogue.ts'
 import { openLibraryCatalogue, prepareLibrary } from '../library/library-catalogue.ts'
 import { importLibrary, type ImportReport } from '../library/import.ts'
 import type { Services } from '../services.ts'
+import { comparable } from '../testing/comparable-work.ts'
 
 // Issue 15's round trip, the gallery-dl slice: Debian's gallery-dl downloads a user's works (manga, an ugoira, a
 // series), the demo user's public and private bookmarks (metadata-bookmark: their tags), a ranking and a tag search
@@ -72,27 +73,6 @@ interface Work {
   meta_single_page: { original_image_url?: string }
   meta_pages: { image_urls: { original: string } }[]
 }
-
-/** What a client sees of a work that the archive must carry over. */
-const comparable = (w: Work) => ({
-  id: w.id,
-  title: w.title,
-  type: w.type,
-  caption: w.caption,
-  tags: w.tags,
-  page_count: w.page_count,
-  width: w.width,
-  height: w.height,
-  x_restrict: w.x_restrict,
-  restrict: w.restrict,
-  sanity_level: w.sanity_level,
-  illust_ai_type: w.illust_ai_type,
-  illust_book_style: w.illust_book_style,
-  series: w.series,
-  create_date: w.create_date,
-  tools: w.tools,
-  user: { id: w.user.id, name: w.user.name, account: w.user.account },
-})
 
 const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex')
 const listFiles = (dir: string) =>

@@ -11,39 +11,20 @@ import { createServices } from '../server.ts'
 import { createApp } from '../app.ts'
 import { openLibraryCatalogue, prepareLibrary } from './library-catalogue.ts'
 import { importLibrary, type ImportReport } from './import.ts'
+import { gallerySidecar } from '../testing/gallery-dl-archive.ts'
 
 // The importer on archives built here in gallery-dl's format: what it makes of the files (each page's own type and
 // size, names-only tags, documented defaults), and the bad input it must report without a crash or a partial work.
 
 const USER = { id: 77, name: 'Fixture Artist', account: 'fixture_artist' }
 
-/** A gallery-dl sidecar (`--write-metadata`, default `tags` option: names only). */
-function sidecar(id: number, num: number, extra: Record<string, unknown> = {}) {
-  return {
-    id,
-    title: `work ${id}`,
-    type: 'illust',
+/** A gallery-dl sidecar (`--write-metadata`, default `tags` option: names only), with a caption and an avatar URL. */
+const sidecar = (id: number, num: number, extra: Record<string, unknown> = {}) =>
+  gallerySidecar(id, num, {
     caption: 'a caption<br />with a break',
-    restrict: 0,
     user: { ...USER, profile_image_urls: { medium: 'https://i.pximg.net/x.jpg' }, is_followed: false },
-    tags: ['風景', 'オリジナル'],
-    tools: [],
-    create_date: '2025-03-01T12:34:56+09:00',
-    page_count: 1,
-    width: 40,
-    height: 30,
-    x_restrict: 0,
-    series: null,
-    total_view: 12,
-    total_bookmarks: 3,
-    illust_ai_type: 1,
-    illust_book_style: 0,
-    num,
-    category: 'pixiv',
-    subcategory: 'artworks',
     ...extra,
-  }
-}
+  })
 
 const image = (w: number, h: number, fmt: 'png' | 'jpeg') => {
   const blank = sharp({ create: { width: w, height: h, channels: 3, background: '#3366cc' } })

@@ -32,6 +32,7 @@ import {
 import { openLibraryCatalogue, prepareLibrary } from './library-catalogue.ts'
 import { importLibrary, type ImportReport } from './import.ts'
 import { parseTxtSidecar, unMktime } from './pixivutil2.ts'
+import { comparable } from '../testing/comparable-work.ts'
 
 // Issue 15's PixivUtil2 slice: works of a demo Easel written as PixivUtil2 saves them (its db.sqlite, files by
 // save_name, its .json/.txt/raw JSON sidecars, .zip.js and .ugoira ugoira; testing/pixivutil2-archive.ts) and
@@ -45,27 +46,6 @@ interface Work extends AppIllust {
   tools: string[]
   image_urls: { square_medium: string }
 }
-
-/** What a client sees of a work that the archive must carry over. */
-const comparable = (w: Work) => ({
-  id: w.id,
-  title: w.title,
-  type: w.type,
-  caption: w.caption,
-  tags: w.tags,
-  page_count: w.page_count,
-  width: w.width,
-  height: w.height,
-  x_restrict: w.x_restrict,
-  restrict: w.restrict,
-  sanity_level: w.sanity_level,
-  illust_ai_type: w.illust_ai_type,
-  illust_book_style: w.illust_book_style,
-  series: w.series,
-  create_date: w.create_date,
-  tools: w.tools,
-  user: { id: w.user.id, name: w.user.name, account: w.user.account },
-})
 
 const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex')
 /** Every file (and folder) under `dir` with its checksum: what the import must leave as it was. */
