@@ -162,11 +162,15 @@ test.describe('the viewer', () => {
     expect(await settledScale(current)).toBeCloseTo(1, 2)
     await tap(cdp, centre)
     await tap(cdp, centre)
+    // the zoom animates from the next frame on: wait for it to begin before waiting for it to settle (two equal
+    // readings before it began read as "settled at 1" on a loaded machine)
+    await expect.poll(() => scaleOf(current)).toBeGreaterThan(1.2)
     const first = await settledScale(current)
     expect(first).toBeGreaterThan(1.2)
     // Double-tap steps in once more, then back to the fitted size, so a drag is a gesture again and not a pan.
     await tap(cdp, centre)
     await tap(cdp, centre)
+    await expect.poll(() => scaleOf(current)).toBeGreaterThan(first)
     expect(await settledScale(current)).toBeGreaterThan(first)
     await tap(cdp, centre)
     await tap(cdp, centre)
