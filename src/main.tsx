@@ -2,6 +2,8 @@ import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app.tsx'
 import { startServiceWorker } from './features/pwa/pwa-status.ts'
+import { resolveLang, setLang } from './lib/i18n/i18n.ts'
+import { getSettings } from './lib/settings.ts'
 import { noteContentWidth } from './lib/use-grid-container.ts'
 import './index.css'
 
@@ -17,13 +19,20 @@ const root = createRoot(container)
 // The first render is a transition, which React renders in slices, handing the main thread back to the browser every
 // few milliseconds, instead of in one task: on a phone that task was the longest of the first load (Lighthouse counts
 // every millisecond of a task beyond 50 as blocking). Until it commits, index.html's static header stands in.
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-)
+const render = () =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  )
+
+// A reader of Japanese gets the Japanese catalogue before the first render (its chunk loads while the opened page's
+// first request, started by app.tsx, is in flight); English is in the bundle.
+const lang = resolveLang(getSettings().language)
+if (lang === 'en') render()
+else void setLang(lang).then(render, render)
 
 // After the first render, once the page is idle: the worker's code and precaching never delay the first view.
 startServiceWorker()

@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { BrowserRouter } from 'react-router'
 import { clearApiCache } from '../features/pwa/api-cache.ts'
 import { session } from '../lib/api.ts'
+import { useLanguageSetting } from '../lib/i18n/use-language-setting.ts'
 import { createQueryClient } from './query-client.ts'
 import { RouteError } from './route-error.tsx'
 import { AppRoutes, compileRoutes, startInitialNavigation } from './router.tsx'
@@ -54,6 +55,7 @@ export function useSessionUpkeep(client: QueryClient) {
 
 export function App() {
   useSessionUpkeep(queryClient)
+  useLanguageSetting()
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatCount, formatDate, formatDay } from './format.ts'
+import { formatCount, formatDate, formatDay, formatRelative } from './format.ts'
 
 describe('formatCount', () => {
   it('groups thousands with commas, as en-US does', () => {
@@ -44,5 +44,22 @@ describe('formatDate', () => {
 
   it('returns an unreadable value unchanged', () => {
     expect(formatDate('not a date')).toBe('not a date')
+  })
+})
+
+describe('in Japanese', () => {
+  it('writes counts, days and instants as Japanese does', () => {
+    expect(formatCount(1234567, 'ja')).toBe('1,234,567')
+    expect(formatDay('2026-10-30', 'ja')).toBe('2026年10月30日')
+    const iso = '2026-10-30T06:35:00+09:00'
+    expect(formatDate(iso, { lang: 'ja' })).toBe(new Date(iso).toLocaleDateString('ja', { dateStyle: 'long' }))
+  })
+
+  it('says how long ago in either language', () => {
+    const now = Date.parse('2026-10-30T12:00:00Z')
+    expect(formatRelative('2026-10-30T09:00:00Z', now, 'en')).toBe('3 hours ago')
+    expect(formatRelative('2026-10-30T09:00:00Z', now, 'ja')).toBe('3 時間前')
+    expect(formatRelative('2026-10-29T12:00:00Z', now, 'en')).toBe('yesterday')
+    expect(formatRelative('2026-10-29T12:00:00Z', now, 'ja')).toBe('昨日')
   })
 })

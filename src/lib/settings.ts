@@ -1,4 +1,5 @@
 import { DEFAULT_FILTER_SETTINGS, type FilterSettings } from './filter-engine.ts'
+import type { LanguageSetting } from './i18n/i18n.ts'
 import { localStorageStore, useLocalStorageStore } from './local-storage-store.ts'
 
 // The viewer's settings (DESIGN.md §3.5), persisted in localStorage and shared by every component through one
@@ -12,6 +13,8 @@ export interface Settings {
   theme: Theme
   density: Density
   imageQuality: ImageQuality
+  /** 'auto': the browser's languages decide (src/lib/i18n/i18n.ts) */
+  language: LanguageSetting
   filters: FilterSettings
 }
 
@@ -19,6 +22,7 @@ export const DEFAULT_SETTINGS: Settings = {
   theme: 'system',
   density: 'comfortable',
   imageQuality: 'standard',
+  language: 'auto',
   filters: DEFAULT_FILTER_SETTINGS,
 }
 

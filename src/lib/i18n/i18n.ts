@@ -1,0 +1,92 @@
+import { useSyncExternalStore } from 'react'
+import { lookup, Plural, type KeysOf, type Tree } from './catalogue.ts'
+import { en, type Messages } from './messages/en/index.ts'
+
+// The gallery's language: English or Japanese, from the viewer's setting, else the browser's languages
+// (DESIGN.md §3). English ships with the app (it is also every missing message's fallback); Japanese is a chunk of
+// its own, loaded before the first render only for readers who read it. Every string the gallery shows goes
+// through `t`, with keys checked by the type checker and by catalogue.test.ts (no key missing in either language,
+// none unused).
+
+export const LANGS = ['en', 'ja'] as const
+export type Lang = (typeof LANGS)[number]
+export type LanguageSetting = Lang | 'auto'
+export type MessageKey = KeysOf<Messages>
+export type Vars = Record<string, string | number>
+
+/** The language to show: the setting when it names one, else the first of the browser's we have, else English. */
+export function resolveLang(setting: LanguageSetting, languages: readonly string[] = browserLanguages()): Lang {
+  if (setting !== 'auto') return setting
+  for (const tag of languages) {
+    const primary = tag.toLowerCase().split('-')[0] ?? ''
+    if ((LANGS as readonly string[]).includes(primary)) return primary as Lang
+  }
+  return 'en'
+}
+
+const browserLanguages = () =>
+  typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language]
+
+let lang: Lang = 'en'
+let catalogue: Tree = en as unknown as Tree
+const listeners = new Set<() => void>()
+const loaders: Record<Lang, () => Promise<Tree>> = {
+  en: () => Promise.resolve(en as unknown as Tree),
+  ja: () => import('./messages/ja/index.ts').then((m) => m.ja as unknown as Tree),
+}
+
+export const currentLang = (): Lang => lang
+
+/** Switches the language: loads its catalogue (once), marks the document, and re-renders every reader of `t`. */
+export async function setLang(next: Lang): Promise<void> {
+  const loaded = await loaders[next]()
+  if (next === lang && loaded === catalogue) return
+  lang = next
+  catalogue = loaded
+  if (typeof document !== 'undefined') document.documentElement.lang = next
+  for (const l of listeners) l()
+}
+
+const subscribe = (l: () => void) => {
+  listeners.add(l)
+  return () => listeners.delete(l)
+}
+
+/** The current language, re-rendering on a change. */
+export const useLang = (): Lang => useSyncExternalStore(subscribe, currentLang, currentLang)
+
+const plurals = new Map<Lang, Intl.PluralRules>()
+const numbers = new Map<Lang, Intl.NumberFormat>()
+
+/** A whole number as the language writes it: 1,234,567. */
+export function formatNumber(n: number, in_: Lang = lang): string {
+  let f = numbers.get(in_)
+  if (!f) numbers.set(in_, (f = new Intl.NumberFormat(in_, { maximumFractionDigits: 0 })))
+  return f.format(n === 0 ? 0 : n) // -0 → "0", not "-0"
+}
+
+/**
+ * The message at `key` in the current language (English when it lacks one), with `{name}` replaced by `vars.name`
+ * (numbers written as the language writes them); a plural picks its form by `vars.count`.
+ */
+export function t(key: MessageKey, vars?: Vars): string {
+  const message = lookup(catalogue, key) ?? lookup(en as unknown as Tree, key) ?? key
+  let text: string
+  if (message instanceof Plural) {
+    let rules = plurals.get(lang)
+    if (!rules) plurals.set(lang, (rules = new Intl.PluralRules(lang)))
+    const count = Number(vars?.count ?? 0)
+    text = message.forms[rules.select(count)] ?? message.forms.other
+  } else text = message
+  if (!vars) return text
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const v = vars[name]
+    return v === undefined ? whole : typeof v === 'number' ? formatNumber(Math.round(v)) : v
+  })
+}
+
+/** `t`, in a component that re-renders when the language changes. */
+export function useT(): typeof t {
+  useLang()
+  return t
+}

@@ -1,0 +1,2 @@
+// English messages of the gallery's "novels" strings: the source catalogue (see src/lib/i18n/i18n.ts for the format).
+export default {}

@@ -1,0 +1,5 @@
+import type { CatalogueOf } from '../../catalogue.ts'
+import type en from '../en/novels.ts'
+
+// 日本語: the same keys as ../en/novels.ts (a missing or extra key fails the type check and catalogue.test.ts).
+export default {} satisfies CatalogueOf<typeof en>
