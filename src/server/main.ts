@@ -18,9 +18,31 @@ else {
   )
 }
 
+// The first SIGTERM or SIGINT shuts down gracefully (server.ts's close: requests in progress finish, for at most
+// SHUTDOWN_TIMEOUT_MS); a second one exits at once.
+let stopping = false
 const stop = (signal: string) => {
-  log.info(`${signal}: shutting down`)
-  void running.close().then(() => process.exit(0))
+  if (stopping) {
+    log.error(`${signal} again: exiting without waiting`)
+    process.exit(1)
+  }
+  stopping = true
+  log.info(`${signal}: shutting down (requests in progress get up to ${config.shutdownTimeoutMs} ms)`)
+  // whatever hangs after the requests (a worker, the disk), the process ends
+  setTimeout(() => {
+    log.error('shutdown did not finish in time: exiting')
+    process.exit(1)
+  }, config.shutdownTimeoutMs + 5000).unref()
+  running.close().then(
+    () => {
+      log.info('stopped')
+      process.exit(0)
+    },
+    (err: unknown) => {
+      log.error('shutdown failed', { error: err instanceof Error ? err.stack : String(err) })
+      process.exit(1)
+    },
+  )
 }
-process.once('SIGINT', () => stop('SIGINT'))
-process.once('SIGTERM', () => stop('SIGTERM'))
+process.on('SIGINT', () => stop('SIGINT'))
+process.on('SIGTERM', () => stop('SIGTERM'))
