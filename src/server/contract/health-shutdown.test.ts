@@ -170,6 +170,23 @@ describe('graceful shutdown (SIGTERM)', () => {
     expect(ms).toBeLessThan(8000)
   }, 60_000)
 
+  it('a second signal exits at once, without waiting for the requests in progress', async () => {
+    const service = await start({ SHUTDOWN_TIMEOUT_MS: '30000' })
+    const token = await login(service.url)
+    const slow = await slowBookmark(service.port, token, 32)
+    await new Promise((r) => setTimeout(r, 150))
+    service.child.kill('SIGTERM')
+    await new Promise((r) => setTimeout(r, 300))
+    // still waiting for the slow client: the first signal does not end it
+    expect(service.child.exitCode).toBeNull()
+    const exit = exitOf(service, performance.now())
+    service.child.kill('SIGINT')
+    const { code, ms } = await exit
+    expect(code).toBe(1)
+    expect(ms).toBeLessThan(3000)
+    expect(statusOf(await slow.answer)).toBeNaN()
+  }, 60_000)
+
   it('keeps every bookmark acknowledged before or during the shutdown, in the database file itself', async () => {
     const service = await start()
     const token = await login(service.url)
