@@ -137,7 +137,7 @@ export async function startServer(config: Config, log = createLogger(config.logL
     const timeoutMs = config.shutdownTimeoutMs
     let timer: NodeJS.Timeout | undefined
     const [{ cut }] = await Promise.all([
-      drainServer(server, timeoutMs, () => guard.answering()),
+      drainServer(server, timeoutMs, guard),
       // a scan writes a work per transaction: one cut off at the deadline (process exit) leaves whole works only
       Promise.race([
         services.library?.stop(),

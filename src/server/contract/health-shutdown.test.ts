@@ -139,7 +139,9 @@ describe('graceful shutdown (SIGTERM)', () => {
     const signalled = performance.now()
     const exit = exitOf(service, signalled)
     service.child.kill('SIGTERM')
-    await new Promise((r) => setTimeout(r, 300))
+    await new Promise((r) => setTimeout(r, 100))
+    // within the moment a connection open at the signal has to begin its request (http/drain.ts)
+    late.socket.write('GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
 
     // each image in progress arrives whole
     for (const raw of await Promise.all(images)) {
@@ -148,7 +150,6 @@ describe('graceful shutdown (SIGTERM)', () => {
       expect(length).toBeGreaterThan(1000)
       expect(bodyOf(raw).length).toBe(length)
     }
-    late.socket.write('GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
     const lateAnswer = await late.closed
     expect(statusOf(lateAnswer)).toBe(503)
     expect(JSON.parse(bodyOf(lateAnswer))).toEqual({ status: 'unavailable', reason: 'shutting_down' })

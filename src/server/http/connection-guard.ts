@@ -37,6 +37,8 @@ export interface ConnectionGuard {
   stats(): { open: number; busy: number; closedByGuard: number }
   /** the answers in progress (a graceful shutdown marks those not yet begun `Connection: close`) */
   answering(): ServerResponse[]
+  /** connections that have not begun a request (a graceful shutdown closes them after a moment) */
+  unstarted(): Socket[]
 }
 
 /** Caps `server`'s open connections at `max` (see the top of this file). */
@@ -86,5 +88,6 @@ export function guardConnections(server: Server, max: number): ConnectionGuard {
       return { open: sockets.size, busy: n, closedByGuard }
     },
     answering: () => [...sockets.values()].flatMap((s) => (s.res && !s.res.writableFinished ? [s.res] : [])),
+    unstarted: () => [...sockets].flatMap(([socket, s]) => (s.req === undefined ? [socket] : [])),
   }
 }
