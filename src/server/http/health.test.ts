@@ -3,7 +3,9 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app.ts'
 import { createLogger } from '../log.ts'
 import { openTestApp, ORIGIN } from '../testing/harness.ts'
-import { Lifecycle } from './health.ts'
+import { Hono } from 'hono'
+import type { AppEnv } from '../services.ts'
+import { healthRoutes, Lifecycle } from './health.ts'
 
 // /healthz and /readyz on the real app, in process: what makes the service not ready, and where the paths sit
 // among the API's and the gallery's.
@@ -47,5 +49,16 @@ describe('/healthz and /readyz', () => {
     expect(res.status).toBe(503)
     expect(await res.json()).toEqual({ status: 'unavailable', reason: 'database', message: expect.any(String) })
     expect(await (await t.fetch('/healthz')).json()).toEqual({ status: 'ok' })
+  })
+
+  it('/readyz is 503 "database" when an asynchronous probe does not answer in time, 200 when it does', async () => {
+    const app = new Hono<AppEnv>()
+    let answer: Promise<unknown> = new Promise(() => {})
+    healthRoutes(app, new Lifecycle('ready'), () => answer, 50)
+    const hung = await app.request(`${ORIGIN}/readyz`)
+    expect(hung.status).toBe(503)
+    expect(await hung.json()).toEqual({ status: 'unavailable', reason: 'database', message: 'no answer within 50 ms' })
+    answer = Promise.resolve(1)
+    expect((await app.request(`${ORIGIN}/readyz`)).status).toBe(200)
   })
 })

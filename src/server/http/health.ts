@@ -42,19 +42,24 @@ const PROBE_TIMEOUT_MS = 2000
  * `probe`: a trivial query through the catalogue's own connection (throws, or rejects, when the database cannot
  * answer). Synchronous on SQLite; an asynchronous engine's is bounded by PROBE_TIMEOUT_MS.
  */
-export function healthRoutes(app: Hono<AppEnv>, lifecycle: Lifecycle, probe: () => unknown) {
+export function healthRoutes(
+  app: Hono<AppEnv>,
+  lifecycle: Lifecycle,
+  probe: () => unknown,
+  probeTimeoutMs = PROBE_TIMEOUT_MS,
+) {
   app.get('/healthz', (c) => {
     c.header('Cache-Control', 'no-store')
     return c.json({ status: 'ok' })
   })
   app.get('/readyz', async (c) => {
     c.header('Cache-Control', 'no-store')
-    const notReady = await readiness(lifecycle, probe)
+    const notReady = await readiness(lifecycle, probe, probeTimeoutMs)
     return notReady ? c.json(notReady, 503) : c.json({ status: 'ready' })
   })
 }
 
-async function readiness(lifecycle: Lifecycle, probe: () => unknown): Promise<NotReady | undefined> {
+async function readiness(lifecycle: Lifecycle, probe: () => unknown, timeoutMs: number): Promise<NotReady | undefined> {
   const notServing = (): NotReady | undefined =>
     lifecycle.phase === 'ready'
       ? undefined
@@ -63,12 +68,15 @@ async function readiness(lifecycle: Lifecycle, probe: () => unknown): Promise<No
   if (before) return before
   let timer: NodeJS.Timeout | undefined
   try {
-    await Promise.race([
-      probe(),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS)
-      }),
-    ])
+    const answer = probe()
+    // SQLite's probe has answered already; an asynchronous engine's gets `timeoutMs`
+    if (answer instanceof Promise)
+      await Promise.race([
+        answer,
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs)
+        }),
+      ])
   } catch (err) {
     return { status: 'unavailable', reason: 'database', message: err instanceof Error ? err.message : String(err) }
   } finally {
