@@ -19,14 +19,17 @@ else {
 }
 
 // The first SIGTERM or SIGINT shuts down gracefully (server.ts's close: requests in progress finish, for at most
-// SHUTDOWN_TIMEOUT_MS); a second one exits at once.
-let stopping = false
+// SHUTDOWN_TIMEOUT_MS); another, a moment later, exits at once. One sooner is the same request twice: a Ctrl-C reaches
+// both `npm start`'s wrapper, which passes it on, and this process.
+const REPEAT_MS = 1000
+let stopping: number | undefined
 const stop = (signal: string) => {
-  if (stopping) {
+  if (stopping !== undefined) {
+    if (performance.now() - stopping < REPEAT_MS) return
     log.error(`${signal} again: exiting without waiting`)
     process.exit(1)
   }
-  stopping = true
+  stopping = performance.now()
   log.info(`${signal}: shutting down (requests in progress get up to ${config.shutdownTimeoutMs} ms)`)
   // whatever hangs after the requests (a worker, the disk), the process ends
   setTimeout(() => {

@@ -171,13 +171,14 @@ describe('graceful shutdown (SIGTERM)', () => {
     expect(ms).toBeLessThan(8000)
   }, 60_000)
 
-  it('a second signal exits at once, without waiting for the requests in progress', async () => {
+  it('a second signal, a moment later, exits at once without waiting for the requests in progress', async () => {
     const service = await start({ SHUTDOWN_TIMEOUT_MS: '30000' })
     const token = await login(service.url)
     const slow = await slowBookmark(service.port, token, 32)
     await new Promise((r) => setTimeout(r, 150))
     service.child.kill('SIGTERM')
-    await new Promise((r) => setTimeout(r, 300))
+    // (one within a second is the same request passed on by a wrapper: see the test below)
+    await new Promise((r) => setTimeout(r, 1200))
     // still waiting for the slow client: the first signal does not end it
     expect(service.child.exitCode).toBeNull()
     const exit = exitOf(service, performance.now())
@@ -188,7 +189,7 @@ describe('graceful shutdown (SIGTERM)', () => {
     expect(statusOf(await slow.answer)).toBeNaN()
   }, 60_000)
 
-  it('keeps every bookmark acknowledged before or during the shutdown, in the database file itself', async () => {
+  it('keeps every bookmark acknowledged before or during the shutdown (a doubled Ctrl-C too), in the database file', async () => {
     const service = await start()
     const token = await login(service.url)
     const add = (id: number) =>
@@ -203,8 +204,11 @@ describe('graceful shutdown (SIGTERM)', () => {
     const slow = await slowBookmark(service.port, token, 104)
     await new Promise((r) => setTimeout(r, 150))
     const exit = exitOf(service, performance.now())
-    service.child.kill('SIGTERM')
-    await new Promise((r) => setTimeout(r, 200))
+    // a Ctrl-C under `npm start` arrives twice: from the terminal, and passed on by the wrapper
+    service.child.kill('SIGINT')
+    await new Promise((r) => setTimeout(r, 100))
+    service.child.kill('SIGINT')
+    await new Promise((r) => setTimeout(r, 100))
     slow.finish()
     expect(statusOf(await slow.answer)).toBe(200)
     acknowledged.push(104)
