@@ -4,6 +4,7 @@
 
 import type { Hono } from 'hono'
 import type { AppEnv } from '../services.ts'
+import { HEALTH_PATHS } from '../../api/service-paths.ts'
 
 /**
  * Where the service is in its life. `starting` until the server listens with its start-up work done (generation, the
@@ -48,11 +49,11 @@ export function healthRoutes(
   probe: () => unknown,
   probeTimeoutMs = PROBE_TIMEOUT_MS,
 ) {
-  app.get('/healthz', (c) => {
+  app.get(HEALTH_PATHS.live, (c) => {
     c.header('Cache-Control', 'no-store')
     return c.json({ status: 'ok' })
   })
-  app.get('/readyz', async (c) => {
+  app.get(HEALTH_PATHS.ready, async (c) => {
     c.header('Cache-Control', 'no-store')
     const notReady = await readiness(lifecycle, probe, probeTimeoutMs)
     return notReady ? c.json(notReady, 503) : c.json({ status: 'ready' })
