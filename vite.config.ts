@@ -19,13 +19,14 @@ import {
   SW_CACHE,
 } from './src/features/pwa/sw-caches.ts'
 import { parseRoutePreloadKey, ROUTE_PRELOADS } from './src/app/route-preloads.ts'
-import { API_PATH_PREFIXES, IMAGE_PATH_PREFIXES, LEGACY_IMAGE_PREFIX } from './src/api/service-paths.ts'
+import { API_PATH_PREFIXES, HEALTH_PATHS, IMAGE_PATH_PREFIXES, LEGACY_IMAGE_PREFIX } from './src/api/service-paths.ts'
 
 // In development the SPA runs on Vite's server and the catalogue service on API_PORT; everything the service owns
 // is proxied so the SPA sees one origin, as it does in production.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`
-// Trailing slashes: Vite matches proxy keys as plain prefixes, and `/c` must not swallow e.g. `/collections`.
-const proxied = [...API_PATH_PREFIXES, ...IMAGE_PATH_PREFIXES, LEGACY_IMAGE_PREFIX]
+// Trailing slashes: Vite matches proxy keys as plain prefixes, and `/c` must not swallow e.g. `/collections` (no
+// route of the SPA begins with a health check's path).
+const proxied = [...API_PATH_PREFIXES, ...IMAGE_PATH_PREFIXES, LEGACY_IMAGE_PREFIX, ...Object.values(HEALTH_PATHS)]
 // xfwd: the service names only the address a connection arrived on (127.0.0.1:API_PORT here) unless a trusted proxy
 // forwards the client's own; `npm run dev` trusts loopback (scripts/dev.mjs), so URLs stay on Vite's origin.
 const proxy = Object.fromEntries(proxied.map((prefix) => [prefix, { target: apiTarget, xfwd: true }]))

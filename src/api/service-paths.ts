@@ -35,5 +35,11 @@ export const IMAGE_PATH_PREFIXES = [
   '/common/images/',
 ] as const
 
+/**
+ * The health checks for a load balancer (src/server/http/health.ts): liveness and readiness. Exact paths, outside the
+ * API's spaces (no token, no rate limit).
+ */
+export const HEALTH_PATHS = { live: '/healthz', ready: '/readyz' } as const
+
 /** Where earlier versions served images (`/img` + the CDN path); such URLs redirect to the path without it. */
 export const LEGACY_IMAGE_PREFIX = '/img/'

@@ -31,6 +31,8 @@ import { muteRoutes } from './routes/mute.ts'
 import { authRoutes } from './routes/auth.ts'
 import { commentRoutes } from './routes/comments.ts'
 import { libraryRoutes } from './routes/library.ts'
+import { healthRoutes, Lifecycle } from './http/health.ts'
+import { catalogueAnswers } from './data/health-check.ts'
 import type { Logger } from './log.ts'
 
 /** Longest query string accepted; the real API's clients never come near it. */
@@ -38,7 +40,8 @@ export const MAX_QUERY_LENGTH = 2048
 /** The API's path spaces; routes register inside them, and what they leave unserved is a JSON 404. */
 export const API_PREFIXES = API_PATH_PREFIXES
 
-export function createApp(services: Services, log: Logger) {
+/** `lifecycle`: the server's (server.ts); an app made without one is ready at once. */
+export function createApp(services: Services, log: Logger, lifecycle = new Lifecycle('ready')) {
   const { store, config, signer } = services
   const app = new Hono<AppEnv>()
   const limits = config.rateLimit ? new RequestLimits(config.rateLimit) : null
@@ -72,6 +75,9 @@ export function createApp(services: Services, log: Logger) {
   // prebuilt answer into a full Response, which cost two thirds of the throughput of a work detail.
   const gzip = compress()
   app.use((c, next) => (ACCEPTS_COMPRESSION.test(c.req.header('accept-encoding') ?? '') ? gzip(c, next) : next()))
+
+  // ---- health checks: outside the API (no token, no rate limit), before the gallery's fallback ----
+  healthRoutes(app, lifecycle, () => catalogueAnswers(store.db))
 
   // ---- the catalogue API ----
   const apiContext: MiddlewareHandler<AppEnv> = async (c, next) => {

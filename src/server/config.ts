@@ -62,6 +62,11 @@ export interface Config {
    * `queue` waiting or running (SEARCH_QUEUE), each stopped after `timeoutMs` (SEARCH_TIMEOUT_MS).
    */
   search: { workers: number; queue: number; timeoutMs: number }
+  /**
+   * SHUTDOWN_TIMEOUT_MS: on SIGTERM or SIGINT, how long requests in progress (and a library scan) may take to finish
+   * before their connections are cut and the service stops anyway
+   */
+  shutdownTimeoutMs: number
 }
 
 export const SIZES: Record<string, CatalogueSize> = {
@@ -168,5 +173,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       queue: int('SEARCH_QUEUE', env.SEARCH_QUEUE, 16, 1),
       timeoutMs: int('SEARCH_TIMEOUT_MS', env.SEARCH_TIMEOUT_MS, 2000, 1),
     },
+    shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000),
   }
 }

@@ -18,9 +18,34 @@ else {
   )
 }
 
+// The first SIGTERM or SIGINT shuts down gracefully (server.ts's close: requests in progress finish, for at most
+// SHUTDOWN_TIMEOUT_MS); another, a moment later, exits at once. One sooner is the same request twice: a Ctrl-C reaches
+// both `npm start`'s wrapper, which passes it on, and this process.
+const REPEAT_MS = 1000
+let stopping: number | undefined
 const stop = (signal: string) => {
-  log.info(`${signal}: shutting down`)
-  void running.close().then(() => process.exit(0))
+  if (stopping !== undefined) {
+    if (performance.now() - stopping < REPEAT_MS) return
+    log.error(`${signal} again: exiting without waiting`)
+    process.exit(1)
+  }
+  stopping = performance.now()
+  log.info(`${signal}: shutting down (requests in progress get up to ${config.shutdownTimeoutMs} ms)`)
+  // whatever hangs after the requests (a worker, the disk), the process ends
+  setTimeout(() => {
+    log.error('shutdown did not finish in time: exiting')
+    process.exit(1)
+  }, config.shutdownTimeoutMs + 5000).unref()
+  running.close().then(
+    () => {
+      log.info('stopped')
+      process.exit(0)
+    },
+    (err: unknown) => {
+      log.error('shutdown failed', { error: err instanceof Error ? err.stack : String(err) })
+      process.exit(1)
+    },
+  )
 }
-process.once('SIGINT', () => stop('SIGINT'))
-process.once('SIGTERM', () => stop('SIGTERM'))
+process.on('SIGINT', () => stop('SIGINT'))
+process.on('SIGTERM', () => stop('SIGTERM'))

@@ -15,6 +15,8 @@ import { connectionCap, guardConnections } from './http/connection-guard.ts'
 import { catalogueNowOf } from './calendar.ts'
 import { InlineSearches } from './search/search-job.ts'
 import { SearchPool } from './search/search-pool.ts'
+import { Lifecycle } from './http/health.ts'
+import { drainServer } from './http/drain.ts'
 
 /**
  * Searches of one client (an account, or an address when anonymous) that may wait or run at once: one running and two
@@ -81,6 +83,11 @@ export interface RunningServer {
   services: Services
   /** open connections and the connection guard's work */
   connections(): { open: number; busy: number; closedByGuard: number }
+  /**
+   * Shuts down gracefully: /readyz answers 503 at once, no new connection is accepted, requests in progress and a
+   * library scan get up to SHUTDOWN_TIMEOUT_MS to finish, then the watcher, the search workers and the database
+   * (checkpointing its WAL) are closed. Nothing the service started is left to keep the process alive.
+   */
   close(): Promise<void>
 }
 
@@ -89,7 +96,8 @@ export async function startServer(config: Config, log = createLogger(config.logL
   // A library is scanned before the service opens it: what the archive holds is what the first answer shows.
   await prepareLibrary(config, log)
   const services = createServices(config, log)
-  const app = createApp(services, log)
+  const lifecycle = new Lifecycle()
+  const app = createApp(services, log, lifecycle)
   const server = await new Promise<Server>((resolve) => {
     const s = serve(
       { fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: SERVER_TIMEOUTS },
@@ -120,18 +128,31 @@ export async function startServer(config: Config, log = createLogger(config.logL
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
+  // Generation and the library's start-up scan are done (above): until now nothing listened.
+  lifecycle.ready()
   let closing: Promise<void> | undefined
+  const shutdown = async () => {
+    lifecycle.stopping()
+    watcher?.close()
+    const timeoutMs = config.shutdownTimeoutMs
+    let timer: NodeJS.Timeout | undefined
+    const [{ cut }] = await Promise.all([
+      drainServer(server, timeoutMs, guard),
+      // a scan writes a work per transaction: one cut off at the deadline (process exit) leaves whole works only
+      Promise.race([
+        services.library?.stop(),
+        new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs))),
+      ]).finally(() => clearTimeout(timer)),
+    ])
+    if (cut > 0) log.error(`shutdown: ${cut} connections still busy after ${timeoutMs} ms were closed`)
+    // after the requests: a search they wait for is answered, not refused
+    await services.searches.close()
+    services.store.close()
+  }
   return {
     url: `http://${host}:${port}`,
     services,
     connections: () => guard.stats(),
-    close: () =>
-      (closing ??= new Promise<void>((resolve) => {
-        watcher?.close()
-        server.close(() => resolve())
-        server.closeAllConnections()
-      })
-        .then(() => services.searches.close())
-        .then(() => services.store.close())),
+    close: () => (closing ??= shutdown()),
   }
 }

@@ -2,7 +2,7 @@
 // the worker (so it lives apart from src/tunables.ts, which pulls in browser-only modules), and the app reads the
 // names to empty the API cache when the signed-in account changes.
 
-import { API_PATH_PREFIXES, IMAGE_PATH_PREFIXES, LEGACY_IMAGE_PREFIX } from '../../api/service-paths.ts'
+import { API_PATH_PREFIXES, HEALTH_PATHS, IMAGE_PATH_PREFIXES, LEGACY_IMAGE_PREFIX } from '../../api/service-paths.ts'
 
 /** Runtime cache names. The precache (app shell) is Workbox's own. */
 export const SW_CACHE = {
@@ -37,14 +37,15 @@ const escape = (prefix: string) => prefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'
 
 /**
  * Paths the service owns, never answered with the SPA's index.html by the worker: the API's spaces, the image CDN's
- * folders (and the `/img/` of earlier versions), the built assets, and files with an extension the SPA has no route
- * for (robots.txt, the manifest, icons, the worker itself). `.php` paths stay: the pixiv-style aliases
- * (`/member_illust.php?…`) are SPA routes.
+ * folders (and the `/img/` of earlier versions), the built assets, the health checks, and files with an extension
+ * the SPA has no route for (robots.txt, the manifest, icons, the worker itself). `.php` paths stay: the pixiv-style
+ * aliases (`/member_illust.php?…`) are SPA routes.
  */
 export const NAVIGATION_DENYLIST = [
   ...[...API_PATH_PREFIXES, ...IMAGE_PATH_PREFIXES, LEGACY_IMAGE_PREFIX, '/assets/'].map(
     (prefix) => new RegExp(`^${escape(prefix)}`),
   ),
+  ...Object.values(HEALTH_PATHS).map((p) => new RegExp(`^${escape(p)}$`)),
   /\.(?:txt|xml|json|webmanifest|js|mjs|map|css|png|jpe?g|gif|webp|avif|svg|ico|zip)$/i,
 ]
 

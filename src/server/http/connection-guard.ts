@@ -35,6 +35,10 @@ export function connectionCap(configured: number, fdLimit = openFileLimit()): nu
 export interface ConnectionGuard {
   /** open connections, and how many have a request in progress */
   stats(): { open: number; busy: number; closedByGuard: number }
+  /** the answers in progress (a graceful shutdown marks those not yet begun `Connection: close`) */
+  answering(): ServerResponse[]
+  /** connections that have not begun a request (a graceful shutdown closes them after a moment) */
+  unstarted(): Socket[]
 }
 
 /** Caps `server`'s open connections at `max` (see the top of this file). */
@@ -83,5 +87,7 @@ export function guardConnections(server: Server, max: number): ConnectionGuard {
       for (const s of sockets.values()) if (busy(s)) n++
       return { open: sockets.size, busy: n, closedByGuard }
     },
+    answering: () => [...sockets.values()].flatMap((s) => (s.res && !s.res.writableFinished ? [s.res] : [])),
+    unstarted: () => [...sockets].flatMap(([socket, s]) => (s.req === undefined ? [socket] : [])),
   }
 }

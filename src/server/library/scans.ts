@@ -21,6 +21,7 @@ export type Scan = (onProgress: (done: number, total: number) => void) => Promis
 
 export class LibraryScans {
   private current: Promise<void> | undefined
+  private stopped = false
   private progress: ScanProgress = { running: false, done: 0, total: 0, started_at: null, error: null }
   /** the catalogue's items_version as the last scan of this service left it (what it has forgotten itself) */
   scannedVersion: string | undefined
@@ -37,7 +38,7 @@ export class LibraryScans {
 
   /** Starts a scan now, unless one is running: then false, and that one is the scan the status reports. */
   start(): boolean {
-    if (this.current) return false
+    if (this.current || this.stopped) return false
     const progress: ScanProgress = { running: true, done: 0, total: 0, started_at: this.nowS(), error: null }
     this.progress = progress
     // Begun on the next turn of the event loop, not in the caller's: the import runs synchronously up to its first
@@ -62,6 +63,15 @@ export class LibraryScans {
         this.current = undefined
       })
     return true
+  }
+
+  /**
+   * No scan starts from now on (the service is shutting down); resolves once the running one, if any, has ended, so
+   * the catalogue is not closed under it.
+   */
+  async stop(): Promise<void> {
+    this.stopped = true
+    while (this.current) await this.current
   }
 
   /**
