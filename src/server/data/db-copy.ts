@@ -180,25 +180,41 @@ async function copyTable(
   let rows = 0
   let bytes = 0
   let last: unknown[] | undefined
+  // One batch in flight while the next is read: node-postgres sends a client's queries in order, so the batch's
+  // transaction runs on the server while this process reads SQLite (each has a core of its own).
+  let inFlight: Promise<void> = Promise.resolve()
   const flush = async () => {
+    await inFlight
     if (rows === 0) return
-    await client.query('BEGIN')
-    try {
-      await client.query(insert, batch)
-      await save(last, copiedBefore + rows, false)
-      await client.query('COMMIT')
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined)
-      throw new Error(`copying ${table} after key ${progress?.last_key ?? '(start)'}: ${(err as Error).message}`, {
-        cause: err,
-      })
-    }
-    copiedBefore += rows
-    copied += rows
-    progress = { table_name: table, source, last_key: encodeKey(last!), rows_copied: BigInt(copiedBefore), done: false }
+    const columnsOfBatch = batch
+    const n = rows
+    const lastKey = last!
     batch = columns.map(() => [])
     rows = 0
     bytes = 0
+    const from = progress?.last_key ?? '(start)'
+    inFlight = (async () => {
+      await client.query('BEGIN')
+      try {
+        await client.query(insert, columnsOfBatch)
+        await save(lastKey, copiedBefore + n, false)
+        await client.query('COMMIT')
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined)
+        throw new Error(`copying ${table} after key ${from}: ${(err as Error).message}`, { cause: err })
+      }
+      copiedBefore += n
+      copied += n
+      progress = {
+        table_name: table,
+        source,
+        last_key: encodeKey(lastKey),
+        rows_copied: BigInt(copiedBefore),
+        done: false,
+      }
+    })()
+    // a failure is thrown by the next flush's await; until then it must not count as unhandled
+    inFlight.catch(() => undefined)
   }
 
   for (const row of select.iterate(...(after ?? [])) as Iterable<unknown[]>) {
@@ -212,6 +228,7 @@ async function copyTable(
     if (rows >= opts.batchRows || bytes >= opts.batchBytes) await flush()
   }
   await flush()
+  await inFlight
   await save(undefined, copiedBefore, true)
   return copied
 }
