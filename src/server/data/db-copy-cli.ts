@@ -1,11 +1,14 @@
 // npm run db:copy -- --from sqlite:PATH --to postgres://USER@HOST/DB [--fresh] [--batch-rows N]
 // Copies a catalogue from its SQLite file into PostgreSQL (db-copy.ts), prints per table the rows and checksums on
 // each side, and exits 1 if any differ. Run again after an interruption: it continues where it stopped.
+// npm run db:copy -- --from postgres://… --to sqlite:PATH: the other way, into a new file (db-copy-to-sqlite.ts).
 import { parseArgs } from 'node:util'
-import { copySqliteToPostgres, reportLines } from './db-copy.ts'
+import { copySqliteToPostgres, reportLines, type CopyReport } from './db-copy.ts'
+import { copyPostgresToSqlite } from './db-copy-to-sqlite.ts'
 
 const USAGE =
   'usage: npm run db:copy -- --from sqlite:PATH --to postgres://USER@HOST[:PORT]/DATABASE [--fresh] [--batch-rows N]\n' +
+  '       npm run db:copy -- --from postgres://USER@HOST[:PORT]/DATABASE --to sqlite:NEW_PATH\n' +
   '  --from     the SQLite catalogue (DATA_DIR/catalogue.db, or DATA_DIR/library.db for an imported library)\n' +
   '  --to       the PostgreSQL database (default: DATABASE_URL); it is migrated to the current schema first\n' +
   "  --fresh    empty the target's catalogue tables first (a copy over an older copy)\n" +
@@ -13,7 +16,7 @@ const USAGE =
 
 function sqlitePath(from: string) {
   const m = /^sqlite:(?:\/\/)?(.+)$/.exec(from)
-  if (!m) throw new Error(`--from must be sqlite:PATH, not "${from}"`)
+  if (!m) throw new Error(`expected sqlite:PATH, not "${from}"`)
   return m[1]!
 }
 
@@ -32,13 +35,16 @@ async function main(): Promise<number> {
     console.log(USAGE)
     return values.help ? 0 : 2
   }
-  if (!/^postgres(ql)?:\/\//.test(to)) throw new Error(`--to must be a postgres:// URL`)
-  const batchRows = values['batch-rows'] === undefined ? undefined : Number(values['batch-rows'])
-  const report = await copySqliteToPostgres(sqlitePath(values.from), to, {
-    fresh: values.fresh,
-    batchRows,
-    log: (line) => console.error(line),
-  })
+  const isPostgres = (u: string) => /^postgres(ql)?:\/\//.test(u)
+  const log = (line: string) => console.error(line)
+  let report: CopyReport
+  if (isPostgres(values.from)) {
+    report = await copyPostgresToSqlite(values.from, sqlitePath(to), { log })
+  } else {
+    if (!isPostgres(to)) throw new Error(`--to must be a postgres:// URL (or --from one, to copy back into SQLite)`)
+    const batchRows = values['batch-rows'] === undefined ? undefined : Number(values['batch-rows'])
+    report = await copySqliteToPostgres(sqlitePath(values.from), to, { fresh: values.fresh, batchRows, log })
+  }
   for (const line of reportLines(report)) console.log(line)
   return report.equal ? 0 : 1
 }

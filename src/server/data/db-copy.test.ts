@@ -17,6 +17,8 @@ import { writeLibraryFixture } from '../testing/library-fixture.ts'
 import { writeGalleryDlNovel } from '../testing/novel-archives.ts'
 import { usePostgres } from '../testing/postgres.ts'
 import { copySqliteToPostgres, RowDigest, type CopyReport } from './db-copy.ts'
+import { copyPostgresToSqlite } from './db-copy-to-sqlite.ts'
+import { CatalogueStore } from './store.ts'
 
 // db:copy from SQLite into a throwaway PostgreSQL: a small demo catalogue and an imported library arrive whole (rows
 // and checksums equal per table, sequences past the ids), a rerun changes nothing, a copy killed mid-way and run
@@ -278,6 +280,28 @@ describe('db:copy from SQLite to PostgreSQL', () => {
     expect(run.out).toMatch(/^works .* MISMATCH$/m)
     expect(run.out).toContain('MISMATCH in works')
   }, 60_000)
+})
+
+describe('db:copy from PostgreSQL back to SQLite', () => {
+  it('makes a new SQLite file equal to the original, table by table, that the service opens', async () => {
+    const url = await db.createDatabase()
+    await copySqliteToPostgres(library, url)
+    const back = path.join(dir, 'back.db')
+    const report = await copyPostgresToSqlite(url, back)
+    expect(report.equal).toBe(true)
+    expectWhole(report, library)
+    const original = await copySqliteToPostgres(library, await db.createDatabase())
+    expect(report.tables.map((t) => [t.table, t.targetChecksum])).toEqual(
+      original.tables.map((t) => [t.table, t.sourceChecksum]),
+    )
+    const store = new CatalogueStore(back)
+    try {
+      expect(store.userByAccount('owner')).toBeTruthy()
+    } finally {
+      store.close()
+    }
+    await expect(copyPostgresToSqlite(url, back)).rejects.toThrow(/exists/)
+  })
 })
 
 describe('the rows digest', () => {

@@ -94,7 +94,7 @@ export function openSource(file: string): Database.Database {
   return lite
 }
 
-function sourceTables(lite: Database.Database): string[] {
+export function sourceTables(lite: Database.Database): string[] {
   const tables = (
     lite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as {
       name: string
@@ -105,7 +105,7 @@ function sourceTables(lite: Database.Database): string[] {
   return CATALOGUE_TABLES.filter((t) => tables.includes(t))
 }
 
-async function columnsOf(lite: Database.Database, client: pg.ClientBase, table: string): Promise<Column[]> {
+export async function columnsOf(lite: Database.Database, client: pg.ClientBase, table: string): Promise<Column[]> {
   const lcols = lite.prepare('SELECT name, pk FROM pragma_table_info(?) ORDER BY cid').all(table) as {
     name: string
     pk: bigint
@@ -339,28 +339,42 @@ export function digestSqlite(lite: Database.Database, table: string, columns: st
   return d
 }
 
-/** Rows and digest of a PostgreSQL table, streamed through a cursor in fetches of about 4 MiB. */
-export async function digestPostgres(client: pg.ClientBase, table: string, columns: string[]): Promise<RowDigest> {
-  const d = new RowDigest()
-  await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
+/**
+ * Reads a PostgreSQL table through a cursor in fetches of about 4 MiB, handing each fetch's rows (arrays, in
+ * `columns` order) to `each`. In a read-only snapshot of its own, or in the caller's transaction (`inTransaction`).
+ */
+export async function readPostgres(
+  client: pg.ClientBase,
+  table: string,
+  columns: string[],
+  each: (rows: unknown[][]) => void,
+  opts: { inTransaction?: boolean } = {},
+): Promise<void> {
+  if (!opts.inTransaction) await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
   try {
-    await client.query(`DECLARE digest NO SCROLL CURSOR FOR SELECT ${columns.map(q).join(', ')} FROM ${q(table)}`)
+    await client.query(`DECLARE rows NO SCROLL CURSOR FOR SELECT ${columns.map(q).join(', ')} FROM ${q(table)}`)
     let n = 1000
     for (;;) {
-      const { rows } = await client.query<unknown[]>({ text: `FETCH ${n} FROM digest`, rowMode: 'array' })
-      let bytes = 0
-      for (const row of rows) {
-        d.add(row)
-        for (const v of row) bytes += typeof v === 'string' ? v.length : 8
-      }
+      const { rows } = await client.query<unknown[]>({ text: `FETCH ${n} FROM rows`, rowMode: 'array' })
+      each(rows)
       if (rows.length < n) break
+      let bytes = 0
+      for (const row of rows) for (const v of row) bytes += typeof v === 'string' ? v.length : 8
       // as many rows next time as make about 4 MiB, given these
       n = Math.max(10, Math.min(10_000, Math.round((n * 4 * 1024 * 1024) / Math.max(1, bytes))))
     }
-    await client.query('CLOSE digest')
+    await client.query('CLOSE rows')
   } finally {
-    await client.query('COMMIT')
+    if (!opts.inTransaction) await client.query('COMMIT')
   }
+}
+
+/** Rows and digest of a PostgreSQL table, streamed. */
+export async function digestPostgres(client: pg.ClientBase, table: string, columns: string[]): Promise<RowDigest> {
+  const d = new RowDigest()
+  await readPostgres(client, table, columns, (rows) => {
+    for (const row of rows) d.add(row)
+  })
   return d
 }
 
