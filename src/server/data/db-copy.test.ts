@@ -242,7 +242,8 @@ describe('db:copy from SQLite to PostgreSQL', () => {
     const run = cli(['--from', `sqlite:${source}`, '--to', url, '--batch-rows', '20'])
     // kill it once a few batches have committed
     let copied = 0
-    for (let i = 0; i < 600 && copied < 200; i++) {
+    const deadline = Date.now() + 60_000 // the CLI starts slowly on a loaded machine
+    while (copied < 200 && Date.now() < deadline && run.child.exitCode === null) {
       await new Promise((r) => setTimeout(r, 25))
       const rows = await query<{ n: string | null }>(url, 'SELECT sum(rows_copied) AS n FROM db_copy_progress').catch(
         () => [{ n: null }],
