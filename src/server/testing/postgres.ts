@@ -83,10 +83,7 @@ function template(bin: string, user: { uid: number; gid: number } | undefined): 
     const initdb = (ctype: string) =>
       run(
         path.join(bin, 'initdb'),
-        ['-D', tmp, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', `--lc-ctype=${ctype}`].concat([
-          '--no-sync',
-          '--no-instructions',
-        ]),
+        ['-D', tmp, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', `--lc-ctype=${ctype}`, '--no-sync'],
         user,
       )
     try {
