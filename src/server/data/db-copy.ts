@@ -418,6 +418,9 @@ export async function copySqliteToPostgres(file: string, url: string, opts: Copy
     for (const w of migrated.warnings) log(`warning: ${w}`)
     if (migrated.applied.length > 0) log(`migrated the target to PostgreSQL schema ${migrated.version}`)
     await client.query(PROGRESS_SQL)
+    // A batch's commit need not wait for its WAL to reach the disk: a server crash may lose the last batches, but
+    // each batch and its progress row commit together, so it loses both and the rerun copies them again.
+    await client.query('SET synchronous_commit = off')
     const tables = sourceTables(lite)
     if (opts.fresh) {
       await client.query(`TRUNCATE ${tables.map(q).join(', ')}`)
