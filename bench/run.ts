@@ -13,6 +13,7 @@
 //   BENCH_SCROLL    0: skip the scroll run
 //   BENCH_LIBRARY   0: skip the library rows (import, rescan, renders of real originals, the 100,000-work library)
 //   BENCH_ONLY      library: only the library rows, beside the demo's search and detail (no build, no other rows)
+//   BENCH_POSTGRES  0: skip the db:copy row (the default catalogue copied into a throwaway PostgreSQL cluster)
 //
 // The gallery is built afresh into bench/.data-dist for every run, so its figures are those of the current sources.
 //
@@ -40,6 +41,7 @@ import { BENCH_CATALOGUE_NOW, killAllChildren, startServerProcess, type ServerPr
 import * as inputs from './lib/inputs.ts'
 import { describeScroll, runScroll } from './scroll.ts'
 import { importRows, largeLibraryRows, renderRows, type LibraryContext } from './library.ts'
+import { measureDbCopy } from './db-copy.ts'
 import {
   errorRow,
   figureRow,
@@ -468,6 +470,29 @@ async function thumbnailRenders(): Promise<void> {
   }
 }
 
+/** db:copy of the default catalogue into a throwaway PostgreSQL cluster (bench/db-copy.ts). */
+async function dbCopyRow(): Promise<void> {
+  const family = 'db:copy (default) to PostgreSQL'
+  if (process.env.BENCH_POSTGRES === '0') {
+    rows.push(skippedRow(family, 'skipped: BENCH_POSTGRES=0'))
+    return
+  }
+  try {
+    const f = await measureDbCopy(progress)
+    const rate = Math.round(f.rows / (f.copyMs / 1000))
+    progress(`  ${(f.copyMs / 1000).toFixed(1)} s, ${rate} rows/s; checked in ${(f.checkMs / 1000).toFixed(1)} s`)
+    if (!f.equal) problems.push('db:copy: the copy differs from the source')
+    rows.push(
+      figureRow(family, { label: 'took', value: f.copyMs / 1000, unit: 's' }, undefined, {
+        note: `${rate.toLocaleString('en')} rows/s (${f.rows.toLocaleString('en')} rows); check ${(f.checkMs / 1000).toFixed(1)} s; cluster start ${f.clusterStartMs.toFixed(0)} ms`,
+      }),
+    )
+  } catch (err) {
+    problems.push(`db:copy: ${errorText(err)}`)
+    rows.push(errorRow(family, errorText(err)))
+  }
+}
+
 function libraryContext(): LibraryContext {
   return {
     repo,
@@ -626,6 +651,7 @@ async function main(): Promise<number> {
     }
     await defaultCatalogue()
     if (!onlyLibrary) await thumbnailRenders()
+    if (!onlyLibrary) await dbCopyRow()
     await librarySection()
     if (!onlyLibrary)
       try {

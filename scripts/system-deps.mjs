@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // The Debian packages `npm test` needs beside node_modules: Chromium for the end-to-end tests, gallery-dl for the
-// real-client test (src/server/compat/gallery-dl.test.ts), and CJK fonts so Japanese titles render (and measure) as
-// they do for users. Run first by `npm test` and by .ci/run: as root with apt it installs what is missing; otherwise
+// real-client test (src/server/compat/gallery-dl.test.ts), CJK fonts so Japanese titles render (and measure) as
+// they do for users, and PostgreSQL's server binaries, from which the PostgreSQL tests start throwaway clusters of
+// their own (src/server/testing/postgres.ts; no system service is used). Run first by `npm test` and by .ci/run: as root with apt it installs what is missing; otherwise
 // it stops at once with the command to run, rather than letting tests fail later for a reason that is not theirs.
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
-export const PACKAGES = ['chromium', 'gallery-dl', 'fonts-noto-cjk']
+export const PACKAGES = ['chromium', 'gallery-dl', 'fonts-noto-cjk', 'postgresql']
 
 const onPath = (name) =>
   (process.env.PATH ?? '')
@@ -21,6 +22,11 @@ const PROBES = {
   chromium: () => existsSync(process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium'),
   'gallery-dl': () => onPath('gallery-dl'),
   'fonts-noto-cjk': () => spawnSync('fc-list', [':lang=ja'], { encoding: 'utf8' }).stdout?.includes('Noto Sans CJK'),
+  // the server's initdb, where Debian puts it (/usr/lib/postgresql/<major>/bin) or on the PATH
+  postgresql: () =>
+    onPath('initdb') ||
+    (existsSync('/usr/lib/postgresql') &&
+      readdirSync('/usr/lib/postgresql').some((v) => existsSync(path.join('/usr/lib/postgresql', v, 'bin', 'initdb')))),
 }
 
 function installed(pkg) {

@@ -26,8 +26,8 @@ describe('system-deps', () => {
     expect((noApt as { message: string }).message).toContain('apt-get update && apt-get install -y chromium gallery-dl')
   })
 
-  it('names chromium, gallery-dl and fonts-noto-cjk, and finds them on this machine once npm test has run it', () => {
-    expect(PACKAGES).toEqual(['chromium', 'gallery-dl', 'fonts-noto-cjk'])
+  it('names chromium, gallery-dl, fonts-noto-cjk and postgresql, and finds them on this machine once npm test has run it', () => {
+    expect(PACKAGES).toEqual(['chromium', 'gallery-dl', 'fonts-noto-cjk', 'postgresql'])
     expect(missingPackages()).toEqual([])
   })
 })
