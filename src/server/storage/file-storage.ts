@@ -7,7 +7,14 @@ import { randomBytes } from 'node:crypto'
 import { copyFile, mkdir, open, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { readSpan } from './read-span.ts'
-import { checkKey, ObjectNotFound, type ListedObject, type ObjectBody, type ObjectInfo, type Storage } from './storage.ts'
+import {
+  checkKey,
+  ObjectNotFound,
+  type ListedObject,
+  type ObjectBody,
+  type ObjectInfo,
+  type Storage,
+} from './storage.ts'
 
 const isMissing = (err: unknown) => ['ENOENT', 'ENOTDIR'].includes((err as NodeJS.ErrnoException).code ?? '')
 

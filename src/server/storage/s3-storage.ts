@@ -1,7 +1,14 @@
 // Storage in an S3-compatible bucket (AWS S3, MinIO, Ceph RGW, Garage, R2, …) through the official AWS SDK.
 // Credentials come from the SDK's usual chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, a profile, an instance
-// role), never from STORAGE_URL. PutObject is atomic by S3's own rule (a GET sees the old object or the whole new
-// one), and the objects here are at most a few tens of MB, so no multipart upload.
+// role), never from STORAGE_URL. The objects here are at most a few tens of MB, so no multipart upload.
+//
+// PutObject is atomic by S3's own rule (a GET sees the old object or the whole new one), but not every S3-compatible
+// server keeps it: some write the object in place while it arrives (s3rver, the tests' server, does; a GET meanwhile
+// gets the part written so far, with a Content-Length to match). So each object carries its size in its metadata
+// (x-amz-meta-easel-size, sent back with every GET and HEAD at no cost), and an object whose bytes do not add up to
+// it is not there yet: a reader never takes part of an object for the whole. An object without it was not written
+// whole by Easel (or by another tool) and counts as missing too: a cached image is rendered again, and rows name only
+// copies Easel stored.
 
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
@@ -13,7 +20,14 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3'
-import { checkKey, ObjectNotFound, type ListedObject, type ObjectBody, type ObjectInfo, type Storage } from './storage.ts'
+import {
+  checkKey,
+  ObjectNotFound,
+  type ListedObject,
+  type ObjectBody,
+  type ObjectInfo,
+  type Storage,
+} from './storage.ts'
 
 export interface S3Location {
   bucket: string
@@ -25,6 +39,9 @@ export interface S3Location {
   /** bucket in the path (`host/bucket/key`) rather than the host name: what MinIO and most self-hosted stores want */
   forcePathStyle: boolean
 }
+
+/** the user metadata key of an object's size (x-amz-meta-easel-size on the wire) */
+const SIZE_META = 'easel-size'
 
 const notFound = (err: unknown) => {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } }
@@ -56,7 +73,9 @@ export class S3Storage implements Storage {
   async head(key: string): Promise<ObjectInfo | null> {
     try {
       const r = await this.client.send(new HeadObjectCommand({ Bucket: this.at.bucket, Key: this.key(key) }))
-      return { size: r.ContentLength ?? 0, etag: r.ETag ?? '""', modifiedMs: r.LastModified?.getTime() ?? 0 }
+      const size = r.ContentLength ?? 0
+      if (r.Metadata?.[SIZE_META] !== String(size)) return null // being written (see above)
+      return { size, etag: r.ETag ?? '""', modifiedMs: r.LastModified?.getTime() ?? 0 }
     } catch (err) {
       if (notFound(err)) return null
       throw err
@@ -66,6 +85,7 @@ export class S3Storage implements Storage {
   async read(key: string): Promise<Buffer> {
     const r = await this.send(key)
     const bytes = await r.Body!.transformToByteArray()
+    if (r.Metadata?.[SIZE_META] !== String(bytes.byteLength)) throw new ObjectNotFound(key)
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   }
 
@@ -74,6 +94,10 @@ export class S3Storage implements Storage {
     // a ranged answer names the whole object's size in Content-Range (`bytes 0-9/1234`)
     const total = /\/(\d+)$/.exec(r.ContentRange ?? '')
     const size = total ? Number(total[1]) : (r.ContentLength ?? 0)
+    if (r.Metadata?.[SIZE_META] !== String(size)) {
+      await r.Body!.transformToWebStream().cancel()
+      throw new ObjectNotFound(key)
+    }
     const start = range ? range.start : 0
     const end = start + (r.ContentLength ?? 0) - 1
     return {
@@ -101,7 +125,15 @@ export class S3Storage implements Storage {
     const Body = Buffer.isBuffer(body) ? body : createReadStream(body.file)
     // a stream's length must be given: the SDK cannot sign a body of unknown length without chunked trailers
     const ContentLength = Buffer.isBuffer(body) ? body.byteLength : (await stat(body.file)).size
-    await this.client.send(new PutObjectCommand({ Bucket: this.at.bucket, Key: this.key(key), Body, ContentLength }))
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.at.bucket,
+        Key: this.key(key),
+        Body,
+        ContentLength,
+        Metadata: { [SIZE_META]: String(ContentLength) },
+      }),
+    )
   }
 
   async delete(key: string): Promise<void> {
@@ -117,7 +149,11 @@ export class S3Storage implements Storage {
       )
       for (const o of r.Contents ?? [])
         if (o.Key)
-          yield { key: o.Key.slice(this.at.prefix.length), size: o.Size ?? 0, modifiedMs: o.LastModified?.getTime() ?? 0 }
+          yield {
+            key: o.Key.slice(this.at.prefix.length),
+            size: o.Size ?? 0,
+            modifiedMs: o.LastModified?.getTime() ?? 0,
+          }
       ContinuationToken = r.IsTruncated ? r.NextContinuationToken : undefined
     } while (ContinuationToken)
   }

@@ -17,7 +17,11 @@ export type StorageConfig = { kind: 'file'; root: string } | ({ kind: 's3' } & S
 
 const S3_PARAMS = new Set(['endpoint', 'region', 'forcePathStyle'])
 
-export function parseStorageUrl(value: string | undefined, dataDir: string, env: NodeJS.ProcessEnv = {}): StorageConfig {
+export function parseStorageUrl(
+  value: string | undefined,
+  dataDir: string,
+  env: NodeJS.ProcessEnv = {},
+): StorageConfig {
   if (!value) return { kind: 'file', root: dataDir }
   const fail = (why: string): never => {
     throw new Error(
@@ -40,6 +44,8 @@ export function parseStorageUrl(value: string | undefined, dataDir: string, env:
   const bucket = url.hostname
   if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) fail('needs a bucket name')
   for (const name of url.searchParams.keys()) if (!S3_PARAMS.has(name)) fail(`has an unknown parameter "${name}"`)
+  // the URL parser resolves dot segments itself (s3://b/../x is s3://b/x): refuse them as written
+  if (/(^|\/)\.{1,2}(\/|$|\?)/.test(value.slice('s3://'.length))) fail('has a prefix with . or ..')
   const segments = decodeURIComponent(url.pathname)
     .split('/')
     .filter((s) => s !== '')
