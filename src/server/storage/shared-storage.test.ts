@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
@@ -83,6 +83,35 @@ describe('rendered images in shared storage', () => {
     const revalidated = await b.fetch(url, { headers: { 'if-none-match': first.headers.get('etag')! } })
     expect(revalidated.status).toBe(304)
     expect(revalidated.headers.get('etag')).toBe(first.headers.get('etag'))
+  })
+})
+
+describe('without STORAGE_URL', () => {
+  it('keeps rendered images in DATA_DIR/image-cache as earlier versions did, so an existing cache is found', async () => {
+    const app = openTestApp()
+    try {
+      const token = await app.login('demo')
+      const works = (await app.get<{ illusts: { image_urls: { medium: string } }[] }>('/v1/illust/new', token)).illusts
+      const url = new URL(works[1]!.image_urls.medium).pathname
+      const first = await app.fetch(url)
+      expect(first.headers.get('x-image-cache')).toBe('render')
+      const etag = first.headers.get('etag')!.slice(1, -1)
+      const folder = path.join(app.services.config.dataDir, 'image-cache', etag.slice(0, 2))
+      const [file] = readdirSync(folder).filter((f) => f.startsWith(etag))
+      expect(file).toMatch(/^[0-9a-f]{64}\.jpg$/)
+      // what an earlier version left there is what is served (by another instance: not from this one's memory)
+      writeFileSync(path.join(folder, file!), 'left by an earlier version')
+      const other = openTestApp({ storage: { kind: 'file', root: app.services.config.dataDir } })
+      try {
+        const again = await other.fetch(url)
+        expect(again.headers.get('x-image-cache')).toBe('disk')
+        expect(await again.text()).toBe('left by an earlier version')
+      } finally {
+        other.close()
+      }
+    } finally {
+      app.close()
+    }
   })
 })
 
