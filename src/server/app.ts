@@ -15,6 +15,7 @@ import { RequestLimits } from './auth/rate-limit.ts'
 import { View } from './wire/view.ts'
 import { createImageRoutes } from './images/image-routes.ts'
 import { ImageUrlSigner, needsSignature } from './images/image-signing.ts'
+import { openStorage } from './storage/storage-url.ts'
 import { illustRoutes } from './routes/illust.ts'
 import { novelRoutes } from './routes/novel.ts'
 import { novelTextRoutes } from './routes/novel-text.ts'
@@ -161,7 +162,8 @@ export function createApp(services: Services, log: Logger, lifecycle = new Lifec
   app.route(
     '/',
     createImageRoutes(imageCatalogue(services), {
-      cacheDir: path.join(config.dataDir, 'image-cache'),
+      // DATA_DIR/image-cache by default (STORAGE_URL unset), where earlier versions kept it
+      storage: openStorage(config.storage),
       diskBytes: config.imageCacheMax,
       maxQueuedRenders: config.imageRenderQueue,
       rendersPerClient: config.imageRendersPerClient || undefined,

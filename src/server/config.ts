@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { DEFAULT_MAX_CONNECTIONS } from './http/connection-guard.ts'
 import { parseTrustProxy, type TrustProxy } from './http/origin.ts'
+import { parseStorageUrl, type StorageConfig } from './storage/storage-url.ts'
 
 // Every setting comes from the environment and has a working default (DESIGN.md §2.7).
 
@@ -51,6 +52,11 @@ export interface Config {
   catalogueNow: number | undefined
   /** CATALOGUE_HOSTILE=all: a first start generates the XSS-corpus catalogue (for the reliability suite) */
   hostileCorpus: boolean
+  /**
+   * STORAGE_URL: where rendered images and copied originals live (storage/storage-url.ts); unset: DATA_DIR itself.
+   * LIBRARY_DIR's files are served in place, whatever this says.
+   */
+  storage: StorageConfig
   /** IMAGE_CACHE_MAX: bytes of rendered images kept on disk (least recently used files go first) */
   imageCacheMax: number
   /** IMAGE_RENDER_QUEUE: renders that may wait beyond the running ones; past that, 503 with Retry-After */
@@ -142,10 +148,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const ownerName = env.OWNER_USERNAME || 'owner'
   if (!/^[A-Za-z0-9_-]{1,32}$/.test(ownerName))
     throw new Error(`OWNER_USERNAME must be 1 to 32 letters, digits, _ or -, not "${ownerName}"`)
+  const dataDir = path.resolve(env.DATA_DIR || './data')
   return {
     port: int('PORT', env.PORT, 8080),
     host: env.HOST || '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR || './data'),
+    dataDir,
     libraryDir: env.LIBRARY_DIR ? path.resolve(env.LIBRARY_DIR) : undefined,
     owner: {
       username: ownerName,
@@ -165,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: logLevel as Config['logLevel'],
     catalogueNow: parseCatalogueNow(env.CATALOGUE_NOW),
     hostileCorpus: hostile === 'all',
+    storage: parseStorageUrl(env.STORAGE_URL, dataDir, env),
     imageCacheMax: parseBytes('IMAGE_CACHE_MAX', env.IMAGE_CACHE_MAX, 2 * 1024 ** 3),
     imageRenderQueue: int('IMAGE_RENDER_QUEUE', env.IMAGE_RENDER_QUEUE, 32),
     imageRendersPerClient: int('IMAGE_RENDERS_PER_CLIENT', env.IMAGE_RENDERS_PER_CLIENT, 16),

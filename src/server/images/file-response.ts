@@ -2,7 +2,9 @@
 // a 50 MB original or a long video costs a read buffer, not its size in memory. Byte ranges (RFC 9110 §14) because a
 // phone's video player asks for them (Safari plays nothing from a server that answers a range with 200).
 
-import { open, type FileHandle } from 'node:fs/promises'
+import { open } from 'node:fs/promises'
+import { readSpan } from '../storage/read-span.ts'
+import { ObjectNotFound, type Storage } from '../storage/storage.ts'
 
 /** One satisfiable range of a `size`-byte body, 'unsatisfiable' (416), or null: answer the whole body (200). */
 export function byteRange(
@@ -88,48 +90,37 @@ export async function fileResponse(file: string, req: BodyRequest, headers: Reco
   return new Response(readSpan(handle, p.start, p.end), { status: p.status, headers })
 }
 
-const CHUNK = 64 * 1024
-
 /**
- * Bytes start…end (inclusive) of an open file as a web stream that reads a chunk only when the client has taken the
- * last one (pull): the socket's pace bounds what is held in memory. (Readable.toWeb of a file stream reads ahead
- * without that bound on Node 20: a whole 50 MB file ended up in memory for a client slower than the disk.) The file
- * is closed at the end, on an error, and when the client goes away (cancel).
+ * A stored object (a copied original in storage.ts), answered exactly as fileResponse answers the same bytes: a file
+ * in a folder store is streamed as a file; from a bucket, a whole answer takes one GET, and a range a HEAD for the
+ * size (to answer 416, a clamped end or a suffix as for a file) and a ranged GET for just those bytes. Throws
+ * ObjectNotFound (code ENOENT) when there is no such object.
  */
-function readSpan(handle: FileHandle, start: number, end: number): ReadableStream<Uint8Array> {
-  let pos = start
-  let closed = false
-  const close = () => {
-    if (closed) return
-    closed = true
-    void handle.close().catch(() => {})
+export async function storedResponse(
+  storage: Storage,
+  key: string,
+  req: BodyRequest,
+  headers: Record<string, string>,
+): Promise<Response> {
+  const local = storage.localPath?.(key)
+  if (local !== undefined) return fileResponse(local, req, headers)
+  if (req.method === 'HEAD' || (req.range !== undefined && rangeApplies(req.ifRange, headers.ETag ?? ''))) {
+    const info = await storage.head(key)
+    if (!info) throw new ObjectNotFound(key)
+    const p = plan(req, info.size, headers)
+    if (p.status === 416 || req.method === 'HEAD' || p.end < p.start)
+      return new Response(p.status === 416 || req.method === 'HEAD' ? null : new Uint8Array(0), {
+        status: p.status,
+        headers,
+      })
+    const obj = await storage.get(key, { start: p.start, end: p.end })
+    return new Response(obj.body, { status: p.status, headers })
   }
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        try {
-          const want = Math.min(CHUNK, end + 1 - pos)
-          const buf = Buffer.allocUnsafe(want)
-          const { bytesRead } = await handle.read(buf, 0, want, pos)
-          if (bytesRead === 0) {
-            // the file shrank since it was opened: end early rather than hang
-            close()
-            controller.close()
-            return
-          }
-          pos += bytesRead
-          controller.enqueue(new Uint8Array(buf.buffer, buf.byteOffset, bytesRead))
-          if (pos > end) {
-            close()
-            controller.close()
-          }
-        } catch (err) {
-          close()
-          controller.error(err)
-        }
-      },
-      cancel: close,
-    },
-    { highWaterMark: 1 },
-  )
+  const obj = await storage.get(key)
+  const p = plan(req, obj.size, headers)
+  if (p.end < p.start) {
+    await obj.body.cancel()
+    return new Response(new Uint8Array(0), { status: p.status, headers })
+  }
+  return new Response(obj.body, { status: p.status, headers })
 }

@@ -142,3 +142,29 @@ describe('ImageCache admission', () => {
     expect((await second).body.toString()).toBe('bytes')
   })
 })
+
+describe('ImageCache in a bucket (STORAGE_URL=s3://…)', () => {
+  it('never lists the bucket (a lifecycle rule bounds it, not IMAGE_CACHE_MAX) and keeps renders there', async () => {
+    const { S3Storage } = await import('../storage/s3-storage.ts')
+    const bucket = new S3Storage({ bucket: 'never-reached', prefix: 'p/', region: 'us-east-1', forcePathStyle: true })
+    const objects = new Map<string, Buffer>()
+    const list = vi.spyOn(bucket, 'list').mockImplementation(() => {
+      throw new Error('listed the bucket')
+    })
+    vi.spyOn(bucket, 'read').mockImplementation(async (key) => {
+      const o = objects.get(key)
+      if (!o) throw new (await import('../storage/storage.ts')).ObjectNotFound(key)
+      return o
+    })
+    vi.spyOn(bucket, 'put').mockImplementation(async (key, body) => void objects.set(key, body as Buffer))
+    const cache = new ImageCache({ storage: bucket, diskBytes: 10, memoryBytes: 0 })
+    await cache.scanned
+    const key = 'ab'.repeat(32)
+    expect((await cache.get(key, 'jpg', async () => Buffer.alloc(100, 7))).source).toBe('render')
+    expect([...objects.keys()]).toEqual([`image-cache/ab/${key}.jpg`])
+    // past the byte budget and still there: nothing is evicted from a bucket
+    expect((await cache.get(key, 'jpg', async () => Buffer.alloc(100, 8))).source).toBe('disk')
+    expect(list).not.toHaveBeenCalled()
+    bucket.close()
+  })
+})

@@ -1,10 +1,14 @@
-// Rendered bytes: a byte-bounded in-memory LRU in front of a byte-bounded disk cache, with one shared render per
-// key in flight, a cap on concurrent renders and a bounded queue behind it. File names come only from a hex digest
-// of the key, so nothing request-derived ever reaches the filesystem.
+// Rendered bytes: a byte-bounded in-memory LRU (per process) in front of a store shared by every instance (a folder by
+// default, DATA_DIR/image-cache, or an S3 bucket: storage/), with one shared render per key in flight, a cap on
+// concurrent renders and a bounded queue behind it. One instance renders an image; every other reads it from the
+// store. Keys come only from a hex digest of the spec, so nothing request-derived ever reaches the store.
+//
+// In a folder the cache keeps to a byte budget (least recently used files go first, counted from a scan at
+// start-up). In a bucket it does not: listing a bucket at every start would cost a request per thousand images, so a
+// bucket lifecycle rule (expire `image-cache/` after N days) bounds it instead; an expired image is rendered again.
 
-import { randomBytes } from 'node:crypto'
-import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { FileStorage } from '../storage/file-storage.ts'
+import type { Storage } from '../storage/storage.ts'
 import { QueueFull, Semaphore } from '../semaphore.ts'
 
 /** A render not started: the queue is full (503) or the client's render budget is spent (429). */
@@ -58,14 +62,17 @@ export class ByteLru {
 }
 
 export interface ImageCacheOptions {
-  cacheDir: string
+  /** folder for rendered files (created on demand), when no `storage` is given */
+  cacheDir?: string
+  /** where rendered files are kept, under `image-cache/` (shared by instances); default: a folder at `cacheDir` */
+  storage?: Storage
   /** memory LRU budget in bytes (default 64 MB) */
   memoryBytes?: number
   /** simultaneous renders (default 2) */
   maxConcurrentRenders?: number
   /** renders that may wait for a slot (default 32); past that a request is refused with 503 */
   maxQueuedRenders?: number
-  /** bytes of files kept on disk (default unbounded): the least recently used go first */
+  /** bytes of files kept on disk (default unbounded): the least recently used go first (a folder only) */
   diskBytes?: number
 }
 
@@ -73,14 +80,15 @@ export interface ImageCacheOptions {
 export type CacheSource = 'memory' | 'disk' | 'render' | 'inflight'
 
 export class ImageCache {
-  private readonly dir: string
+  private readonly storage: Storage
+  /** key prefix of the rendered files in the store */
+  private readonly prefix: string
   private readonly memory: ByteLru
   private readonly renders: Semaphore
   private readonly inflight = new Map<string, Promise<{ body: Buffer; source: CacheSource }>>()
-  private readonly madeDirs = new Set<string>()
   /**
-   * The files on disk (relative name → bytes), least recently used first. Kept in memory because atime is
-   * unreliable (noatime mounts); seeded by mtime from a scan of the directory at start-up.
+   * The files in a folder store (key → bytes), least recently used first. Kept in memory because atime is
+   * unreliable (noatime mounts); seeded by mtime from a scan of the folder at start-up. Unused for a bucket.
    */
   private readonly files = new Map<string, number>()
   private diskTotal = 0
@@ -89,11 +97,21 @@ export class ImageCache {
   readonly scanned: Promise<void>
 
   constructor(opts: ImageCacheOptions) {
-    this.dir = opts.cacheDir
+    if (opts.storage) {
+      this.storage = opts.storage
+      this.prefix = 'image-cache/'
+    } else if (opts.cacheDir !== undefined) {
+      this.storage = new FileStorage(opts.cacheDir)
+      this.prefix = ''
+    } else throw new Error('ImageCache needs a storage or a cacheDir')
     this.memory = new ByteLru(opts.memoryBytes ?? 64 * 1024 * 1024)
     this.renders = new Semaphore(Math.max(1, opts.maxConcurrentRenders ?? 2), Math.max(0, opts.maxQueuedRenders ?? 32))
-    this.diskMax = opts.diskBytes ?? Infinity
-    this.scanned = this.scan().catch((err: unknown) => console.warn('image cache: could not scan', this.dir, err))
+    const local = this.storage instanceof FileStorage ? this.storage : undefined
+    this.diskMax = local ? (opts.diskBytes ?? Infinity) : Infinity
+    this.scanned =
+      local && this.diskMax !== Infinity
+        ? this.scan(local).catch((err: unknown) => console.warn('image cache: could not scan', local.description, err))
+        : Promise.resolve()
   }
 
   /** Bytes of the files on disk this cache knows of. */
@@ -136,18 +154,16 @@ export class ImageCache {
     render: () => Promise<Buffer>,
     admit: (() => () => void) | undefined,
   ): Promise<{ body: Buffer; source: CacheSource }> {
-    const sub = join(this.dir, digest.slice(0, 2))
-    const name = `${digest.slice(0, 2)}/${digest}.${ext}`
-    const file = join(sub, `${digest}.${ext}`)
+    const key = `${this.prefix}${digest.slice(0, 2)}/${digest}.${ext}`
     try {
-      const body = await readFile(file)
+      const body = await this.storage.read(key)
       if (body.byteLength > 0) {
         this.memory.set(digest, body)
-        this.touch(name, body.byteLength)
+        this.touch(key, body.byteLength)
         return { body, source: 'disk' }
       }
     } catch {
-      // not cached yet (or unreadable): render below
+      // not cached yet (or unreadable, or the store is down): render below
     }
     const release = admit?.()
     let body: Buffer
@@ -162,32 +178,33 @@ export class ImageCache {
       release?.()
     }
     this.memory.set(digest, body)
-    if (await this.store(sub, file, body)) {
-      this.touch(name, body.byteLength)
+    if (await this.store(key, body)) {
+      this.touch(key, body.byteLength)
       this.evict()
     }
     return { body, source: 'render' }
   }
 
-  /** Marks a file as just used (moves it to the recent end of the index). */
-  private touch(name: string, bytes: number) {
-    const old = this.files.get(name)
+  /** Marks a file as just used (moves it to the recent end of the index); a bucket keeps no index. */
+  private touch(key: string, bytes: number) {
+    if (this.diskMax === Infinity) return
+    const old = this.files.get(key)
     if (old !== undefined) {
-      this.files.delete(name)
+      this.files.delete(key)
       this.diskTotal -= old
     }
-    this.files.set(name, bytes)
+    this.files.set(key, bytes)
     this.diskTotal += bytes
   }
 
   /** Deletes the least recently used files until the disk cache fits its budget. */
   private evict() {
     if (this.diskTotal <= this.diskMax) return
-    for (const [name, bytes] of this.files) {
+    for (const [key, bytes] of this.files) {
       if (this.diskTotal <= this.diskMax) break
-      this.files.delete(name)
+      this.files.delete(key)
       this.diskTotal -= bytes
-      unlink(join(this.dir, name)).catch(() => {})
+      this.storage.delete(key).catch(() => {})
     }
   }
 
@@ -195,66 +212,33 @@ export class ImageCache {
    * Counts the files an earlier run left, oldest (by mtime) first, ahead of any this run has used meanwhile; then
    * evicts down to the budget. Leftover temp files of a crash mid-write are removed.
    */
-  private async scan() {
-    let subs: string[]
-    try {
-      subs = await readdir(this.dir)
-    } catch {
-      return // no cache yet
-    }
-    const found: { name: string; bytes: number; mtime: number }[] = []
-    for (const sub of subs) {
-      if (!/^[0-9a-f]{2}$/.test(sub)) continue
-      let names: string[]
-      try {
-        names = await readdir(join(this.dir, sub))
-      } catch {
-        continue
-      }
-      for (const n of names) {
-        const name = `${sub}/${n}`
-        try {
-          if (n.endsWith('.tmp')) {
-            // this process's own are being written right now
-            if (n.includes(`.${process.pid}.`)) continue
-            await unlink(join(this.dir, name))
-            continue
-          }
-          const st = await stat(join(this.dir, name))
-          if (st.isFile()) found.push({ name, bytes: st.size, mtime: st.mtimeMs })
-        } catch {
-          // gone meanwhile (evicted, or a temp file renamed)
-        }
-      }
+  private async scan(folder: FileStorage) {
+    const found: { key: string; bytes: number; mtime: number }[] = []
+    for await (const o of folder.list(this.prefix, { removeLeftovers: true })) {
+      // only the cache's own `xx/<digest>.<ext>` files
+      if (/^[0-9a-f]{2}\/[0-9a-f]{16,128}\.[a-z]{1,5}$/.test(o.key.slice(this.prefix.length)))
+        found.push({ key: o.key, bytes: o.size, mtime: o.modifiedMs })
     }
     found.sort((a, b) => a.mtime - b.mtime)
     const recent = [...this.files]
     this.files.clear()
     this.diskTotal = 0
-    const recentNames = new Set(recent.map(([n]) => n))
-    for (const f of found) if (!recentNames.has(f.name)) this.touch(f.name, f.bytes)
-    for (const [n, bytes] of recent) this.touch(n, bytes)
+    const recentKeys = new Set(recent.map(([k]) => k))
+    for (const f of found) if (!recentKeys.has(f.key)) this.touch(f.key, f.bytes)
+    for (const [k, bytes] of recent) this.touch(k, bytes)
     this.evict()
   }
 
-  /** temp file + rename, so a crash mid-write never leaves a partial image under the final name */
-  private async store(sub: string, file: string, buf: Buffer): Promise<boolean> {
-    const tmp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`
+  /** Atomic in every store (storage.ts), so a crash mid-write never leaves a partial image under the final name. */
+  private async store(key: string, buf: Buffer): Promise<boolean> {
     try {
-      if (!this.madeDirs.has(sub)) {
-        await mkdir(sub, { recursive: true })
-        this.madeDirs.add(sub)
-      }
-      await writeFile(tmp, buf)
-      await rename(tmp, file)
+      await this.storage.put(key, buf)
       return true
     } catch (err) {
-      // a full or read-only disk costs us the cache, not the response
-      this.madeDirs.delete(sub)
-      await unlink(tmp).catch(() => {})
+      // a full or read-only disk, or a bucket out of reach, costs us the cache, not the response
       if (!ImageCache.warned) {
         ImageCache.warned = true
-        console.warn(`image cache: could not write ${file}:`, err)
+        console.warn(`image cache: could not write ${key} to ${this.storage.description}:`, err)
       }
       return false
     }

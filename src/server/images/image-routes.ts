@@ -1,7 +1,7 @@
 // The image routes: validated CDN paths (paths.ts, exactly i.pximg.net's and s.pximg.net's) → generated, cached
 // images, plus permanent redirects from the `/img/…` URLs of earlier versions.
 //
-// Mount with `app.route('/', createImageRoutes(catalogue, { cacheDir }))`: it answers only below the CDN's folders
+// Mount with `app.route('/', createImageRoutes(catalogue, { storage }))`: it answers only below the CDN's folders
 // (IMAGE_PATH_PREFIXES) and `/img/`, and leaves every other path to the app. The `_webp` size variants
 // are answered with the same JPEG as their plain counterparts (image/jpeg, matching the real CDN's
 // `.jpg` names); they share one cache entry and ETag.
@@ -13,20 +13,27 @@
 // every answer takes a byte range (206), which a phone's video player needs (file-response.ts).
 
 import { createHash } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import { Hono, type Context } from 'hono'
 import { ImageCache, RenderRefused } from './image-cache.ts'
-import { bufferResponse, fileResponse } from './file-response.ts'
+import { bufferResponse, fileResponse, storedResponse } from './file-response.ts'
 import { resolveImagePath, type ImageCatalogue, type ImageSpec, type ResolveOut } from './image-request.ts'
 import type { ImageUrlSigner } from './image-signing.ts'
 import { legacyImagePath } from './paths.ts'
 import { IMAGE_PATH_PREFIXES, LEGACY_IMAGE_PREFIX } from '../../api/service-paths.ts'
 import { RENDERER_VERSION, contentTypeOf, extensionOf, renderSpec } from './render.ts'
+import { ObjectNotFound, refKey, type Storage } from '../storage/storage.ts'
 
 export type { ImageCatalogue } from './image-request.ts'
 
 export interface ImageRoutesOptions {
-  /** directory for rendered files (created on demand) */
-  cacheDir: string
+  /** directory for rendered files (created on demand), when no `storage` is given */
+  cacheDir?: string
+  /**
+   * The store shared by instances (storage/): rendered files under `image-cache/`, and the copied originals rows name
+   * as `storage:<key>`. Without it, rendered files go to `cacheDir` and copied originals are not found.
+   */
+  storage?: Storage
   /** bytes of hot responses kept in memory (default 64 MB) */
   memoryBytes?: number
   /** simultaneous renders (default 2, one per core here) */
@@ -94,6 +101,13 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 
 export function createImageRoutes(catalogue: ImageCatalogue, opts: ImageRoutesOptions): Hono {
   const cache = new ImageCache(opts)
+  const storage = opts.storage
+  /** the bytes of a file a row names: an archive's file in place, or a copied original in the store */
+  const readSource = (p: string): Promise<Buffer> => {
+    const key = refKey(p)
+    if (key === null) return readFile(p)
+    return storage ? storage.read(key) : Promise.reject(new ObjectNotFound(key))
+  }
   const app = new Hono()
   const nowS = opts.nowS ?? (() => Math.floor(Date.now() / 1000))
   const perClient = opts.rendersPerClient ?? Infinity
@@ -180,10 +194,13 @@ export function createImageRoutes(catalogue: ImageCatalogue, opts: ImageRoutesOp
         // An imported work's original: the archive's file as it is, streamed (never copied into the cache or memory).
         headers['Content-Type'] = contentTypeOf(spec)
         headers['X-Image-Cache'] = 'file'
-        return await fileResponse(spec.path, req, headers)
+        const key = refKey(spec.path)
+        if (key === null) return await fileResponse(spec.path, req, headers)
+        if (!storage) throw new ObjectNotFound(key)
+        return await storedResponse(storage, key, req, headers)
       }
       const admitted = perClient === Infinity ? undefined : admit(clientKey(c))
-      const { body, source } = await cache.get(digest, extensionOf(spec), () => renderSpec(spec), admitted)
+      const { body, source } = await cache.get(digest, extensionOf(spec), () => renderSpec(spec, readSource), admitted)
       headers['Content-Type'] = contentTypeOf(spec)
       headers['X-Image-Cache'] = source
       return bufferResponse(body, req, headers)

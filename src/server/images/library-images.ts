@@ -16,6 +16,7 @@ import sharp, { type Sharp } from 'sharp'
 import { crc32 } from 'node:zlib'
 import { apngChunks } from '../library/video.ts'
 import { pathDate } from './paths.ts'
+import { refKey } from '../storage/storage.ts'
 
 /** Pixels past which a source image is not decoded (16384²; the importer refuses such files already). */
 export const MAX_SOURCE_PIXELS = 16384 * 16384
@@ -217,9 +218,15 @@ export function libraryOutput(spec: LibrarySpec): { type: string; ext: string } 
   return { type: 'image/jpeg', ext: 'jpg' }
 }
 
+/**
+ * The bytes of a file a spec names: a local path (an archive's file served in place), or a copied original in the
+ * shared storage (`storage:<key>`, storage.ts); image-routes.ts gives the reader that knows the storage.
+ */
+export type SourceReader = (path: string) => Promise<Buffer>
+
 /** The entries of a zip in their stored order, names checked (no folders). */
-async function zipEntries(path: string, only?: number): Promise<[string, Uint8Array][]> {
-  const data = await readFile(path)
+async function zipEntries(read: SourceReader, path: string, only?: number): Promise<[string, Uint8Array][]> {
+  const data = await read(path)
   const names: string[] = []
   const files = unzipSync(data, {
     filter: (f) => {
@@ -232,9 +239,10 @@ async function zipEntries(path: string, only?: number): Promise<[string, Uint8Ar
   return names.flatMap((n): [string, Uint8Array][] => (files[n] ? [[n, files[n]]] : []))
 }
 
-async function sourceBytes(src: SourceRef): Promise<Buffer | string> {
-  if (src.frame === undefined) return src.path
-  const entry = (await zipEntries(src.path, src.frame))[0]
+async function sourceBytes(read: SourceReader, src: SourceRef): Promise<Buffer | string> {
+  // a local file is handed to sharp by name (libvips reads it without a copy in JS memory)
+  if (src.frame === undefined) return refKey(src.path) === null ? src.path : read(src.path)
+  const entry = (await zipEntries(read, src.path, src.frame))[0]
   if (!entry) throw new Error(`${src.path} has no frame ${src.frame}`)
   return Buffer.from(entry[1].buffer, entry[1].byteOffset, entry[1].byteLength)
 }
@@ -253,16 +261,16 @@ function resized(input: Buffer | string, box: [number, number], crop: boolean) {
 const ZIP_MIN_TS = Date.UTC(1980, 0, 2) / 1000
 const ZIP_MAX_TS = Date.UTC(2099, 11, 31) / 1000
 
-export async function renderLibrarySpec(spec: LibrarySpec): Promise<Buffer> {
+export async function renderLibrarySpec(spec: LibrarySpec, read: SourceReader = readFile): Promise<Buffer> {
   switch (spec.t) {
     case 'file':
-      return readFile(spec.path)
+      return read(spec.path)
     case 'derived':
-      return resized(await sourceBytes(spec.src), spec.box, spec.crop)
+      return resized(await sourceBytes(read, spec.src), spec.box, spec.crop)
         .jpeg({ quality: spec.q })
         .toBuffer()
     case 'zip-entry': {
-      const entry = (await zipEntries(spec.src.path, spec.frame))[0]
+      const entry = (await zipEntries(read, spec.src.path, spec.frame))[0]
       if (!entry) throw new Error(`${spec.src.path} has no frame ${spec.frame}`)
       return Buffer.from(entry[1].buffer, entry[1].byteOffset, entry[1].byteLength)
     }
@@ -270,7 +278,7 @@ export async function renderLibrarySpec(spec: LibrarySpec): Promise<Buffer> {
       const mtime = new Date(Math.min(ZIP_MAX_TS, Math.max(ZIP_MIN_TS, spec.mtime)) * 1000)
       const out: Zippable = {}
       // one frame after another: the whole zip holds one render slot
-      for (const [name, bytes] of await zipEntries(spec.src.path)) {
+      for (const [name, bytes] of await zipEntries(read, spec.src.path)) {
         const img = resized(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), spec.box, false)
         const frame = await (/\.png$/i.test(name) ? img.png() : img.jpeg({ quality: spec.q })).toBuffer()
         out[name] = [new Uint8Array(frame.buffer, frame.byteOffset, frame.byteLength), { level: 0, mtime }]
@@ -280,7 +288,7 @@ export async function renderLibrarySpec(spec: LibrarySpec): Promise<Buffer> {
     }
     case 'anim-frame': {
       let n = 0
-      for await (const frame of animationFrames(spec.src.path))
+      for await (const frame of animationFrames(spec.src.path, read))
         if (n++ === spec.frame) return frame.flatten({ background: '#ffffff' }).jpeg({ quality: spec.q }).toBuffer()
       throw new Error(`${spec.src.path} has no frame ${spec.frame}`)
     }
@@ -288,7 +296,7 @@ export async function renderLibrarySpec(spec: LibrarySpec): Promise<Buffer> {
       const mtime = new Date(Math.min(ZIP_MAX_TS, Math.max(ZIP_MIN_TS, spec.mtime)) * 1000)
       const out: Zippable = {}
       let i = 0
-      for await (const frame of animationFrames(spec.src.path)) {
+      for await (const frame of animationFrames(spec.src.path, read)) {
         const jpeg = await frame
           .resize(spec.box[0], spec.box[1], { fit: 'inside', withoutEnlargement: true })
           .flatten({ background: '#ffffff' })
@@ -308,7 +316,7 @@ export async function renderLibrarySpec(spec: LibrarySpec): Promise<Buffer> {
       const mtime = new Date(Math.min(ZIP_MAX_TS, Math.max(ZIP_MIN_TS, spec.mtime)) * 1000)
       const out: Zippable = {}
       for (const [i, src] of spec.srcs.entries()) {
-        const img = resized(src.path, spec.box, false)
+        const img = resized(await sourceBytes(read, src), spec.box, false)
         const frame = await (spec.ext === 'png' ? img.png() : img.jpeg({ quality: spec.q })).toBuffer()
         const name = `${String(i).padStart(6, '0')}.${spec.ext === 'png' ? 'png' : 'jpg'}`
         out[name] = [new Uint8Array(frame.buffer, frame.byteOffset, frame.byteLength), { level: 0, mtime }]
@@ -336,8 +344,8 @@ function posterJpeg(w: number, h: number): Promise<Buffer> {
  * Each frame of an animation file in order, whole (every frame composited onto what came before, as a player shows
  * it): GIF and WebP by libvips, APNG here.
  */
-export async function* animationFrames(file: string): AsyncGenerator<Sharp> {
-  const data = await readFile(file)
+export async function* animationFrames(file: string, read: SourceReader = readFile): AsyncGenerator<Sharp> {
+  const data = await read(file)
   const apng = apngChunks(data)
   if (apng) {
     yield* apngFrames(apng)

@@ -14,7 +14,7 @@ import {
   type Canvas,
 } from './art.ts'
 import type { ArtSubject, ImageSpec, RasterSpec } from './image-request.ts'
-import { isLibrarySpec, libraryOutput, renderLibrarySpec } from './library-images.ts'
+import { isLibrarySpec, libraryOutput, renderLibrarySpec, type SourceReader } from './library-images.ts'
 
 /** Bump when any drawing or encoding changes: it is part of every cache file name and ETag. */
 export const RENDERER_VERSION = 1
@@ -60,10 +60,11 @@ async function renderRaster(spec: RasterSpec): Promise<Buffer> {
 const ZIP_MIN_TS = Date.UTC(1980, 0, 2) / 1000
 const ZIP_MAX_TS = Date.UTC(2099, 11, 31) / 1000
 
-export async function renderSpec(spec: ImageSpec): Promise<Buffer> {
+/** `read`: the bytes of an imported work's file by the path its row names (library-images.ts) */
+export async function renderSpec(spec: ImageSpec, read?: SourceReader): Promise<Buffer> {
   if (spec.t === 'raster') return renderRaster(spec)
   // an imported work's images: from its own files
-  if (isLibrarySpec(spec)) return renderLibrarySpec(spec)
+  if (isLibrarySpec(spec)) return renderLibrarySpec(spec, read)
   const canvas = { vw: spec.vw, vh: spec.vh, w: spec.w, h: spec.h }
   const mtime = new Date(Math.min(ZIP_MAX_TS, Math.max(ZIP_MIN_TS, spec.mtime)) * 1000)
   const files: Zippable = {}

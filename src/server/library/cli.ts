@@ -7,6 +7,7 @@ import { loadConfig } from '../config.ts'
 import { progressLine } from './progress.ts'
 import { createLogger } from '../log.ts'
 import { importInto, libraryFilesDir, openLibraryCatalogue } from './library-catalogue.ts'
+import { openStorage } from '../storage/storage-url.ts'
 
 const args = process.argv.slice(2).filter((a) => a !== '--')
 const copy = args.includes('--copy')
@@ -31,6 +32,7 @@ try {
       ownerPixivId: config.owner.pixivId,
       copy,
       copyDir: libraryFilesDir(config.dataDir),
+      storage: openStorage(config.storage),
       onProgress: (done, total) => {
         const line = progressLine(done, total, (performance.now() - started) / 1000, !!tty)
         if (tty) process.stdout.write(`\r${line}\x1b[K${done === total ? '\n' : ''}`)

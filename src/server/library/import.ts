@@ -23,7 +23,8 @@ import { galleryDlNovels } from './gallery-dl-novels.ts'
 import { pixivUtil2Novels } from './pixivutil2-novels.ts'
 import { pixivUtil2 } from './pixivutil2.ts'
 import { syncLists, type ListsReport } from './lists.ts'
-import { collectCopies, copyItemFiles } from './copy.ts'
+import { collectCopies, copyItemFiles, copyTarget } from './copy.ts'
+import type { Storage } from '../storage/storage.ts'
 import { findUserFiles, importUserFiles } from './user-files.ts'
 import { LibraryUserFiles } from '../data/library-user-files.ts'
 
@@ -68,7 +69,9 @@ export interface ImportOptions {
    * are deleted after a scan that changed something, with or without `copy`.
    */
   copyDir?: string
-  /** `--copy`: the items read are served from copies in `copyDir`, not from the archive */
+  /** where copies go (STORAGE_URL, storage/); default: the folder above `copyDir` (DATA_DIR) */
+  storage?: Storage
+  /** `--copy`: the items read are served from copies in the storage, not from the archive */
   copy?: boolean
 }
 
@@ -86,8 +89,9 @@ export async function importLibrary(
     throw new Error(`the library folder ${path.resolve(rootIn)} does not exist or cannot be read`)
   }
   const writer = new LibraryWriter(db)
-  const copyDir = opts.copy ? opts.copyDir : undefined
-  if (opts.copy && !copyDir) throw new Error('copy needs copyDir')
+  const copies = opts.copyDir === undefined ? undefined : copyTarget(opts.copyDir, opts.storage)
+  const copyTo = opts.copy ? copies : undefined
+  if (opts.copy && !copyTo) throw new Error('copy needs copyDir')
   const report: ImportReport = {
     root,
     imported: 0,
@@ -129,12 +133,12 @@ export async function importLibrary(
   for (const item of items) {
     const key = keyOf(item)
     // an item imported with --copy is another import of the same files than one served in place
-    const fingerprint = copyDir ? `${item.fingerprint} copied` : item.fingerprint
+    const fingerprint = copyTo ? `${item.fingerprint} copied` : item.fingerprint
     try {
       if (known.get(key) === fingerprint) report.unchanged++
       else {
         const read = await readItem(item)
-        if (copyDir) await copyItemFiles(read.record, root, copyDir)
+        if (copyTo) await copyItemFiles(read.record, root, copyTo)
         writer.put(root, read, fingerprint, nowS())
         report.changed.push({ kind: item.kind, id: item.id })
         if (known.has(key)) report.updated++
@@ -160,7 +164,7 @@ export async function importLibrary(
     report.changed.push(parseKey(key))
     report.removed++
   }
-  const users = await importUserFiles(db, root, userFiles, { copyDir, skip })
+  const users = await importUserFiles(db, root, userFiles, { copyTo, skip })
   report.imported += users.imported
   report.updated += users.updated
   report.removed += users.removed
@@ -172,8 +176,7 @@ export async function importLibrary(
   // after the works: the lists hold only works that are in the catalogue
   report.lists = syncLists(db, root, records, skip, { ownerPixivId: opts.ownerPixivId })
   if (report.changed.length > 0 || listChanges(report) > 0) writer.bumpItemsVersion()
-  if (opts.copyDir && (report.changed.length > 0 || users.users.size > 0))
-    collectCopies(db, opts.copyDir, nowS() * 1000)
+  if (copies && (report.changed.length > 0 || users.users.size > 0)) await collectCopies(db, copies, nowS() * 1000)
   report.skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
   writer.setSkipped(root, report.skipped)
   writer.meta('library_last_scan', JSON.stringify({ root, at: nowS(), ...counts(report) }))

@@ -17,6 +17,7 @@ import { changedAnything, importLibrary, reportLines, type ImportOptions, type I
 import { watchLibrary, type LibraryWatcher } from './watch.ts'
 import { LibraryScans } from './scans.ts'
 import { COPY_FOLDER } from './copy.ts'
+import { openStorage } from '../storage/storage-url.ts'
 
 export const libraryCatalogueFile = (dataDir: string) => path.join(dataDir, 'library.db')
 /** Where `npm run import -- … --copy` keeps its copies of archives' files (copy.ts). */
@@ -99,7 +100,7 @@ export async function importInto(
  * (their wire JSON, lists, searches). undefined without LIBRARY_DIR (the demo).
  */
 export function libraryScans(
-  config: Pick<Config, 'libraryDir' | 'dataDir' | 'owner'>,
+  config: Pick<Config, 'libraryDir' | 'dataDir' | 'owner' | 'storage'>,
   services: Pick<Services, 'store' | 'caches' | 'nowS'>,
   log: Logger,
 ): LibraryScans | undefined {
@@ -113,6 +114,7 @@ export function libraryScans(
         onProgress,
         ownerPixivId: config.owner.pixivId,
         copyDir: libraryFilesDir(config.dataDir),
+        storage: openStorage(config.storage),
       })
       // what this scan changed is forgotten here, item by item: the poll below need not forget everything
       scans.scannedVersion = services.store.itemsVersion()
@@ -177,6 +179,7 @@ export async function prepareLibrary(config: Config, log: Logger): Promise<Impor
       exclude: [config.dataDir],
       ownerPixivId: config.owner.pixivId,
       copyDir: libraryFilesDir(config.dataDir),
+      storage: openStorage(config.storage),
     })
   } finally {
     store.close()

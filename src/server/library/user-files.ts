@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { LibraryUserFiles, type UserFileRole } from '../data/library-user-files.ts'
 import { pathDate } from '../images/paths.ts'
 import { fingerprintOf, Skip, type ArchiveScan, type FoundFile } from './archive.ts'
-import { copyItemFiles } from './copy.ts'
+import { copyItemFiles, type CopyTarget } from './copy.ts'
 import { readImage } from './media.ts'
 
 // Users' avatars and background banners as gallery-dl saves them with its pixiv `include` option (`avatar`,
@@ -111,7 +111,7 @@ export async function importUserFiles(
   db: Database.Database,
   root: string,
   sources: readonly UserFileSource[],
-  opts: { copyDir?: string; skip: (file: string, reason: string) => void },
+  opts: { copyTo?: CopyTarget; skip: (file: string, reason: string) => void },
 ): Promise<UserFilesOutcome> {
   const store = new LibraryUserFiles(db)
   const known = store.seen(root)
@@ -120,7 +120,7 @@ export async function importUserFiles(
   const out: UserFilesOutcome = { imported: 0, updated: 0, removed: 0, unchanged: 0, users: new Set() }
   for (const s of sources) {
     const key = `${s.userId}:${s.role}`
-    const fingerprint = opts.copyDir ? `${s.fingerprint} copied` : s.fingerprint
+    const fingerprint = opts.copyTo ? `${s.fingerprint} copied` : s.fingerprint
     try {
       if (known.get(key) === fingerprint) out.unchanged++
       else {
@@ -133,7 +133,7 @@ export async function importUserFiles(
           bytes: s.file.bytes,
           mtimeMs: s.file.mtimeMs,
         }
-        if (opts.copyDir) await copyItemFiles(record, root, opts.copyDir)
+        if (opts.copyTo) await copyItemFiles(record, root, opts.copyTo)
         store.put(record, s.owner, s.createdTs === null ? null : pathDate(s.createdTs))
         seen.set(key, fingerprint)
         out.users.add(s.userId)

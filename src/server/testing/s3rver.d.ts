@@ -1,0 +1,16 @@
+// The part of s3rver (an S3-compatible server in Node, a devDependency without types) the storage tests use.
+declare module 's3rver' {
+  import type { AddressInfo } from 'node:net'
+  export default class S3rver {
+    constructor(options: {
+      address?: string
+      port?: number
+      silent?: boolean
+      directory: string
+      resetOnClose?: boolean
+      configureBuckets?: { name: string; configs?: (string | Buffer)[] }[]
+    })
+    run(): Promise<AddressInfo>
+    close(): Promise<void>
+  }
+}
