@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import type { NovelEmbeddedIllust, NovelImageUrls } from '../../../api/model.ts'
+import { t, useT } from '../../../lib/i18n/i18n.ts'
 import { paths } from '../../../lib/paths.ts'
 import { EXTERNAL_LINK_REL, inAppPath } from '../../../lib/sanitize.ts'
 import type { Block, InlineNode, NovelPage, TitleNode } from '../markup/parse-novel.ts'
@@ -23,10 +24,11 @@ interface PageProps {
 
 /** `data-start`/`data-end` mark each block's source offsets: the reading position is measured from them. */
 export function NovelPageText({ novelId, page, embeds, label }: PageProps) {
+  useT()
   if (page.blocks.length === 0) {
     return (
       <p className="text-(--reader-muted) italic" data-start={page.start} data-end={page.end}>
-        This page is blank.
+        {t('reader.text.blank')}
       </p>
     )
   }
@@ -92,12 +94,12 @@ function BlockView({
               src={image.urls['1200x1200']}
               srcSet={`${image.urls['480mw']} 480w, ${image.urls['1200x1200']} 1200w`}
               sizes="(max-width: 40rem) 100vw, 40rem"
-              alt={`Illustration ${imageNumber} in ${label}`}
+              alt={t('reader.text.illustration', { number: imageNumber, label })}
               loading="lazy"
               decoding="async"
             />
           ) : (
-            <figcaption className="text-(--reader-muted) text-[0.85em]">This image is not available.</figcaption>
+            <figcaption className="text-(--reader-muted) text-[0.85em]">{t('reader.text.imageUnavailable')}</figcaption>
           )}
         </figure>
       )
@@ -122,13 +124,14 @@ function EmbeddedWork({
     return (
       <figure {...span} data-embed="work">
         <figcaption className="text-[0.85em]">
-          <Link to={href}>Artwork {block.illustId}</Link>
-          <span className="text-(--reader-muted)"> (its picture is not available)</span>
+          <Link to={href}>{t('reader.text.work', { id: String(block.illustId) })}</Link>
+          <span className="text-(--reader-muted)"> {t('reader.text.workUnavailable')}</span>
         </figcaption>
       </figure>
     )
   }
-  const name = `${work.title || 'Untitled'} by ${work.user.name}${page ? ` — page ${page}` : ''}`
+  const byArtist = t('works.byArtist', { title: work.title || t('works.untitled'), name: work.user.name })
+  const name = page ? t('works.withPage', { work: byArtist, page }) : byArtist
   return (
     <figure {...span} data-embed="work">
       <Link to={href} className="inline-block">
@@ -143,8 +146,8 @@ function EmbeddedWork({
         />
       </Link>
       <figcaption className="text-(--reader-muted) text-[0.8em]">
-        <Link to={href}>{work.title || 'Untitled'}</Link> · {work.user.name}
-        {page ? ` · p. ${page}` : ''}
+        <Link to={href}>{work.title || t('works.untitled')}</Link> · {work.user.name}
+        {page ? ` · ${t('reader.text.chapterPage', { page })}` : ''}
       </figcaption>
     </figure>
   )
@@ -195,7 +198,12 @@ function Inline({ nodes, novelId }: { nodes: InlineNode[]; novelId: number }) {
             )
           case 'jump':
             return (
-              <Link key={i} to={paths.novel(novelId, node.page)} data-jump={node.page} aria-label={`Page ${node.page}`}>
+              <Link
+                key={i}
+                to={paths.novel(novelId, node.page)}
+                data-jump={node.page}
+                aria-label={t('reader.text.pageLink', { page: node.page })}
+              >
                 {node.page}
               </Link>
             )
