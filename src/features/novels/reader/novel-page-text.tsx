@@ -3,6 +3,7 @@ import type { NovelEmbeddedIllust, NovelImageUrls } from '../../../api/model.ts'
 import { t, useT } from '../../../lib/i18n/i18n.ts'
 import { paths } from '../../../lib/paths.ts'
 import { EXTERNAL_LINK_REL, inAppPath } from '../../../lib/sanitize.ts'
+import { splitTwoDigitRuns } from '../lib/text-lang.ts'
 import type { Block, InlineNode, NovelPage, TitleNode } from '../markup/parse-novel.ts'
 
 // One page of a parsed novel as elements. Every string from the markup goes into the DOM as a React text child, so
@@ -20,10 +21,12 @@ interface PageProps {
   embeds: Embeds
   /** "Title by author", for image descriptions. */
   label: string
+  /** Vertical writing: two-digit numbers are set upright in one cell (tate-chu-yoko). */
+  vertical?: boolean
 }
 
 /** `data-start`/`data-end` mark each block's source offsets: the reading position is measured from them. */
-export function NovelPageText({ novelId, page, embeds, label }: PageProps) {
+export function NovelPageText({ novelId, page, embeds, label, vertical = false }: PageProps) {
   useT()
   if (page.blocks.length === 0) {
     return (
@@ -45,6 +48,7 @@ export function NovelPageText({ novelId, page, embeds, label }: PageProps) {
             embeds={embeds}
             label={label}
             imageNumber={imageCount}
+            vertical={vertical}
           />
         )
       })}
@@ -58,12 +62,14 @@ function BlockView({
   embeds,
   label,
   imageNumber,
+  vertical,
 }: {
   block: Block
   novelId: number
   embeds: Embeds
   label: string
   imageNumber: number
+  vertical: boolean
 }) {
   const span = { 'data-start': block.start, 'data-end': block.end }
   switch (block.type) {
@@ -74,13 +80,13 @@ function BlockView({
         </p>
       ) : (
         <p {...span}>
-          <Inline nodes={block.content} novelId={novelId} />
+          <Inline nodes={block.content} novelId={novelId} vertical={vertical} />
         </p>
       )
     case 'chapter':
       return (
         <h2 {...span} id={`chapter-${block.index}`} data-chapter={block.index}>
-          <Title nodes={block.title} />
+          <Title nodes={block.title} vertical={vertical} />
         </h2>
       )
     case 'pixivimage':
@@ -153,13 +159,34 @@ function EmbeddedWork({
   )
 }
 
-function Title({ nodes }: { nodes: TitleNode[] }) {
+function Title({ nodes, vertical = false }: { nodes: TitleNode[]; vertical?: boolean }) {
   return (
     <>
       {nodes.map((node, i) =>
-        node.type === 'text' ? node.text : <Ruby key={i} base={node.base} reading={node.reading} />,
+        node.type === 'text' ? (
+          <Text key={i} text={node.text} vertical={vertical} />
+        ) : (
+          <Ruby key={i} base={node.base} reading={node.reading} />
+        ),
       )}
     </>
+  )
+}
+
+/**
+ * Plain text; in vertical writing, a two-digit number ("第12話") stands upright in one cell, as Japanese typesetting
+ * does (CSS `text-combine-upright: all` on `[data-tcy]`, src/index.css: Chromium has no `digits 2`).
+ */
+function Text({ text, vertical }: { text: string; vertical: boolean }) {
+  if (!vertical) return text
+  return splitTwoDigitRuns(text).map((part, i) =>
+    part.upright ? (
+      <span key={i} data-tcy>
+        {part.text}
+      </span>
+    ) : (
+      part.text
+    ),
   )
 }
 
@@ -177,13 +204,13 @@ function Ruby({ base, reading }: { base: string; reading: string }) {
 /** A CSS string for `text-emphasis-style`: the mark quoted, with quotes and backslashes escaped. */
 const cssString = (s: string) => `"${s.replace(/["\\]/g, '\\$&')}"`
 
-function Inline({ nodes, novelId }: { nodes: InlineNode[]; novelId: number }) {
+function Inline({ nodes, novelId, vertical }: { nodes: InlineNode[]; novelId: number; vertical: boolean }) {
   return (
     <>
       {nodes.map((node, i) => {
         switch (node.type) {
           case 'text':
-            return node.text
+            return <Text key={i} text={node.text} vertical={vertical} />
           case 'ruby':
             return <Ruby key={i} base={node.base} reading={node.reading} />
           case 'bold':

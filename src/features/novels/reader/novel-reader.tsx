@@ -10,6 +10,7 @@ import { paths } from '../../../lib/paths.ts'
 import { NovelBookmarkButton } from '../bookmark/novel-bookmark-button.tsx'
 import { NovelBadges } from '../components/novel-badges.tsx'
 import { formatReadingTime } from '../lib/reading-time.ts'
+import { textLang } from '../lib/text-lang.ts'
 import { pageAt, parseNovel, type ChapterEntry, type NovelDocument } from '../markup/parse-novel.ts'
 import { NovelPageText } from './novel-page-text.tsx'
 import { NovelSeriesNav } from './novel-series-nav.tsx'
@@ -33,6 +34,17 @@ const FONTS: Record<ReaderSettings['font'], string> = {
   serif:
     '"Hiragino Mincho ProN", "Yu Mincho", YuMincho, "Noto Serif JP", "Noto Serif CJK JP", "Source Han Serif JP", Georgia, serif',
   sans: 'system-ui, "Hiragino Sans", "Noto Sans JP", "Noto Sans CJK JP", "Source Han Sans JP", sans-serif',
+}
+
+/**
+ * Japanese text (`lang="ja"`) takes a Japanese face first, Latin included, so kana, kanji and the Latin between them
+ * share one design and one baseline: Noto CJK JP where installed (Linux, Android, fonts-noto-cjk), then the
+ * systems' own (macOS/iOS Hiragino, Windows Yu).
+ */
+const FONTS_JA: Record<ReaderSettings['font'], string> = {
+  serif:
+    '"Noto Serif CJK JP", "Noto Serif JP", "Source Han Serif JP", "Hiragino Mincho ProN", "Yu Mincho", YuMincho, serif',
+  sans: '"Noto Sans CJK JP", "Noto Sans JP", "Source Han Sans JP", "Hiragino Sans", "Hiragino Kaku Gothic ProN", "Yu Gothic", YuGothic, sans-serif',
 }
 
 /** Typography of the text, by element (the page's blocks are plain elements, see novel-page-text.tsx). */
@@ -66,6 +78,8 @@ export interface NovelReaderProps {
 
 export function NovelReader({ novel, text, caption, signedIn, signInHref }: NovelReaderProps) {
   const doc = useMemo(() => parseNovel(text.novelText), [text.novelText])
+  // The text's own language (the UI's may differ): Japanese forms, line breaking and vertical punctuation.
+  const lang = useMemo(() => textLang(text.novelText), [text.novelText])
   return (
     <article aria-labelledby="novel-title" data-novel-id={novel.id} className="mx-auto flex max-w-5xl flex-col gap-5">
       <NovelHeader novel={novel} />
@@ -77,7 +91,7 @@ export function NovelReader({ novel, text, caption, signedIn, signInHref }: Nove
       {novel.series && (
         <NovelSeriesNav novelId={novel.id} series={novel.series} prev={text.seriesPrev} next={text.seriesNext} />
       )}
-      <Reader novel={novel} text={text} doc={doc} />
+      <Reader novel={novel} text={text} doc={doc} lang={lang} />
     </article>
   )
 }
@@ -95,7 +109,7 @@ function NovelHeader({ novel }: { novel: Novel }) {
       />
       <div className="flex min-w-0 flex-col gap-2">
         <NovelBadges novel={novel} />
-        <h1 id="novel-title" className="text-2xl font-semibold tracking-tight break-words">
+        <h1 id="novel-title" lang={textLang(novel.title)} className="text-2xl font-semibold tracking-tight break-words">
           {novel.title || t('novels.untitled')}
         </h1>
         <Link to={paths.user(novel.user.id)} className="inline-flex min-h-11 items-center gap-2 self-start">
@@ -130,7 +144,17 @@ function Stat({ label, value }: { label: string; value: string }) {
 }
 
 /** The text itself: toolbar, the page shown, and page navigation. */
-function Reader({ novel, text, doc }: { novel: Novel; text: NovelText; doc: NovelDocument }) {
+function Reader({
+  novel,
+  text,
+  doc,
+  lang,
+}: {
+  novel: Novel
+  text: NovelText
+  doc: NovelDocument
+  lang: 'ja' | undefined
+}) {
   const t = useT()
   const settings = useReaderSettings()
   const vertical = settings.writingMode === 'vertical'
@@ -213,7 +237,7 @@ function Reader({ novel, text, doc }: { novel: Novel; text: NovelText; doc: Nove
   const textStyle: CSSProperties = {
     fontSize: settings.fontSize,
     lineHeight: LINE_HEIGHTS[settings.lineSpacing],
-    fontFamily: FONTS[settings.font],
+    fontFamily: (lang === 'ja' ? FONTS_JA : FONTS)[settings.font],
     ...(vertical ? { height: 'clamp(18rem, calc(100dvh - 12rem), 60rem)' } : {}),
   }
 
@@ -228,6 +252,8 @@ function Reader({ novel, text, doc }: { novel: Novel; text: NovelText; doc: Nove
       >
         <div
           ref={textRef}
+          lang={lang}
+          data-reader-text
           // Vertical text is its own scroll area: keyboard users can focus it and scroll with the arrow keys.
           tabIndex={vertical ? 0 : undefined}
           role={vertical ? 'region' : undefined}
@@ -238,7 +264,7 @@ function Reader({ novel, text, doc }: { novel: Novel; text: NovelText; doc: Nove
           }`}
           style={textStyle}
         >
-          <NovelPageText novelId={novel.id} page={page} embeds={text} label={label} />
+          <NovelPageText novelId={novel.id} page={page} embeds={text} label={label} vertical={vertical} />
         </div>
       </section>
       {/* The reading bar stays at the bottom of the screen while the text is in view, within reach of a thumb:
