@@ -9,6 +9,7 @@ import { NovelReader } from '../../features/novels/reader/novel-reader.tsx'
 import { NovelNotFound, NovelSkeleton, NovelUnavailable } from '../../features/novels/reader/novel-states.tsx'
 import { WorkCaption } from '../../features/works/components/detail/work-caption.tsx'
 import { NotFoundError } from '../../lib/api-error.ts'
+import { useT } from '../../lib/i18n/i18n.ts'
 import { paths } from '../../lib/paths.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
 
@@ -26,6 +27,7 @@ export function Component() {
 }
 
 function NovelPage({ id }: { id: number }) {
+  const t = useT()
   const session = useSession()
   const location = useLocation()
   const detail = useQuery(novelQueries.detail(id))
@@ -35,7 +37,11 @@ function NovelPage({ id }: { id: number }) {
   // page is a long task on a phone, and the queries' own updates are synchronous.
   const novel = useDeferredValue(detail.data)
   const novelText = useDeferredValue(text.data)
-  useDocumentTitle(detail.data?.visible ? `${detail.data.title || 'Untitled'} by ${detail.data.user.name}` : 'Novel')
+  useDocumentTitle(
+    detail.data?.visible
+      ? t('novels.byAuthor', { title: detail.data.title || t('novels.untitled'), name: detail.data.user.name })
+      : t('reader.documentTitle'),
+  )
 
   const signInHref = paths.login(location.pathname + location.search + location.hash)
   if (detail.isError) {

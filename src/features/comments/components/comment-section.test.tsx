@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Comment, CommentPage } from '../../../api/model.ts'
 import { BadRequestError } from '../../../lib/api-error.ts'
+import { setLang } from '../../../lib/i18n/i18n.ts'
 import { CommentSection } from './comment-section.tsx'
 
 const mocks = vi.hoisted(() => ({
@@ -62,6 +63,33 @@ describe('CommentSection', () => {
   beforeEach(() => {
     vi.resetAllMocks()
     mocks.signedIn = true
+  })
+
+  it('says when a comment was written relative to now, with the instant itself on the <time> element', async () => {
+    const threeHoursAgo = new Date(Date.now() - 3 * 3600_000 - 60_000).toISOString()
+    mocks.comments.mockResolvedValue(page([comment(1, 2, 'hi', { date: threeHoursAgo })], 1))
+    setup()
+    const item = await screen.findByRole('article', { name: 'Comment by User 2' })
+    const time = item.querySelector('time')!
+    expect(time.textContent).toBe('3 hours ago')
+    expect(time.getAttribute('datetime')).toBe(threeHoursAgo)
+    expect(time.title).toMatch(/\d{4}/)
+  })
+
+  it('speaks Japanese: the heading, the form and the relative time', async () => {
+    await setLang('ja')
+    try {
+      const yesterday = new Date(Date.now() - 26 * 3600_000).toISOString()
+      mocks.comments.mockResolvedValue(page([comment(1, 2, 'こんにちは', { date: yesterday })], 1))
+      setup()
+      const item = await screen.findByRole('article', { name: 'User 2さんのコメント' })
+      expect(item.querySelector('time')!.textContent).toBe('昨日')
+      expect(screen.getByRole('heading', { name: 'コメント（1）' })).toBeTruthy()
+      expect(screen.getByLabelText('コメントを書く')).toBeTruthy()
+      expect(screen.getByRole('button', { name: 'コメントする' })).toBeTruthy()
+    } finally {
+      await setLang('en')
+    }
   })
 
   it('renders hostile comment text as literal text, keeping line breaks, with no element injected', async () => {

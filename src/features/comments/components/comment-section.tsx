@@ -8,7 +8,8 @@ import { Button } from '../../../components/button.tsx'
 import { describeError } from '../../../components/describe-error.ts'
 import { ErrorState } from '../../../components/states.tsx'
 import { api, session } from '../../../lib/api.ts'
-import { formatCount, formatDate } from '../../../lib/format.ts'
+import { formatCount, formatDate, formatRelative } from '../../../lib/format.ts'
+import { useT } from '../../../lib/i18n/i18n.ts'
 import { paths } from '../../../lib/paths.ts'
 import { useNearViewport } from '../../../lib/use-near-viewport.ts'
 import { commentQueries } from '../api/comment-queries.ts'
@@ -43,6 +44,7 @@ const errorMessage = (error: unknown) => describeError(error).message
  * kept, nothing linkified). Render it with the item's id as its key.
  */
 export function CommentSection({ kind, id, initialTotal }: { kind: WorkKind; id: number; initialTotal?: number }) {
+  const t = useT()
   const section = useRef<HTMLElement>(null)
   const near = useNearViewport(section, LOAD_WITHIN_PX)
   const viewerId = useViewerId()
@@ -54,28 +56,28 @@ export function CommentSection({ kind, id, initialTotal }: { kind: WorkKind; id:
   return (
     <section ref={section} aria-labelledby={headingId} className="flex flex-col gap-4" data-comments>
       <h2 id={headingId} className="text-lg font-semibold">
-        {total === undefined ? 'Comments' : `Comments (${formatCount(total)})`}
+        {total === undefined ? t('comments.heading') : t('comments.headingWithTotal', { total: formatCount(total) })}
       </h2>
       {viewerId !== null ? (
-        <CommentForm kind={kind} id={id} label="Write a comment" submitLabel="Post comment" />
+        <CommentForm kind={kind} id={id} label={t('comments.write')} submitLabel={t('comments.post')} />
       ) : (
         <p className="text-sm text-muted">
           <Link
             to={paths.login(currentLocation())}
             className="inline-flex min-h-11 items-center font-medium text-ink underline sm:min-h-0"
           >
-            Sign in to comment
+            {t('comments.signIn')}
           </Link>
         </p>
       )}
       {query.isError && comments.length === 0 ? (
         <ErrorState compact error={query.error} onRetry={() => void query.refetch()} />
       ) : !near || query.isPending ? (
-        <p className="text-sm text-muted">Loading comments…</p>
+        <p className="text-sm text-muted">{t('comments.loading')}</p>
       ) : comments.length === 0 ? (
-        <p className="text-sm text-muted">No comments yet.</p>
+        <p className="text-sm text-muted">{t('comments.empty')}</p>
       ) : (
-        <ul aria-label="Comments" className="flex flex-col gap-4">
+        <ul aria-label={t('comments.list')} className="flex flex-col gap-4">
           {comments.map((c) => (
             <CommentItem key={c.id} kind={kind} workId={id} comment={c} viewerId={viewerId} />
           ))}
@@ -87,7 +89,7 @@ export function CommentSection({ kind, id, initialTotal }: { kind: WorkKind; id:
             disabled={query.isFetchingNextPage}
             onClick={() => !query.isFetchingNextPage && void query.fetchNextPage()}
           >
-            {query.isFetchingNextPage ? 'Loading…' : 'More comments'}
+            {query.isFetchingNextPage ? t('comments.loadingMore') : t('comments.more')}
           </Button>
           {query.isFetchNextPageError && (
             <p role="alert" className="text-sm text-danger">
@@ -125,6 +127,7 @@ function CommentForm({
   submitLabel: string
   onDone?: () => void
 }) {
+  const t = useT()
   const [text, setText] = useState('')
   const fieldId = useId()
   const countId = useId()
@@ -160,20 +163,20 @@ function CommentForm({
       />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" variant="primary" disabled={!trimmed || post.isPending}>
-          {post.isPending ? 'Posting…' : submitLabel}
+          {post.isPending ? t('comments.posting') : submitLabel}
         </Button>
         {onDone && (
           <Button variant="ghost" onClick={onDone}>
-            Cancel
+            {t('comments.cancel')}
           </Button>
         )}
         <span id={countId} className="text-xs text-muted">
-          {text.length}/{MAX_COMMENT_LENGTH} characters
+          {t('comments.length', { length: text.length, max: MAX_COMMENT_LENGTH })}
         </span>
       </div>
       {post.isError && (
         <p role="alert" className="text-sm text-danger">
-          Your comment was not posted: {errorMessage(post.error)}
+          {t('comments.notPosted', { reason: errorMessage(post.error) })}
         </p>
       )}
     </form>
@@ -193,6 +196,7 @@ function CommentItem({
   viewerId: number | null
   isReply?: boolean
 }) {
+  const t = useT()
   const [replying, setReplying] = useState(false)
   const [showReplies, setShowReplies] = useState(false)
   const [confirming, setConfirming] = useState(false)
@@ -215,7 +219,7 @@ function CommentItem({
       >
         <Avatar src={comment.user.profileImageUrls.medium} size={isReply ? 32 : 40} />
       </Link>
-      <article aria-label={`Comment by ${author}`} className="flex min-w-0 flex-1 flex-col gap-1">
+      <article aria-label={t('comments.commentBy', { name: author })} className="flex min-w-0 flex-1 flex-col gap-1">
         <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
           <Link
             to={paths.user(comment.user.id)}
@@ -223,8 +227,9 @@ function CommentItem({
           >
             {author}
           </Link>
-          <time dateTime={comment.date} className="text-xs text-muted">
-            {formatDate(comment.date, { time: true })}
+          {/* When, as people say it ("3 hours ago"); the instant itself on hover and for machines. */}
+          <time dateTime={comment.date} title={formatDate(comment.date, { time: true })} className="text-xs text-muted">
+            {formatRelative(comment.date)}
           </time>
         </p>
         {/* Text, never HTML: React escapes it; pre-wrap keeps the writer's line breaks. */}
@@ -234,34 +239,34 @@ function CommentItem({
         <div className="flex flex-wrap items-center gap-1">
           {!isReply && viewerId !== null && (
             <Button variant="ghost" aria-expanded={replying} onClick={() => setReplying((r) => !r)}>
-              Reply
+              {t('comments.reply')}
             </Button>
           )}
           {!isReply && comment.hasReplies && (
             <Button variant="ghost" aria-expanded={showReplies} onClick={() => setShowReplies((s) => !s)}>
-              {showReplies ? 'Hide replies' : 'Show replies'}
+              {showReplies ? t('comments.hideReplies') : t('comments.showReplies')}
             </Button>
           )}
           {own && !confirming && (
-            <Button variant="ghost" onClick={() => setConfirming(true)} aria-label={`Delete your comment`}>
-              Delete
+            <Button variant="ghost" onClick={() => setConfirming(true)} aria-label={t('comments.deleteLabel')}>
+              {t('comments.delete')}
             </Button>
           )}
         </div>
         {confirming && (
-          <div role="group" aria-label="Confirm deletion" className="flex flex-wrap items-center gap-2 text-sm">
-            <span>Delete this comment?</span>
+          <div role="group" aria-label={t('comments.confirm')} className="flex flex-wrap items-center gap-2 text-sm">
+            <span>{t('comments.confirmQuestion')}</span>
             <Button variant="danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
-              {remove.isPending ? 'Deleting…' : 'Yes, delete'}
+              {remove.isPending ? t('comments.deleting') : t('comments.confirmYes')}
             </Button>
             <Button variant="ghost" onClick={() => setConfirming(false)}>
-              Keep it
+              {t('comments.keep')}
             </Button>
           </div>
         )}
         {remove.isError && (
           <p role="alert" className="text-sm text-danger">
-            The comment was not deleted: {errorMessage(remove.error)}
+            {t('comments.notDeleted', { reason: errorMessage(remove.error) })}
           </p>
         )}
         {replying && (
@@ -269,8 +274,8 @@ function CommentItem({
             kind={kind}
             id={workId}
             parentId={comment.id}
-            label={`Reply to ${author}`}
-            submitLabel="Post reply"
+            label={t('comments.replyTo', { name: author })}
+            submitLabel={t('comments.postReply')}
             onDone={() => {
               setReplying(false)
               setShowReplies(true)
@@ -297,18 +302,19 @@ function Replies({
   parentId: number
   viewerId: number | null
 }) {
+  const t = useT()
   const query = useInfiniteQuery(commentQueries.replies(kind, parentId))
   const replies = useMemo(() => query.data?.pages.flatMap((p) => p.comments) ?? [], [query.data])
 
   if (query.isError && replies.length === 0)
     return <ErrorState compact error={query.error} onRetry={() => void query.refetch()} />
-  if (query.isPending) return <p className="text-sm text-muted">Loading replies…</p>
+  if (query.isPending) return <p className="text-sm text-muted">{t('comments.loadingReplies')}</p>
   return (
     <div className="mt-2 flex flex-col gap-3 border-l-2 border-line pl-3">
       {replies.length === 0 ? (
-        <p className="text-sm text-muted">No replies.</p>
+        <p className="text-sm text-muted">{t('comments.noReplies')}</p>
       ) : (
-        <ul aria-label="Replies" className="flex flex-col gap-3">
+        <ul aria-label={t('comments.replies')} className="flex flex-col gap-3">
           {replies.map((r) => (
             <CommentItem key={r.id} kind={kind} workId={workId} comment={r} viewerId={viewerId} isReply />
           ))}
@@ -320,7 +326,7 @@ function Replies({
           disabled={query.isFetchingNextPage}
           onClick={() => !query.isFetchingNextPage && void query.fetchNextPage()}
         >
-          More replies
+          {t('comments.moreReplies')}
         </Button>
       )}
     </div>

@@ -7,6 +7,7 @@ import type { InfiniteData, QueryKey, UseInfiniteQueryOptions } from '@tanstack/
 import { useCallback, useMemo } from 'react'
 import type { Novel } from '../../../api/model.ts'
 import { InfiniteListFrame, ListLoadError } from '../../../components/infinite-list-frame.tsx'
+import { useT } from '../../../lib/i18n/i18n.ts'
 import { useGridContainer } from '../../../lib/use-grid-container.ts'
 import { useAutoLoadNextPage, useInfiniteList } from '../../../lib/use-infinite-list.ts'
 import { useScrollAnchor } from '../../../lib/use-scroll-anchor.ts'
@@ -40,17 +41,17 @@ export interface InfiniteNovelListProps<TPage extends NovelListPage, TKey extend
 }
 
 const novelsOf = (page: NovelListPage) => page.novels
-const NUMBER_LABEL = { rank: 'Rank', order: 'Part' } as const
 
 export function InfiniteNovelList<TPage extends NovelListPage, TKey extends QueryKey, TPageParam>({
   query,
   listKey,
   label,
-  emptyMessage = 'No novels here yet.',
+  emptyMessage,
   numbering,
   showSeries = true,
   onCardIntent,
 }: InfiniteNovelListProps<TPage, TKey, TPageParam>) {
+  const t = useT()
   const list = useInfiniteList(query, novelsOf)
   const { items: novels, visible, revealed, reveal, setSize } = list
   const place = useMemo(() => new Map(novels.map((n, i) => [n.id, i + 1])), [novels])
@@ -97,7 +98,7 @@ export function InfiniteNovelList<TPage extends NovelListPage, TKey extends Quer
       list={list}
       noun="novels"
       label={label}
-      emptyMessage={emptyMessage}
+      emptyMessage={emptyMessage ?? t('novels.list.empty')}
       containerRef={attachContainer}
       focusHandlers={focusHandlers}
       style={{ height: containerHeight }}
@@ -119,11 +120,7 @@ export function InfiniteNovelList<TPage extends NovelListPage, TKey extends Quer
                 blurred={entry.blurred && !revealed.has(entry.item.id)}
                 blurReasons={entry.reasons}
                 onReveal={reveal}
-                number={
-                  numbering
-                    ? { value: place.get(entry.item.id) ?? start + j + 1, label: NUMBER_LABEL[numbering] }
-                    : undefined
-                }
+                number={numbering ? { value: place.get(entry.item.id) ?? start + j + 1, kind: numbering } : undefined}
                 showSeries={showSeries}
                 eager={vr.index === 0}
                 posInSet={start + j + 1}

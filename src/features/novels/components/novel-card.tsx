@@ -9,6 +9,7 @@ import type { Novel } from '../../../api/model.ts'
 import { RevealButton } from '../../../components/reveal-button.tsx'
 import type { FilterReason } from '../../../lib/filter-engine.ts'
 import { formatCount } from '../../../lib/format.ts'
+import { t, useT } from '../../../lib/i18n/i18n.ts'
 import { paths } from '../../../lib/paths.ts'
 import { NOVEL_CARD_HEIGHT } from '../../../tunables.ts'
 import { formatReadingTime } from '../lib/reading-time.ts'
@@ -20,7 +21,7 @@ export interface NovelCardProps {
   blurReasons?: readonly FilterReason[]
   onReveal?: (id: number) => void
   /** A rank or a place in a series, shown on the cover. */
-  number?: { value: number; label: string }
+  number?: { value: number; kind: 'rank' | 'order' }
   /** Whether to name the novel's series (not on the series' own page). */
   showSeries?: boolean
   /** Covers of the first row load at once; the rest when near the viewport. */
@@ -32,8 +33,10 @@ export interface NovelCardProps {
   onIntent?: () => void
 }
 
+const NUMBER_LABEL = { rank: 'novels.card.rank', order: 'novels.card.part' } as const
+
 export function novelTitle(novel: Pick<Novel, 'title'>): string {
-  return novel.title || 'Untitled'
+  return novel.title || t('novels.untitled')
 }
 
 export function NovelCard({
@@ -48,20 +51,25 @@ export function NovelCard({
   setSize,
   onIntent,
 }: NovelCardProps) {
+  useT()
   const linkRef = useRef<HTMLAnchorElement>(null)
   const detailsId = useId()
   const title = novelTitle(novel)
   // A short name ("Rank 2: Title by Author") and the rest as the link's description, so a screen reader says the
   // name first and moving through the list stays quick.
-  const name = `${number ? `${number.label} ${number.value}: ` : ''}${title} by ${novel.user.name}`
+  const byAuthor = t('novels.byAuthor', { title, name: novel.user.name })
+  const name = number
+    ? t('novels.card.numbered', { number: t(NUMBER_LABEL[number.kind], { value: number.value }), name: byAuthor })
+    : byAuthor
   const chars = formatCount(novel.textLength)
   const bookmarks = formatCount(novel.totalBookmarks)
-  const tags = novel.tags.map((t) => `#${t.name}`).join(' ')
+  const time = formatReadingTime(novel.textLength)
+  const tags = novel.tags.map((tag) => `#${tag.name}`).join(' ')
   const description = [
-    showSeries && novel.series ? `Series: ${novel.series.title}.` : '',
-    `${chars} characters, ${formatReadingTime(novel.textLength)} to read, ${bookmarks} bookmarks.`,
-    tags ? `Tags: ${tags}.` : '',
-    novelBadgeLabels(novel).join(', '),
+    showSeries && novel.series ? t('novels.card.series', { title: novel.series.title }) : '',
+    t('novels.card.stats', { chars, time, bookmarks }),
+    tags ? t('novels.card.tags', { tags }) : '',
+    novelBadgeLabels(novel).join(t('novels.card.badgeSeparator')),
   ]
     .filter(Boolean)
     .join(' ')
@@ -120,7 +128,7 @@ export function NovelCard({
               <span className="truncate text-xs leading-5 text-muted">▤ {novel.series.title}</span>
             )}
             <span className="truncate text-xs leading-5 text-muted">
-              {chars} chars · {formatReadingTime(novel.textLength)} · ♥ {bookmarks}
+              {t('novels.card.meta', { chars, time, bookmarks })}
             </span>
             {novel.tags.length > 0 && <span className="mt-auto truncate text-xs leading-5 text-accent">{tags}</span>}
           </span>
@@ -131,7 +139,7 @@ export function NovelCard({
       </Link>
       {blurred && (
         <RevealButton
-          name={`${title} by ${novel.user.name}`}
+          name={byAuthor}
           reasons={blurReasons}
           onReveal={() => onReveal?.(novel.id)}
           linkRef={linkRef}

@@ -5,6 +5,7 @@ import { Avatar } from '../../../components/avatar.tsx'
 import { buttonClass } from '../../../components/button.tsx'
 import { Skeleton } from '../../../components/skeleton.tsx'
 import { formatCount } from '../../../lib/format.ts'
+import { useT } from '../../../lib/i18n/i18n.ts'
 import { paths } from '../../../lib/paths.ts'
 import { sanitizeCaption } from '../../../lib/sanitize.ts'
 import { formatReadingTime } from '../lib/reading-time.ts'
@@ -23,13 +24,17 @@ export function NovelSeriesHeader({
   first: Novel | null
   latest: Novel | null
 }) {
+  const t = useT()
   // The caption is untrusted HTML (the demo catalogue plants hostile markup on purpose).
   const caption = useMemo(() => sanitizeCaption(detail.caption), [detail.caption])
   const stats = [
-    { label: 'Novels', value: formatCount(detail.contentCount) },
-    { label: 'Characters', value: formatCount(detail.totalCharacterCount) },
-    { label: 'Reading time', value: formatReadingTime(detail.totalCharacterCount) },
-    { label: 'Status', value: detail.isConcluded ? 'Concluded' : 'Ongoing' },
+    { label: t('novels.seriesHeader.novels'), value: formatCount(detail.contentCount) },
+    { label: t('novels.seriesHeader.characters'), value: formatCount(detail.totalCharacterCount) },
+    { label: t('novels.seriesHeader.readingTime'), value: formatReadingTime(detail.totalCharacterCount) },
+    {
+      label: t('novels.seriesHeader.status'),
+      value: detail.isConcluded ? t('novels.seriesHeader.concluded') : t('novels.seriesHeader.ongoing'),
+    },
   ]
 
   return (
@@ -45,8 +50,9 @@ export function NovelSeriesHeader({
       )}
       <div className="min-w-0 flex-1 space-y-2">
         <p className="text-sm text-muted">
-          Novel series{detail.isOriginal && <> · Original</>}
-          {detail.novelAiType === 2 && <> · AI-generated</>}
+          {t('novels.seriesHeader.kind')}
+          {detail.isOriginal && <> · {t('novels.seriesHeader.original')}</>}
+          {detail.novelAiType === 2 && <> · {t('novels.seriesHeader.ai')}</>}
         </p>
         <h1 className="text-2xl font-semibold tracking-tight break-words">{detail.title}</h1>
         <Link
@@ -75,12 +81,12 @@ export function NovelSeriesHeader({
         <div className="flex flex-wrap gap-2 pt-1">
           {first && (
             <Link to={paths.novel(first.id)} className={buttonClass('primary')}>
-              Read from the first novel
+              {t('novels.seriesHeader.readFirst')}
             </Link>
           )}
           {latest && latest.id !== first?.id && (
             <Link to={paths.novel(latest.id)} className={buttonClass('secondary', 'max-w-full')}>
-              <span className="truncate">Latest: {novelTitle(latest)}</span>
+              <span className="truncate">{t('novels.seriesHeader.latest', { title: novelTitle(latest) })}</span>
             </Link>
           )}
         </div>
@@ -90,9 +96,10 @@ export function NovelSeriesHeader({
 }
 
 export function NovelSeriesHeaderSkeleton() {
+  const t = useT()
   return (
     <div role="status" className="mb-6 flex gap-4">
-      <span className="sr-only">Loading series…</span>
+      <span className="sr-only">{t('novels.seriesHeader.loading')}</span>
       <Skeleton className="h-[170px] w-30 shrink-0 rounded-xl sm:h-[226px] sm:w-40" />
       <div className="flex-1 space-y-2">
         <Skeleton className="h-4 w-24" />

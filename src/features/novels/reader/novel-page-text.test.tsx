@@ -7,18 +7,41 @@ import { NovelPageText, type Embeds } from './novel-page-text.tsx'
 
 const noEmbeds: Embeds = { images: {}, illusts: {} }
 
-function renderPage(source: string, embeds: Embeds = noEmbeds, pageNumber = 1) {
+function renderPage(source: string, embeds: Embeds = noEmbeds, pageNumber = 1, vertical = false) {
   const doc = parseNovel(source)
   return render(
     <MemoryRouter>
       <div data-testid="text">
-        <NovelPageText novelId={9} page={doc.pages[pageNumber - 1]!} embeds={embeds} label="A novel by Someone" />
+        <NovelPageText
+          novelId={9}
+          page={doc.pages[pageNumber - 1]!}
+          embeds={embeds}
+          label="A novel by Someone"
+          vertical={vertical}
+        />
       </div>
     </MemoryRouter>,
   )
 }
 
 describe('NovelPageText', () => {
+  it('in vertical writing, sets two-digit numbers apart to stand upright (tate-chu-yoko), text unchanged', () => {
+    const source = '[chapter:第12章]\n午後3時、12月24日に100人が来た。'
+    const upright = (vertical: boolean) => {
+      renderPage(source, noEmbeds, 1, vertical)
+      const text = screen.getByTestId('text')
+      const tcy = [...text.querySelectorAll('[data-tcy]')].map((el) => el.textContent)
+      const all = text.textContent
+      text.parentElement!.remove()
+      return { tcy, all }
+    }
+    const horizontal = upright(false)
+    expect(horizontal.tcy).toEqual([])
+    const vertical = upright(true)
+    expect(vertical.tcy).toEqual(['12', '12', '24'])
+    expect(vertical.all).toBe(horizontal.all)
+  })
+
   it('renders chapters as headings, ruby as <ruby>/<rt>, and marks every block with its offsets', () => {
     renderPage('[chapter:[[rb:星屑>ほしくず]]の章]\n湊は[[rb:夜空 > よぞら]]を見上げた。\n\nend')
     const heading = screen.getByRole('heading', { level: 2 })

@@ -1,7 +1,9 @@
 import { Link } from 'react-router'
 import type { NovelEmbeddedIllust, NovelImageUrls } from '../../../api/model.ts'
+import { t, useT } from '../../../lib/i18n/i18n.ts'
 import { paths } from '../../../lib/paths.ts'
 import { EXTERNAL_LINK_REL, inAppPath } from '../../../lib/sanitize.ts'
+import { splitTwoDigitRuns } from '../lib/text-lang.ts'
 import type { Block, InlineNode, NovelPage, TitleNode } from '../markup/parse-novel.ts'
 
 // One page of a parsed novel as elements. Every string from the markup goes into the DOM as a React text child, so
@@ -19,14 +21,17 @@ interface PageProps {
   embeds: Embeds
   /** "Title by author", for image descriptions. */
   label: string
+  /** Vertical writing: two-digit numbers are set upright in one cell (tate-chu-yoko). */
+  vertical?: boolean
 }
 
 /** `data-start`/`data-end` mark each block's source offsets: the reading position is measured from them. */
-export function NovelPageText({ novelId, page, embeds, label }: PageProps) {
+export function NovelPageText({ novelId, page, embeds, label, vertical = false }: PageProps) {
+  useT()
   if (page.blocks.length === 0) {
     return (
       <p className="text-(--reader-muted) italic" data-start={page.start} data-end={page.end}>
-        This page is blank.
+        {t('reader.text.blank')}
       </p>
     )
   }
@@ -43,6 +48,7 @@ export function NovelPageText({ novelId, page, embeds, label }: PageProps) {
             embeds={embeds}
             label={label}
             imageNumber={imageCount}
+            vertical={vertical}
           />
         )
       })}
@@ -56,12 +62,14 @@ function BlockView({
   embeds,
   label,
   imageNumber,
+  vertical,
 }: {
   block: Block
   novelId: number
   embeds: Embeds
   label: string
   imageNumber: number
+  vertical: boolean
 }) {
   const span = { 'data-start': block.start, 'data-end': block.end }
   switch (block.type) {
@@ -72,13 +80,13 @@ function BlockView({
         </p>
       ) : (
         <p {...span}>
-          <Inline nodes={block.content} novelId={novelId} />
+          <Inline nodes={block.content} novelId={novelId} vertical={vertical} />
         </p>
       )
     case 'chapter':
       return (
         <h2 {...span} id={`chapter-${block.index}`} data-chapter={block.index}>
-          <Title nodes={block.title} />
+          <Title nodes={block.title} vertical={vertical} />
         </h2>
       )
     case 'pixivimage':
@@ -92,12 +100,12 @@ function BlockView({
               src={image.urls['1200x1200']}
               srcSet={`${image.urls['480mw']} 480w, ${image.urls['1200x1200']} 1200w`}
               sizes="(max-width: 40rem) 100vw, 40rem"
-              alt={`Illustration ${imageNumber} in ${label}`}
+              alt={t('reader.text.illustration', { number: imageNumber, label })}
               loading="lazy"
               decoding="async"
             />
           ) : (
-            <figcaption className="text-(--reader-muted) text-[0.85em]">This image is not available.</figcaption>
+            <figcaption className="text-(--reader-muted) text-[0.85em]">{t('reader.text.imageUnavailable')}</figcaption>
           )}
         </figure>
       )
@@ -122,13 +130,14 @@ function EmbeddedWork({
     return (
       <figure {...span} data-embed="work">
         <figcaption className="text-[0.85em]">
-          <Link to={href}>Artwork {block.illustId}</Link>
-          <span className="text-(--reader-muted)"> (its picture is not available)</span>
+          <Link to={href}>{t('reader.text.work', { id: String(block.illustId) })}</Link>
+          <span className="text-(--reader-muted)"> {t('reader.text.workUnavailable')}</span>
         </figcaption>
       </figure>
     )
   }
-  const name = `${work.title || 'Untitled'} by ${work.user.name}${page ? ` — page ${page}` : ''}`
+  const byArtist = t('works.byArtist', { title: work.title || t('works.untitled'), name: work.user.name })
+  const name = page ? t('works.withPage', { work: byArtist, page }) : byArtist
   return (
     <figure {...span} data-embed="work">
       <Link to={href} className="inline-block">
@@ -143,20 +152,41 @@ function EmbeddedWork({
         />
       </Link>
       <figcaption className="text-(--reader-muted) text-[0.8em]">
-        <Link to={href}>{work.title || 'Untitled'}</Link> · {work.user.name}
-        {page ? ` · p. ${page}` : ''}
+        <Link to={href}>{work.title || t('works.untitled')}</Link> · {work.user.name}
+        {page ? ` · ${t('reader.text.chapterPage', { page })}` : ''}
       </figcaption>
     </figure>
   )
 }
 
-function Title({ nodes }: { nodes: TitleNode[] }) {
+function Title({ nodes, vertical = false }: { nodes: TitleNode[]; vertical?: boolean }) {
   return (
     <>
       {nodes.map((node, i) =>
-        node.type === 'text' ? node.text : <Ruby key={i} base={node.base} reading={node.reading} />,
+        node.type === 'text' ? (
+          <Text key={i} text={node.text} vertical={vertical} />
+        ) : (
+          <Ruby key={i} base={node.base} reading={node.reading} />
+        ),
       )}
     </>
+  )
+}
+
+/**
+ * Plain text; in vertical writing, a two-digit number ("第12話") stands upright in one cell, as Japanese typesetting
+ * does (CSS `text-combine-upright: all` on `[data-tcy]`, src/index.css: Chromium has no `digits 2`).
+ */
+function Text({ text, vertical }: { text: string; vertical: boolean }) {
+  if (!vertical) return text
+  return splitTwoDigitRuns(text).map((part, i) =>
+    part.upright ? (
+      <span key={i} data-tcy>
+        {part.text}
+      </span>
+    ) : (
+      part.text
+    ),
   )
 }
 
@@ -174,13 +204,13 @@ function Ruby({ base, reading }: { base: string; reading: string }) {
 /** A CSS string for `text-emphasis-style`: the mark quoted, with quotes and backslashes escaped. */
 const cssString = (s: string) => `"${s.replace(/["\\]/g, '\\$&')}"`
 
-function Inline({ nodes, novelId }: { nodes: InlineNode[]; novelId: number }) {
+function Inline({ nodes, novelId, vertical }: { nodes: InlineNode[]; novelId: number; vertical: boolean }) {
   return (
     <>
       {nodes.map((node, i) => {
         switch (node.type) {
           case 'text':
-            return node.text
+            return <Text key={i} text={node.text} vertical={vertical} />
           case 'ruby':
             return <Ruby key={i} base={node.base} reading={node.reading} />
           case 'bold':
@@ -195,7 +225,12 @@ function Inline({ nodes, novelId }: { nodes: InlineNode[]; novelId: number }) {
             )
           case 'jump':
             return (
-              <Link key={i} to={paths.novel(novelId, node.page)} data-jump={node.page} aria-label={`Page ${node.page}`}>
+              <Link
+                key={i}
+                to={paths.novel(novelId, node.page)}
+                data-jump={node.page}
+                aria-label={t('reader.text.pageLink', { page: node.page })}
+              >
                 {node.page}
               </Link>
             )

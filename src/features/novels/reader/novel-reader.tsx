@@ -4,10 +4,13 @@ import type { Novel, NovelText } from '../../../api/model.ts'
 import { Avatar } from '../../../components/avatar.tsx'
 import { TagList } from '../../../components/tag-list.tsx'
 import { formatCount, formatDate } from '../../../lib/format.ts'
+import { useT } from '../../../lib/i18n/i18n.ts'
+import { richText } from '../../../lib/i18n/rich.tsx'
 import { paths } from '../../../lib/paths.ts'
 import { NovelBookmarkButton } from '../bookmark/novel-bookmark-button.tsx'
 import { NovelBadges } from '../components/novel-badges.tsx'
 import { formatReadingTime } from '../lib/reading-time.ts'
+import { textLang } from '../lib/text-lang.ts'
 import { pageAt, parseNovel, type ChapterEntry, type NovelDocument } from '../markup/parse-novel.ts'
 import { NovelPageText } from './novel-page-text.tsx'
 import { NovelSeriesNav } from './novel-series-nav.tsx'
@@ -31,6 +34,17 @@ const FONTS: Record<ReaderSettings['font'], string> = {
   serif:
     '"Hiragino Mincho ProN", "Yu Mincho", YuMincho, "Noto Serif JP", "Noto Serif CJK JP", "Source Han Serif JP", Georgia, serif',
   sans: 'system-ui, "Hiragino Sans", "Noto Sans JP", "Noto Sans CJK JP", "Source Han Sans JP", sans-serif',
+}
+
+/**
+ * Japanese text (`lang="ja"`) takes a Japanese face first, Latin included, so kana, kanji and the Latin between them
+ * share one design and one baseline: Noto CJK JP where installed (Linux, Android, fonts-noto-cjk), then the
+ * systems' own (macOS/iOS Hiragino, Windows Yu).
+ */
+const FONTS_JA: Record<ReaderSettings['font'], string> = {
+  serif:
+    '"Noto Serif CJK JP", "Noto Serif JP", "Source Han Serif JP", "Hiragino Mincho ProN", "Yu Mincho", YuMincho, serif',
+  sans: '"Noto Sans CJK JP", "Noto Sans JP", "Source Han Sans JP", "Hiragino Sans", "Hiragino Kaku Gothic ProN", "Yu Gothic", YuGothic, sans-serif',
 }
 
 /** Typography of the text, by element (the page's blocks are plain elements, see novel-page-text.tsx). */
@@ -64,6 +78,8 @@ export interface NovelReaderProps {
 
 export function NovelReader({ novel, text, caption, signedIn, signInHref }: NovelReaderProps) {
   const doc = useMemo(() => parseNovel(text.novelText), [text.novelText])
+  // The text's own language (the UI's may differ): Japanese forms, line breaking and vertical punctuation.
+  const lang = useMemo(() => textLang(text.novelText), [text.novelText])
   return (
     <article aria-labelledby="novel-title" data-novel-id={novel.id} className="mx-auto flex max-w-5xl flex-col gap-5">
       <NovelHeader novel={novel} />
@@ -75,12 +91,13 @@ export function NovelReader({ novel, text, caption, signedIn, signInHref }: Nove
       {novel.series && (
         <NovelSeriesNav novelId={novel.id} series={novel.series} prev={text.seriesPrev} next={text.seriesNext} />
       )}
-      <Reader novel={novel} text={text} doc={doc} />
+      <Reader novel={novel} text={text} doc={doc} lang={lang} />
     </article>
   )
 }
 
 function NovelHeader({ novel }: { novel: Novel }) {
+  const t = useT()
   return (
     <header className="flex gap-4">
       <img
@@ -92,8 +109,8 @@ function NovelHeader({ novel }: { novel: Novel }) {
       />
       <div className="flex min-w-0 flex-col gap-2">
         <NovelBadges novel={novel} />
-        <h1 id="novel-title" className="text-2xl font-semibold tracking-tight break-words">
-          {novel.title || 'Untitled'}
+        <h1 id="novel-title" lang={textLang(novel.title)} className="text-2xl font-semibold tracking-tight break-words">
+          {novel.title || t('novels.untitled')}
         </h1>
         <Link to={paths.user(novel.user.id)} className="inline-flex min-h-11 items-center gap-2 self-start">
           <Avatar src={novel.user.profileImageUrls.medium} size={32} />
@@ -102,12 +119,12 @@ function NovelHeader({ novel }: { novel: Novel }) {
           </span>
         </Link>
         <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted">
-          <Stat label="Characters" value={formatCount(novel.textLength)} />
-          <Stat label="Reading time" value={formatReadingTime(novel.textLength)} />
-          <Stat label="Pages" value={formatCount(novel.pageCount)} />
-          <Stat label="Views" value={formatCount(novel.totalView)} />
-          <Stat label="Bookmarks" value={formatCount(novel.totalBookmarks)} />
-          <Stat label="Comments" value={formatCount(novel.totalComments)} />
+          <Stat label={t('reader.stats.characters')} value={formatCount(novel.textLength)} />
+          <Stat label={t('reader.stats.readingTime')} value={formatReadingTime(novel.textLength)} />
+          <Stat label={t('reader.stats.pages')} value={formatCount(novel.pageCount)} />
+          <Stat label={t('reader.stats.views')} value={formatCount(novel.totalView)} />
+          <Stat label={t('reader.stats.bookmarks')} value={formatCount(novel.totalBookmarks)} />
+          <Stat label={t('reader.stats.comments')} value={formatCount(novel.totalComments)} />
         </dl>
         <p className="text-sm text-muted">
           <time dateTime={novel.createDate}>{formatDate(novel.createDate)}</time>
@@ -127,7 +144,18 @@ function Stat({ label, value }: { label: string; value: string }) {
 }
 
 /** The text itself: toolbar, the page shown, and page navigation. */
-function Reader({ novel, text, doc }: { novel: Novel; text: NovelText; doc: NovelDocument }) {
+function Reader({
+  novel,
+  text,
+  doc,
+  lang,
+}: {
+  novel: Novel
+  text: NovelText
+  doc: NovelDocument
+  lang: 'ja' | undefined
+}) {
+  const t = useT()
   const settings = useReaderSettings()
   const vertical = settings.writingMode === 'vertical'
   const [searchParams] = useSearchParams()
@@ -205,18 +233,18 @@ function Reader({ novel, text, doc }: { novel: Novel; text: NovelText; doc: Nove
     return () => el.removeEventListener('wheel', onWheel)
   }, [vertical])
 
-  const label = `${novel.title || 'Untitled'} by ${novel.user.name}`
+  const label = t('novels.byAuthor', { title: novel.title || t('novels.untitled'), name: novel.user.name })
   const textStyle: CSSProperties = {
     fontSize: settings.fontSize,
     lineHeight: LINE_HEIGHTS[settings.lineSpacing],
-    fontFamily: FONTS[settings.font],
+    fontFamily: (lang === 'ja' ? FONTS_JA : FONTS)[settings.font],
     ...(vertical ? { height: 'clamp(18rem, calc(100dvh - 12rem), 60rem)' } : {}),
   }
 
   return (
     <div ref={readerRef} className="flex flex-col gap-3" data-reader-top>
       <section
-        aria-label="Novel text"
+        aria-label={t('reader.text.label')}
         data-reader
         data-theme={settings.theme}
         data-writing-mode={settings.writingMode}
@@ -224,17 +252,19 @@ function Reader({ novel, text, doc }: { novel: Novel; text: NovelText; doc: Nove
       >
         <div
           ref={textRef}
+          lang={lang}
+          data-reader-text
           // Vertical text is its own scroll area: keyboard users can focus it and scroll with the arrow keys.
           tabIndex={vertical ? 0 : undefined}
           role={vertical ? 'region' : undefined}
-          aria-label={vertical ? `Page ${pageNumber} of ${count}` : undefined}
+          aria-label={vertical ? t('reader.text.page', { page: pageNumber, count }) : undefined}
           data-page={pageNumber}
           className={`${TEXT_CLASS} ${
             vertical ? `${VERTICAL_CLASS} px-[1.5em] py-[1.25em]` : 'mx-auto max-w-[38em] px-4 py-6 sm:px-8'
           }`}
           style={textStyle}
         >
-          <NovelPageText novelId={novel.id} page={page} embeds={text} label={label} />
+          <NovelPageText novelId={novel.id} page={page} embeds={text} label={label} vertical={vertical} />
         </div>
       </section>
       {/* The reading bar stays at the bottom of the screen while the text is in view, within reach of a thumb:
@@ -260,7 +290,11 @@ function Reader({ novel, text, doc }: { novel: Novel; text: NovelText; doc: Nove
           )}
           <div className="flex flex-wrap items-center gap-2 rounded-full border border-line bg-surface/95 py-1 pr-1 pl-4 shadow-sm backdrop-blur">
             <p className="mr-auto text-sm text-muted" data-page-indicator>
-              Page <span className="font-medium text-ink tabular-nums">{pageNumber}</span> of {count}
+              {richText(
+                'reader.text.indicator',
+                { n: (n) => <span className="font-medium text-ink tabular-nums">{n}</span> },
+                { page: pageNumber, count },
+              )}
             </p>
             {doc.chapters.length > 0 && (
               <PanelButton
@@ -268,7 +302,7 @@ function Reader({ novel, text, doc }: { novel: Novel; text: NovelText; doc: Nove
                 expanded={openPanel === 'contents'}
                 onClick={() => setOpenPanel(openPanel === 'contents' ? null : 'contents')}
               >
-                Contents
+                {t('reader.text.contents')}
               </PanelButton>
             )}
             <PanelButton
@@ -276,7 +310,7 @@ function Reader({ novel, text, doc }: { novel: Novel; text: NovelText; doc: Nove
               expanded={openPanel === 'settings'}
               onClick={() => setOpenPanel(openPanel === 'settings' ? null : 'settings')}
             >
-              Display
+              {t('reader.text.display')}
             </PanelButton>
           </div>
         </div>
@@ -285,7 +319,7 @@ function Reader({ novel, text, doc }: { novel: Novel; text: NovelText; doc: Nove
       {pageNumber === count && text.seriesNext && (
         <p className="text-right">
           <Link to={paths.novel(text.seriesNext.id)} className={pagerLink} data-series-continue>
-            Next in the series: {text.seriesNext.title || 'Untitled'} →
+            {t('reader.series.continue', { title: text.seriesNext.title || t('novels.untitled') })} →
           </Link>
         </p>
       )}
@@ -331,8 +365,9 @@ function ChapterList({
   current: number
   onChoose: () => void
 }) {
+  const t = useT()
   return (
-    <nav aria-label="Chapters">
+    <nav aria-label={t('reader.text.chapters')}>
       <ol className="flex flex-col">
         {chapters.map((c) => (
           <li key={c.index}>
@@ -345,7 +380,9 @@ function ChapterList({
               <span className="min-w-0">
                 <ChapterTitle chapter={c} />
               </span>
-              <span className="shrink-0 text-sm text-muted tabular-nums">p. {c.page}</span>
+              <span className="shrink-0 text-sm text-muted tabular-nums">
+                {t('reader.text.chapterPage', { page: c.page })}
+              </span>
             </Link>
           </li>
         ))}
@@ -388,16 +425,17 @@ function PageNav({
   count: number
   vertical: boolean
 }) {
+  const t = useT()
   if (count < 2) return null
   const direction = vertical ? 'flex-row-reverse' : 'flex-row'
   return (
-    <nav aria-label="Pages" className="flex flex-col gap-2">
+    <nav aria-label={t('reader.text.pages')} className="flex flex-col gap-2">
       <ol className={`flex flex-wrap justify-center gap-1 ${direction}`}>
         {Array.from({ length: count }, (_, i) => i + 1).map((n) => (
           <li key={n}>
             <Link
               to={paths.novel(novelId, n)}
-              aria-label={`Page ${n}`}
+              aria-label={t('reader.text.pageLink', { page: n })}
               aria-current={n === current ? 'page' : undefined}
               className={`${pagerLink} aria-[current=page]:border-accent aria-[current=page]:bg-accent aria-[current=page]:text-on-accent`}
               data-page-link={n}
@@ -410,14 +448,14 @@ function PageNav({
       <div className={`flex justify-between gap-2 ${direction}`}>
         {current > 1 ? (
           <Link to={paths.novel(novelId, current - 1)} rel="prev" className={pagerLink}>
-            {vertical ? 'Previous page →' : '← Previous page'}
+            {vertical ? `${t('reader.text.prevPage')} →` : `← ${t('reader.text.prevPage')}`}
           </Link>
         ) : (
           <span />
         )}
         {current < count ? (
           <Link to={paths.novel(novelId, current + 1)} rel="next" className={pagerLink}>
-            {vertical ? '← Next page' : 'Next page →'}
+            {vertical ? `← ${t('reader.text.nextPage')}` : `${t('reader.text.nextPage')} →`}
           </Link>
         ) : (
           <span />

@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { Link } from 'react-router'
 import type { Novel, Series } from '../../../api/model.ts'
+import { useT } from '../../../lib/i18n/i18n.ts'
 import { paths } from '../../../lib/paths.ts'
 import { useLoadPagesUntil } from '../../../lib/use-load-pages-until.ts'
 import { novelQueries } from '../api/novel-queries.ts'
@@ -21,6 +22,7 @@ export function NovelSeriesNav({
   prev: Novel | null
   next: Novel | null
 }) {
+  const t = useT()
   const query = useInfiniteQuery({ ...novelQueries.series(series.id), staleTime: 5 * 60_000 })
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.novels) ?? [], [query.data])
   const index = items.findIndex((n) => n.id === novelId)
@@ -29,16 +31,20 @@ export function NovelSeriesNav({
   const total = query.data?.pages[0]?.novelSeriesDetail.contentCount
 
   return (
-    <nav aria-label="Series" className="flex flex-col gap-2 rounded-lg border border-line p-3" data-series-nav>
+    <nav
+      aria-label={t('reader.series.label')}
+      className="flex flex-col gap-2 rounded-lg border border-line p-3"
+      data-series-nav
+    >
       <p className="text-sm">
-        <span className="text-muted">Series: </span>
+        <span className="text-muted">{t('reader.series.name')}</span>
         <Link to={paths.novelSeries(series.id)} className="font-medium text-accent hover:underline">
           {series.title}
         </Link>
         {index >= 0 && total ? (
           <span className="text-muted" data-series-position>
             {' '}
-            · #{index + 1} of {total}
+            · {t('reader.series.position', { index: index + 1, total })}
           </span>
         ) : null}
       </p>
@@ -51,7 +57,7 @@ export function NovelSeriesNav({
               className="inline-flex min-h-11 items-center hover:underline"
               data-series-link="prev"
             >
-              ← Previous: {prev.title || 'Untitled'}
+              ← {t('reader.series.prev', { title: prev.title || t('novels.untitled') })}
             </Link>
           ) : (
             <span />
@@ -63,7 +69,7 @@ export function NovelSeriesNav({
               className="inline-flex min-h-11 items-center text-right hover:underline"
               data-series-link="next"
             >
-              Next: {next.title || 'Untitled'} →
+              {t('reader.series.next', { title: next.title || t('novels.untitled') })} →
             </Link>
           )}
         </div>

@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { buttonClass } from '../../../components/button.tsx'
 import { Skeleton } from '../../../components/skeleton.tsx'
 import { StatePanel, UnavailableState } from '../../../components/states.tsx'
+import { t, useT } from '../../../lib/i18n/i18n.ts'
 import { paths } from '../../../lib/paths.ts'
 
 /**
@@ -9,10 +10,11 @@ import { paths } from '../../../lib/paths.ts'
  * footer stays below the fold until the novel is in (otherwise it showed under the placeholder, then jumped away).
  */
 export function NovelSkeleton() {
+  useT()
   return (
     <div className="mx-auto flex min-h-dvh max-w-5xl flex-col gap-5" aria-busy="true">
       <p role="status" className="sr-only">
-        Loading the novel…
+        {t('reader.states.loading')}
       </p>
       <div className="flex gap-4">
         <Skeleton className="hidden h-34 w-24 sm:block" />
@@ -32,21 +34,22 @@ export function NovelSkeleton() {
 }
 
 export function NovelNotFound() {
+  useT()
   return (
-    <StatePanel title="This novel doesn't exist or was deleted" code="404">
-      <p className="text-muted">Check the link, or find something else to read.</p>
+    <StatePanel title={t('reader.states.notFound')} code="404">
+      <p className="text-muted">{t('reader.states.notFoundHint')}</p>
       <Link className={buttonClass('primary')} to={paths.home('novel')}>
-        Recommended novels
+        {t('reader.states.recommended')}
       </Link>
     </StatePanel>
   )
 }
 
 export function NovelUnavailable({ signedIn, signInHref }: { signedIn: boolean; signInHref: string }) {
+  useT()
   return (
-    <UnavailableState title="This novel is not available" signedIn={signedIn} signInHref={signInHref}>
-      The author has limited who can read it, or it is age-restricted
-      {signedIn ? ' and your account settings do not allow it.' : '. Signing in may let you read it.'}
+    <UnavailableState title={t('reader.states.unavailable')} signedIn={signedIn} signInHref={signInHref}>
+      {signedIn ? t('reader.states.unavailableSignedIn') : t('reader.states.unavailableSignedOut')}
     </UnavailableState>
   )
 }

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react'
+import { useT } from '../../../lib/i18n/i18n.ts'
 import { READER_FONT_SIZES } from '../../../tunables.ts'
 import {
   stepFontSize,
@@ -12,25 +13,26 @@ import {
 
 // The reader's display settings. Every control is at least 44 px tall, for thumbs on a phone.
 
-const THEMES: { value: ReaderTheme; label: string; swatch: string }[] = [
-  { value: 'light', label: 'Light', swatch: 'bg-white border-[#cfccc4]' },
-  { value: 'sepia', label: 'Sepia', swatch: 'bg-[#f4ecd8] border-[#c9b88f]' },
-  { value: 'dark', label: 'Dark', swatch: 'bg-[#1b1b1f] border-[#55535c]' },
-]
+const THEMES = [
+  { value: 'light', label: 'reader.settings.light', swatch: 'bg-white border-[#cfccc4]' },
+  { value: 'sepia', label: 'reader.settings.sepia', swatch: 'bg-[#f4ecd8] border-[#c9b88f]' },
+  { value: 'dark', label: 'reader.settings.dark', swatch: 'bg-[#1b1b1f] border-[#55535c]' },
+] as const satisfies { value: ReaderTheme; label: string; swatch: string }[]
 
 export function ReaderSettingsPanel({ settings }: { settings: ReaderSettings }) {
+  const t = useT()
   const { fontSize } = settings
   const min = READER_FONT_SIZES[0]!
   const max = READER_FONT_SIZES[READER_FONT_SIZES.length - 1]!
   return (
-    <div role="group" aria-label="Display settings" className="grid gap-4 sm:grid-cols-2">
+    <div role="group" aria-label={t('reader.settings.label')} className="grid gap-4 sm:grid-cols-2">
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 text-sm font-semibold">Text size</legend>
+        <legend className="mb-2 text-sm font-semibold">{t('reader.settings.textSize')}</legend>
         <div className="flex items-center gap-2">
           <button
             type="button"
             className={stepClass}
-            aria-label="Smaller text"
+            aria-label={t('reader.settings.smaller')}
             disabled={fontSize <= min}
             onClick={() => updateReaderSettings({ fontSize: stepFontSize(fontSize, -1) })}
           >
@@ -39,12 +41,12 @@ export function ReaderSettingsPanel({ settings }: { settings: ReaderSettings }) 
             </span>
           </button>
           <output aria-live="polite" className="min-w-14 text-center text-sm tabular-nums" data-font-size={fontSize}>
-            {fontSize} px
+            {t('reader.settings.fontSize', { size: fontSize })}
           </output>
           <button
             type="button"
             className={stepClass}
-            aria-label="Larger text"
+            aria-label={t('reader.settings.larger')}
             disabled={fontSize >= max}
             onClick={() => updateReaderSettings({ fontSize: stepFontSize(fontSize, 1) })}
           >
@@ -55,41 +57,41 @@ export function ReaderSettingsPanel({ settings }: { settings: ReaderSettings }) 
         </div>
       </fieldset>
       <Segmented<LineSpacing>
-        legend="Line spacing"
+        legend={t('reader.settings.lineSpacing')}
         value={settings.lineSpacing}
         onChange={(lineSpacing) => updateReaderSettings({ lineSpacing })}
         choices={[
-          { value: 'compact', label: 'Compact' },
-          { value: 'normal', label: 'Normal' },
-          { value: 'loose', label: 'Loose' },
+          { value: 'compact', label: t('reader.settings.compact') },
+          { value: 'normal', label: t('reader.settings.normal') },
+          { value: 'loose', label: t('reader.settings.loose') },
         ]}
       />
       <Segmented<ReaderFont>
-        legend="Font"
+        legend={t('reader.settings.font')}
         value={settings.font}
         onChange={(font) => updateReaderSettings({ font })}
         choices={[
-          { value: 'serif', label: 'Serif' },
-          { value: 'sans', label: 'Sans-serif' },
+          { value: 'serif', label: t('reader.settings.serif') },
+          { value: 'sans', label: t('reader.settings.sans') },
         ]}
       />
       <Segmented<ReaderTheme>
-        legend="Theme"
+        legend={t('reader.settings.theme')}
         value={settings.theme}
         onChange={(theme) => updateReaderSettings({ theme })}
-        choices={THEMES.map((t) => ({
-          value: t.value,
-          label: t.label,
-          before: <span aria-hidden="true" className={`size-4 rounded-full border ${t.swatch}`} />,
+        choices={THEMES.map((theme) => ({
+          value: theme.value,
+          label: t(theme.label),
+          before: <span aria-hidden="true" className={`size-4 rounded-full border ${theme.swatch}`} />,
         }))}
       />
       <Segmented<WritingMode>
-        legend="Writing"
+        legend={t('reader.settings.writing')}
         value={settings.writingMode}
         onChange={(writingMode) => updateReaderSettings({ writingMode })}
         choices={[
-          { value: 'horizontal', label: 'Horizontal' },
-          { value: 'vertical', label: 'Vertical' },
+          { value: 'horizontal', label: t('reader.settings.horizontal') },
+          { value: 'vertical', label: t('reader.settings.vertical') },
         ]}
       />
     </div>

@@ -6,6 +6,7 @@ import type { InfiniteData, QueryKey, UseInfiniteQueryOptions } from '@tanstack/
 import { useCallback, useEffect, useMemo } from 'react'
 import type { Illust } from '../../../api/model.ts'
 import { InfiniteListFrame, ListLoadError } from '../../../components/infinite-list-frame.tsx'
+import { useT } from '../../../lib/i18n/i18n.ts'
 import { useSettings } from '../../../lib/settings.ts'
 import { rememberSourceList } from '../../../lib/source-list.ts'
 import { useGridContainer } from '../../../lib/use-grid-container.ts'
@@ -53,11 +54,12 @@ const PLACEHOLDER = 'color-mix(in srgb, var(--color-line) 70%, transparent)'
 export function InfiniteWorkList<TPage extends WorkListPage, TKey extends QueryKey, TPageParam>({
   query,
   listKey,
-  emptyMessage = 'No works here yet.',
+  emptyMessage,
   label,
   rememberAsSource = true,
   onCardIntent,
 }: InfiniteWorkListProps<TPage, TKey, TPageParam>) {
+  const t = useT()
   const { density, imageQuality } = useSettings()
   const list = useInfiniteList(query, illustsOf)
   const { visible, loaded, revealed, reveal, setSize } = list
@@ -127,7 +129,7 @@ export function InfiniteWorkList<TPage extends WorkListPage, TKey extends QueryK
       list={list}
       noun="works"
       label={label}
-      emptyMessage={emptyMessage}
+      emptyMessage={emptyMessage ?? t('works.list.empty')}
       containerRef={attachContainer}
       focusHandlers={focusHandlers}
       style={{

@@ -1,5 +1,6 @@
-import { render } from '@testing-library/react'
+import { act, render } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { setLang } from '../../../lib/i18n/i18n.ts'
 import { WorkBadges, workBadgeKinds, type BadgeSource } from './work-badges.tsx'
 
 const plain: BadgeSource = { xRestrict: 0, illustAiType: 0, pageCount: 1, type: 'illust', illustBookStyle: 0 }
@@ -30,6 +31,19 @@ describe('workBadgeKinds', () => {
 })
 
 describe('WorkBadges', () => {
+  it('speaks the gallery’s language, and follows it when it changes', async () => {
+    const work = { ...plain, illustAiType: 1, pageCount: 3, type: 'ugoira' as const }
+    const { container } = render(<WorkBadges work={work} variant="detail" />)
+    const text = () => [...container.querySelectorAll('[data-badge]')].map((el) => el.textContent)
+    expect(text()).toEqual(['Partly AI-generated', '▶ugoiraAnimated (ugoira)', '3 pages'])
+    try {
+      await act(() => setLang('ja'))
+      expect(text()).toEqual(['一部AI生成', '▶うごイラアニメーション（うごイラ）', '3ページ'])
+    } finally {
+      await act(() => setLang('en'))
+    }
+  })
+
   it('renders one element per badge with data-badge, and the page count', () => {
     const { container } = render(
       <WorkBadges work={{ ...plain, xRestrict: 1, illustAiType: 2, pageCount: 12, type: 'manga' }} />,

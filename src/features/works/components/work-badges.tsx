@@ -3,6 +3,8 @@
 
 import type { Illust } from '../../../api/model.ts'
 import { Badge, ratingBadgeKinds } from '../../../components/badge.tsx'
+import { formatCount } from '../../../lib/format.ts'
+import { t, useLang } from '../../../lib/i18n/i18n.ts'
 
 export type BadgeKind = 'r18' | 'r18g' | 'ai' | 'ai-partial' | 'pages' | 'ugoira' | 'book'
 
@@ -32,21 +34,23 @@ function label(kind: BadgeKind, work: BadgeSource, variant: 'card' | 'detail'): 
   const short = variant === 'card'
   switch (kind) {
     case 'r18':
-      return { text: 'R-18' }
+      return { text: t('works.badges.r18') }
     case 'r18g':
-      return { text: 'R-18G' }
+      return { text: t('works.badges.r18g') }
     case 'ai':
-      return short ? { text: 'AI', long: 'AI-generated' } : { text: 'AI-generated' }
+      return short ? { text: t('works.badges.ai'), long: t('works.badges.aiLong') } : { text: t('works.badges.aiLong') }
     case 'ai-partial':
-      return short ? { text: 'AI-assisted', long: 'Partly AI-generated' } : { text: 'Partly AI-generated' }
-    case 'ugoira':
-      return { text: 'ugoira', long: 'Animated (ugoira)' }
-    case 'book':
-      return { text: 'Book', long: 'Book (read right to left)' }
-    case 'pages':
       return short
-        ? { text: String(work.pageCount), long: `${work.pageCount} pages` }
-        : { text: `${work.pageCount} pages` }
+        ? { text: t('works.badges.aiPartial'), long: t('works.badges.aiPartialLong') }
+        : { text: t('works.badges.aiPartialLong') }
+    case 'ugoira':
+      return { text: t('works.badges.ugoira'), long: t('works.badges.ugoiraLong') }
+    case 'book':
+      return { text: t('works.badges.book'), long: t('works.badges.bookLong') }
+    case 'pages': {
+      const pages = t('works.badges.pages', { count: work.pageCount })
+      return short ? { text: formatCount(work.pageCount), long: pages } : { text: pages }
+    }
   }
 }
 
@@ -64,6 +68,7 @@ export interface WorkBadgesProps {
  * link's accessible name ("Title by Name R-18 12 pages").
  */
 export function WorkBadges({ work, variant = 'card', only, className = '' }: WorkBadgesProps) {
+  useLang()
   const kinds = workBadgeKinds(work).filter((k) => !only || only.includes(k))
   if (kinds.length === 0) return null
   const size = variant === 'card' ? 'px-1.5 py-0.5 text-xs leading-4' : 'px-2 py-0.5 text-xs leading-5'

@@ -7,6 +7,7 @@ import { Link } from 'react-router'
 import type { Illust } from '../../../api/model.ts'
 import { RevealButton } from '../../../components/reveal-button.tsx'
 import type { FilterReason } from '../../../lib/filter-engine.ts'
+import { t, useT } from '../../../lib/i18n/i18n.ts'
 import { paths } from '../../../lib/paths.ts'
 import type { ImageQuality } from '../../../lib/settings.ts'
 import { smallThumbnailUrl, thumbnailUrl } from './thumbnail.ts'
@@ -32,7 +33,7 @@ export interface WorkCardProps {
 }
 
 export function workAlt(work: Pick<Illust, 'title' | 'user'>): string {
-  return `${work.title || 'Untitled'} by ${work.user.name}`
+  return t('works.byArtist', { title: work.title || t('works.untitled'), name: work.user.name })
 }
 
 export function WorkCard({
@@ -48,6 +49,7 @@ export function WorkCard({
   setSize,
   onIntent,
 }: WorkCardProps) {
+  useT()
   const linkRef = useRef<HTMLAnchorElement>(null)
   const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1
   const chosen = thumbnailUrl(work, box.width, box.height, imageQuality, dpr)

@@ -3,6 +3,7 @@
 // unzip is a matter of slicing; it still runs only over the files the metadata names.
 
 import { unzipSync } from 'fflate'
+import { t } from '../../../lib/i18n/i18n.ts'
 
 export interface PackedFrame {
   file: string
@@ -40,6 +41,6 @@ export function framesFromZip(zip: Uint8Array, frames: readonly { file: string; 
         type: mimeOf(frame.file),
       })
   }
-  if (out.length === 0) throw new Error('The ugoira archive holds none of its frames.')
+  if (out.length === 0) throw new Error(t('works.ugoira.noFrames'))
   return out
 }

@@ -4,6 +4,7 @@ import { useParams } from 'react-router'
 import type { Illust } from '../../../api/model.ts'
 import { ErrorState } from '../../../components/states.tsx'
 import { NotFoundError } from '../../../lib/api-error.ts'
+import { useT } from '../../../lib/i18n/i18n.ts'
 import { paths } from '../../../lib/paths.ts'
 import { workQueries } from '../api/work-queries.ts'
 import { ArtworkDetail } from '../components/detail/artwork-detail.tsx'
@@ -46,6 +47,7 @@ function findWork(value: unknown, id: number, depth: number): Illust | undefined
  * the app, which composes the features.
  */
 export function ArtworkPage({ Comments }: { Comments?: ComponentType<{ work: Illust }> } = {}) {
+  const t = useT()
   const { id: rawId } = useParams()
   const id = parseWorkId(rawId)
   const client = useQueryClient()
@@ -57,7 +59,11 @@ export function ArtworkPage({ Comments }: { Comments?: ComponentType<{ work: Ill
     placeholderData: () => (id === null ? undefined : cachedListCopy(client, id)),
   })
 
-  useDocumentTitle(query.data?.visible ? `${query.data.title || 'Untitled'} by ${query.data.user.name}` : 'Artwork')
+  useDocumentTitle(
+    query.data?.visible
+      ? t('works.byArtist', { title: query.data.title || t('works.untitled'), name: query.data.user.name })
+      : t('works.documentTitle'),
+  )
 
   // The answer re-renders the page in a transition, which React renders in slices: the detail (caption sanitizing
   // included) is a long task on a phone, and the query's own updates are synchronous.

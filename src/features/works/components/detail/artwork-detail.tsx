@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { Illust } from '../../../../api/model.ts'
+import { useT } from '../../../../lib/i18n/i18n.ts'
 import { ArtworkMedia } from './artwork-media.tsx'
 import { AuthorCard } from './author-card.tsx'
 import { BookmarkButton } from './bookmark-button.tsx'
@@ -14,6 +15,7 @@ import { NeighbourLinks, useArrowKeyNavigation, useNeighbours, useSwipeNavigatio
  * the app (a feature of its own), placed before the related works.
  */
 export function ArtworkDetail({ work, comments }: { work: Illust; comments?: ReactNode }) {
+  const t = useT()
   const neighbours = useNeighbours(work.id)
   useArrowKeyNavigation(neighbours)
   const swipe = useSwipeNavigation(neighbours)
@@ -26,7 +28,7 @@ export function ArtworkDetail({ work, comments }: { work: Illust; comments?: Rea
       data-work-id={work.id}
     >
       <section
-        aria-label="Artwork"
+        aria-label={t('works.media')}
         data-media
         className="touch-pan-y"
         {...swipe}

@@ -2,17 +2,19 @@ import { Link } from 'react-router'
 import { buttonClass } from '../../../../components/button.tsx'
 import { Skeleton } from '../../../../components/skeleton.tsx'
 import { StatePanel, UnavailableState } from '../../../../components/states.tsx'
+import { t, useT } from '../../../../lib/i18n/i18n.ts'
 import { paths } from '../../../../lib/paths.ts'
 import { fitStyle } from '../../lib/fit.ts'
 
 /** While the work loads: blocks of the final layout, the image block at the work's size when a list already knew it. */
 export function ArtworkSkeleton({ width, height }: { width?: number; height?: number }) {
+  useT()
   return (
     // At least a screen tall: the footer stays below the fold until the work is in, rather than showing under the
     // placeholder and jumping away as the work's details arrive.
     <div className="flex min-h-dvh flex-col gap-6" aria-busy="true">
       <p role="status" className="sr-only">
-        Loading the work…
+        {t('works.states.loading')}
       </p>
       <div className="flex justify-center">
         <div className="max-w-full" style={fitStyle(width ?? 0, height ?? 0)}>
@@ -29,21 +31,22 @@ export function ArtworkSkeleton({ width, height }: { width?: number; height?: nu
 }
 
 export function ArtworkNotFound() {
+  useT()
   return (
-    <StatePanel title="This work doesn't exist or was deleted" code="404">
-      <p className="text-muted">Check the link, or find something else to look at.</p>
+    <StatePanel title={t('works.states.notFound')} code="404">
+      <p className="text-muted">{t('works.states.notFoundHint')}</p>
       <Link className={buttonClass('primary')} to={paths.home()}>
-        Back to the home page
+        {t('works.states.home')}
       </Link>
     </StatePanel>
   )
 }
 
 export function ArtworkUnavailable({ signedIn, signInHref }: { signedIn: boolean; signInHref: string }) {
+  useT()
   return (
-    <UnavailableState title="This work is not available" signedIn={signedIn} signInHref={signInHref}>
-      The artist has limited who can see it, or it is age-restricted
-      {signedIn ? ' and your account settings do not allow it.' : '. Signing in may let you see it.'}
+    <UnavailableState title={t('works.states.unavailable')} signedIn={signedIn} signInHref={signInHref}>
+      {signedIn ? t('works.states.unavailableSignedIn') : t('works.states.unavailableSignedOut')}
     </UnavailableState>
   )
 }

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import type { User } from '../../../../api/model.ts'
 import { Avatar } from '../../../../components/avatar.tsx'
+import { useT } from '../../../../lib/i18n/i18n.ts'
 import { paths } from '../../../../lib/paths.ts'
 import { useFollow } from './use-follow.ts'
 import { currentLocation, useSignedIn } from './use-signed-in.ts'
@@ -11,11 +12,12 @@ const followClass =
 
 /** The author: avatar, name (to their page) and a Follow toggle (a sign-in link when signed out). */
 export function AuthorCard({ user, workId }: { user: User; workId: number }) {
+  const t = useT()
   const signedIn = useSignedIn()
   const isSelf = signedIn?.user.id === user.id
 
   return (
-    <section aria-label="Artist" className="flex flex-wrap items-center gap-3">
+    <section aria-label={t('works.author.label')} className="flex flex-wrap items-center gap-3">
       <Link to={paths.user(user.id)} tabIndex={-1} aria-hidden="true" className="shrink-0">
         <Avatar src={user.profileImageUrls.medium} size={48} />
       </Link>
@@ -30,7 +32,7 @@ export function AuthorCard({ user, workId }: { user: User; workId: number }) {
           <FollowButton user={user} workId={workId} />
         ) : (
           <Link to={paths.login(currentLocation())} className={`${followClass} border-line hover:bg-line/50`}>
-            Sign in to follow
+            {t('works.author.signInToFollow')}
           </Link>
         ))}
     </section>
@@ -38,6 +40,7 @@ export function AuthorCard({ user, workId }: { user: User; workId: number }) {
 }
 
 function FollowButton({ user, workId }: { user: User; workId: number }) {
+  const t = useT()
   const follow = useFollow(user.id, workId)
   const [error, setError] = useState<string | null>(null)
   const followed = !!user.isFollowed
@@ -51,7 +54,9 @@ function FollowButton({ user, workId }: { user: User; workId: number }) {
           setError(null)
           follow.mutate(!followed, {
             onError: (e) =>
-              setError(e && typeof e === 'object' && 'userMessage' in e ? String(e.userMessage) : 'Please try again.'),
+              setError(
+                e && typeof e === 'object' && 'userMessage' in e ? String(e.userMessage) : t('works.author.tryAgain'),
+              ),
           })
         }}
         className={`${followClass} ${
@@ -60,7 +65,7 @@ function FollowButton({ user, workId }: { user: User; workId: number }) {
             : 'border-transparent bg-ink text-canvas hover:bg-ink/85'
         }`}
       >
-        {followed ? 'Following' : 'Follow'}
+        {followed ? t('works.author.following') : t('works.author.follow')}
       </button>
       {error && (
         <p role="alert" className="text-xs text-muted">

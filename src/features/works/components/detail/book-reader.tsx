@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { Illust } from '../../../../api/model.ts'
+import { useT } from '../../../../lib/i18n/i18n.ts'
 import { useSettings } from '../../../../lib/settings.ts'
 import { bookSpreads, spreadIndexOfPage, spreadLabel } from '../../lib/book-spreads.ts'
 import { fitStyle } from '../../lib/fit.ts'
@@ -21,6 +22,7 @@ const EAGER_SPREADS = 2
  * (Left = next), and so do the buttons and a sideways swipe (native scrolling, snapped to spreads).
  */
 export function BookReader({ work }: { work: Illust }) {
+  const t = useT()
   const { imageQuality } = useSettings()
   const reduced = useReducedMotion()
   const scroller = useRef<HTMLDivElement>(null)
@@ -70,8 +72,8 @@ export function BookReader({ work }: { work: Illust }) {
 
   return (
     <section
-      aria-roledescription="book"
-      aria-label={`${work.title || 'Book'}, read right to left`}
+      aria-roledescription={t('works.book.roleDescription')}
+      aria-label={t('works.book.label', { title: work.title || t('works.book.untitled') })}
       data-own-arrows
       data-own-gestures
       onKeyDown={onKeyDown}
@@ -79,14 +81,16 @@ export function BookReader({ work }: { work: Illust }) {
     >
       <div className="flex items-center justify-between gap-2">
         <button type="button" className={buttonClass} onClick={() => show(current + 1)} disabled={current >= last}>
-          <span aria-hidden="true">← </span>Next pages
+          <span aria-hidden="true">← </span>
+          {t('works.book.next')}
         </button>
         <p className="text-sm text-muted tabular-nums" aria-live="polite" data-page-counter>
-          <span className="sr-only">Pages </span>
+          <span className="sr-only">{t('works.book.counter')}</span>
           {pageLabel} / {work.pageCount}
         </p>
         <button type="button" className={buttonClass} onClick={() => show(current - 1)} disabled={current <= 0}>
-          Previous pages<span aria-hidden="true"> →</span>
+          {t('works.book.prev')}
+          <span aria-hidden="true"> →</span>
         </button>
       </div>
       <div
@@ -95,7 +99,7 @@ export function BookReader({ work }: { work: Illust }) {
         data-reading="rtl"
         tabIndex={0}
         role="group"
-        aria-label="Spreads (use the arrow keys to turn pages)"
+        aria-label={t('works.book.spreads')}
         className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain"
       >
         {spreads.map((spread, i) => (

@@ -1,9 +1,13 @@
 import type { Illust } from '../../../../api/model.ts'
+import { t } from '../../../../lib/i18n/i18n.ts'
 
 /** Alt text of a work's image: "Title by Name", plus " — page N" for one page of several. */
 export function imageAlt(work: Pick<Illust, 'title' | 'user'>, page?: number): string {
-  const base = `${work.title || 'Untitled'} by ${work.user.name || 'an unknown artist'}`
-  return page === undefined ? base : `${base} — page ${page}`
+  const base = t('works.byArtist', {
+    title: work.title || t('works.untitled'),
+    name: work.user.name || t('works.unknownArtist'),
+  })
+  return page === undefined ? base : t('works.withPage', { work: base, page })
 }
 
 /** The URL of page `index` (0-based) at the size the image-quality setting allows. */

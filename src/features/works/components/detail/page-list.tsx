@@ -1,6 +1,7 @@
 import { useRef } from 'react'
 import { Link } from 'react-router'
 import type { Illust } from '../../../../api/model.ts'
+import { useT } from '../../../../lib/i18n/i18n.ts'
 import { useSettings } from '../../../../lib/settings.ts'
 import { fitStyle } from '../../lib/fit.ts'
 import { pageElementId } from '../../lib/page-anchor.ts'
@@ -17,6 +18,7 @@ const EAGER_PAGES = 2
  * which the service gives for the first page and which its pages share), with a counter that follows the scroll.
  */
 export function PageList({ work }: { work: Illust }) {
+  const t = useT()
   const { imageQuality } = useSettings()
   const list = useRef<HTMLOListElement>(null)
   const reduced = useReducedMotion()
@@ -32,7 +34,7 @@ export function PageList({ work }: { work: Illust }) {
 
   return (
     <div className="relative">
-      <ol ref={list} className="flex flex-col items-center gap-4" aria-label="Pages">
+      <ol ref={list} className="flex flex-col items-center gap-4" aria-label={t('works.pages.label')}>
         {Array.from({ length: count }, (_, i) => {
           const page = i + 1
           return (
@@ -65,11 +67,9 @@ export function PageList({ work }: { work: Illust }) {
         <span aria-hidden="true">
           {current} / {count}
         </span>
-        <span className="sr-only">
-          Page {current} of {count}
-        </span>
+        <span className="sr-only">{t('works.pages.counter', { current, count })}</span>
       </p>
-      <nav aria-label="Jump to page" className="mt-4 flex flex-wrap justify-center gap-1 text-sm">
+      <nav aria-label={t('works.pages.jump')} className="mt-4 flex flex-wrap justify-center gap-1 text-sm">
         {count > 2 &&
           Array.from({ length: count }, (_, i) => (
             <Link

@@ -1,5 +1,7 @@
 // The ugoira players' Pause toggle (frames and video alike): a pressed state, a 44 px target on phones.
 
+import { useT } from '../../../../lib/i18n/i18n.ts'
+
 export function PauseToggle({
   paused,
   onToggle,
@@ -9,6 +11,7 @@ export function PauseToggle({
   onToggle: () => void
   disabled?: boolean
 }) {
+  const t = useT()
   return (
     <button
       type="button"
@@ -18,7 +21,7 @@ export function PauseToggle({
       className="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-line px-3 py-1 enabled:hover:bg-line/50 sm:min-h-0 disabled:opacity-60 aria-pressed:bg-ink aria-pressed:text-canvas"
     >
       <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>
-      Pause
+      {t('works.ugoira.pause')}
     </button>
   )
 }

@@ -3,6 +3,7 @@ import { useMemo, useRef } from 'react'
 import { Link } from 'react-router'
 import type { Illust } from '../../../../api/model.ts'
 import { applyFilters } from '../../../../lib/filter-engine.ts'
+import { useT } from '../../../../lib/i18n/i18n.ts'
 import { paths } from '../../../../lib/paths.ts'
 import { useSettings } from '../../../../lib/settings.ts'
 import { useNearViewport } from '../../../../lib/use-near-viewport.ts'
@@ -22,6 +23,7 @@ const LOAD_WITHIN_PX = 300
  * nears the viewport. Render it with the work's id as its key: another work's section starts far away again.
  */
 export function RelatedWorks({ work }: { work: Illust }) {
+  const t = useT()
   const settings = useSettings()
   const section = useRef<HTMLElement>(null)
   const near = useNearViewport(section, LOAD_WITHIN_PX)
@@ -36,10 +38,10 @@ export function RelatedWorks({ work }: { work: Illust }) {
   return (
     <section ref={section} aria-labelledby="related-heading" className="flex flex-col gap-3">
       <h2 id="related-heading" className="text-lg font-semibold">
-        Related works
+        {t('works.related.heading')}
       </h2>
       {query.isPending ? (
-        <p className="text-sm text-muted">Loading related works…</p>
+        <p className="text-sm text-muted">{t('works.related.loading')}</p>
       ) : (
         <>
           <ul className="grid grid-cols-[repeat(auto-fill,minmax(9rem,1fr))] gap-3">
@@ -72,18 +74,14 @@ export function RelatedWorks({ work }: { work: Illust }) {
                   {/* `relative`: the sr-only author is placed after the full title, past the ellipsis; as its
                       containing block this span clips it, or it widens the page on phones. */}
                   <span className="relative truncate text-sm">
-                    {item.title || 'Untitled'}
-                    <span className="sr-only"> by {item.user.name}</span>
+                    {item.title || t('works.untitled')}
+                    <span className="sr-only"> {t('works.byline', { name: item.user.name })}</span>
                   </span>
                 </Link>
               </li>
             ))}
           </ul>
-          {hiddenCount > 0 && (
-            <p className="text-sm text-muted">
-              {hiddenCount} {hiddenCount === 1 ? 'work is' : 'works are'} hidden by your filters.
-            </p>
-          )}
+          {hiddenCount > 0 && <p className="text-sm text-muted">{t('works.related.hidden', { count: hiddenCount })}</p>}
         </>
       )}
     </section>

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react'
 import type { Illust } from '../../../../api/model.ts'
+import { useT } from '../../../../lib/i18n/i18n.ts'
 import { useSettings } from '../../../../lib/settings.ts'
 import { fitStyle } from '../../lib/fit.ts'
 import { imageAlt } from './image-alt.ts'
@@ -11,6 +12,7 @@ import { imageAlt } from './image-alt.ts'
  * "Full size" button) shows it at its own size, scrollable.
  */
 export function SinglePageImage({ work }: { work: Illust }) {
+  const t = useT()
   const { imageQuality } = useSettings()
   const large = work.imageUrls.large
   const src = imageQuality === 'data-saver' ? large : (work.metaSinglePage.originalImageUrl ?? large)
@@ -37,7 +39,7 @@ export function SinglePageImage({ work }: { work: Illust }) {
         // Scrollable when shown at full size: focusable so the keyboard can pan it.
         tabIndex={full ? 0 : undefined}
         role={full ? 'region' : undefined}
-        aria-label={full ? 'Full-size image, scrollable' : undefined}
+        aria-label={full ? t('works.image.fullSizeRegion') : undefined}
         className={full ? 'max-h-[calc(100dvh-4rem)] w-full overflow-auto' : 'flex w-full justify-center'}
       >
         <div
@@ -79,7 +81,7 @@ export function SinglePageImage({ work }: { work: Illust }) {
         onClick={toggle}
         className="min-h-11 rounded-full border border-line px-3 py-1 text-sm text-muted hover:text-ink sm:min-h-0"
       >
-        Full size
+        {t('works.image.fullSize')}
       </button>
     </figure>
   )

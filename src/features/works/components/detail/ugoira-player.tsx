@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import type { Illust } from '../../../../api/model.ts'
 import { describeError } from '../../../../components/describe-error.ts'
+import { t, useT } from '../../../../lib/i18n/i18n.ts'
 import { workQueries } from '../../api/work-queries.ts'
 import { fitStyle } from '../../lib/fit.ts'
 import { framesFromZip } from '../../lib/ugoira-frames.ts'
@@ -29,7 +30,7 @@ async function loadFrames(
   signal: AbortSignal,
 ): Promise<Decoded> {
   const response = await fetch(zipUrl, { signal })
-  if (!response.ok) throw new Error(`The animation could not be downloaded (HTTP ${response.status}).`)
+  if (!response.ok) throw new Error(t('works.ugoira.downloadFailed', { status: String(response.status) }))
   const packed = framesFromZip(new Uint8Array(await response.arrayBuffer()), frames)
   const bitmaps = await Promise.all(packed.map((f) => createImageBitmap(new Blob([f.bytes], { type: f.type }))))
   if (signal.aborted) {
@@ -45,6 +46,7 @@ async function loadFrames(
  * the viewer prefers reduced motion; the Pause button is a toggle (`aria-pressed`).
  */
 export function UgoiraPlayer({ work }: { work: Illust }) {
+  useT()
   const meta = useQuery({ ...workQueries.ugoira(work.id), staleTime: Infinity })
   const [attempt, setAttempt] = useState(0)
   const [settled, setSettled] = useState<Tagged | null>(null)
@@ -71,7 +73,7 @@ export function UgoiraPlayer({ work }: { work: Illust }) {
       },
       (error: unknown) => {
         if (controller.signal.aborted) return
-        const message = error instanceof Error ? error.message : 'The animation could not be played.'
+        const message = error instanceof Error ? error.message : t('works.ugoira.playFailed')
         setSettled({ key: loadKey, state: { status: 'error', message } })
       },
     )
@@ -140,7 +142,7 @@ export function UgoiraPlayer({ work }: { work: Illust }) {
       </div>
       <div className="flex items-center gap-3 text-sm">
         <PauseToggle paused={paused} disabled={!first} onToggle={() => setPaused((p) => !p)} />
-        {!first && !error && <span className="text-muted">Loading the animation…</span>}
+        {!first && !error && <span className="text-muted">{t('works.ugoira.loading')}</span>}
         {error && (
           <span role="alert" className="flex items-center gap-2 text-muted">
             {error}
@@ -149,7 +151,7 @@ export function UgoiraPlayer({ work }: { work: Illust }) {
               className="min-h-11 min-w-11 underline underline-offset-2 hover:text-ink sm:min-h-0 sm:min-w-0"
               onClick={() => (meta.isError ? void meta.refetch() : setAttempt((n) => n + 1))}
             >
-              Retry
+              {t('works.ugoira.retry')}
             </button>
           </span>
         )}

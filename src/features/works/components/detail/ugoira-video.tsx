@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { Illust } from '../../../../api/model.ts'
+import { useT } from '../../../../lib/i18n/i18n.ts'
+import { richText } from '../../../../lib/i18n/rich.tsx'
 import { fitStyle } from '../../lib/fit.ts'
 import { imageAlt } from './image-alt.ts'
 import { prefersReducedMotion } from './use-reduced-motion.ts'
@@ -13,6 +15,7 @@ type Video = NonNullable<Illust['easelVideo']>
  * viewer prefers reduced motion; the Pause button is a toggle (`aria-pressed`), as on the frame player.
  */
 export function UgoiraVideo({ work, video }: { work: Illust; video: Video }) {
+  useT()
   const [paused, setPaused] = useState(prefersReducedMotion)
   const [failed, setFailed] = useState(false)
   const ref = useRef<HTMLVideoElement>(null)
@@ -48,10 +51,17 @@ export function UgoiraVideo({ work, video }: { work: Illust; video: Video }) {
         <PauseToggle paused={paused} onToggle={() => setPaused((p) => !p)} />
         {failed && (
           <span role="alert" className="text-muted">
-            This browser cannot play the video ({video.type}).{' '}
-            <a href={video.url} className="underline underline-offset-2 hover:text-ink" download>
-              Download it
-            </a>
+            {richText(
+              'works.ugoira.videoUnsupported',
+              {
+                link: (text) => (
+                  <a href={video.url} className="underline underline-offset-2 hover:text-ink" download>
+                    {text}
+                  </a>
+                ),
+              },
+              { type: video.type },
+            )}
           </span>
         )}
       </div>

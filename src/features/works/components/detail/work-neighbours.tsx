@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, type PointerEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
+import { useT } from '../../../../lib/i18n/i18n.ts'
 import { paths } from '../../../../lib/paths.ts'
 import { neighboursIn } from '../../../../lib/source-list.ts'
 import { workStepForKey } from '../../lib/keyboard.ts'
@@ -85,9 +86,10 @@ const linkClass =
 
 /** Visible previous/next links of the source list (the arrow keys and swipes do the same). */
 export function NeighbourLinks({ prev, next }: Neighbours) {
+  const t = useT()
   if (prev === undefined && next === undefined) return null
   return (
-    <nav aria-label="Previous and next work" className="flex gap-2">
+    <nav aria-label={t('works.neighbours.label')} className="flex gap-2">
       {prev !== undefined && (
         <Link
           to={paths.artwork(prev)}
@@ -96,7 +98,7 @@ export function NeighbourLinks({ prev, next }: Neighbours) {
           aria-keyshortcuts="ArrowLeft"
           data-neighbour="prev"
         >
-          <span aria-hidden="true">←</span> Previous
+          <span aria-hidden="true">←</span> {t('works.neighbours.prev')}
         </Link>
       )}
       {next !== undefined && (
@@ -107,7 +109,7 @@ export function NeighbourLinks({ prev, next }: Neighbours) {
           aria-keyshortcuts="ArrowRight"
           data-neighbour="next"
         >
-          Next <span aria-hidden="true">→</span>
+          {t('works.neighbours.next')} <span aria-hidden="true">→</span>
         </Link>
       )}
     </nav>

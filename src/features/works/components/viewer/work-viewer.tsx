@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react'
 import Lightbox, { type GenericSlide, type Slide } from 'yet-another-react-lightbox'
 import Zoom from 'yet-another-react-lightbox/plugins/zoom'
 import 'yet-another-react-lightbox/styles.css'
+import { useT } from '../../../../lib/i18n/i18n.ts'
 import { pageCounter, type ViewerSlide } from '../../lib/viewer-slides.ts'
 
 interface WorkStepSlide extends GenericSlide {
@@ -46,6 +47,7 @@ function toLightboxSlide(slide: ViewerSlide): Slide {
 }
 
 export function WorkViewer({ title, slides, index, reducedMotion, onClose, onStep }: WorkViewerProps) {
+  const t = useT()
   const [current, setCurrent] = useState(index)
   const lightboxSlides = useMemo(() => slides.map(toLightboxSlide), [slides])
   const counter = pageCounter(slides, current)
@@ -60,7 +62,19 @@ export function WorkViewer({ title, slides, index, reducedMotion, onClose, onSte
       index={index}
       slides={lightboxSlides}
       plugins={[Zoom]}
-      labels={{ Lightbox: `Viewer: ${title || 'Untitled'}` }}
+      labels={{
+        Lightbox: t('viewer.label', { title: title || t('works.untitled') }),
+        Previous: t('viewer.controls.prev'),
+        Next: t('viewer.controls.next'),
+        Close: t('viewer.controls.close'),
+        'Zoom in': t('viewer.controls.zoomIn'),
+        'Zoom out': t('viewer.controls.zoomOut'),
+        Slide: t('viewer.controls.slide'),
+        Carousel: t('viewer.controls.carousel'),
+        'Photo gallery': t('viewer.controls.gallery'),
+        // The lightbox fills in {index} and {total} itself.
+        '{index} of {total}': t('viewer.controls.position'),
+      }}
       carousel={{ finite: true, preload: 1 }}
       controller={{ closeOnPullDown: true, closeOnBackdropClick: false }}
       animation={reducedMotion ? { fade: 0, swipe: 0, navigation: 0, zoom: 0 } : undefined}
@@ -80,7 +94,7 @@ export function WorkViewer({ title, slides, index, reducedMotion, onClose, onSte
         slide: ({ slide }) =>
           slide.type === 'work-step' ? (
             <p className="rounded-full bg-white/15 px-5 py-3 text-lg font-medium text-white">
-              {slide.direction === 'next' ? 'Next work →' : '← Previous work'}
+              {slide.direction === 'next' ? t('viewer.nextWork') : t('viewer.prevWork')}
             </p>
           ) : undefined,
         controls: () =>

@@ -2,4 +2,37 @@ import type { CatalogueOf } from '../../catalogue.ts'
 import type en from '../en/comments.ts'
 
 // 日本語: the same keys as ../en/comments.ts (a missing or extra key fails the type check and catalogue.test.ts).
-export default {} satisfies CatalogueOf<typeof en>
+export default {
+  heading: 'コメント',
+  headingWithTotal: 'コメント（{total}）',
+  list: 'コメント',
+  write: 'コメントを書く',
+  post: 'コメントする',
+  posting: '送信中…',
+  signIn: 'ログインしてコメントする',
+  loading: 'コメントを読み込み中…',
+  empty: 'まだコメントはありません。',
+  loadingMore: '読み込み中…',
+  more: 'コメントをもっと見る',
+  cancel: 'キャンセル',
+  length: '{length}/{max}文字',
+  notPosted: 'コメントを送信できませんでした：{reason}',
+  commentBy: '{name}さんのコメント',
+  reply: '返信',
+  replyTo: '{name}さんに返信',
+  postReply: '返信する',
+  showReplies: '返信を見る',
+  hideReplies: '返信を閉じる',
+  delete: '削除',
+  deleteLabel: '自分のコメントを削除',
+  confirm: '削除の確認',
+  confirmQuestion: 'このコメントを削除しますか？',
+  confirmYes: '削除する',
+  deleting: '削除中…',
+  keep: '削除しない',
+  notDeleted: 'コメントを削除できませんでした：{reason}',
+  loadingReplies: '返信を読み込み中…',
+  noReplies: '返信はありません。',
+  replies: '返信',
+  moreReplies: '返信をもっと見る',
+} satisfies CatalogueOf<typeof en>
