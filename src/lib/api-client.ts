@@ -21,7 +21,15 @@ import {
 } from '../api/camel.ts'
 import { cursorToParams, type Cursor } from '../api/cursor.ts'
 import { ENDPOINTS, type EndpointName, type Endpoints } from '../api/endpoints.ts'
-import { fillPath, type ClientParams, type EndpointSpec, type WireAnswer } from '../api/endpoint-spec.ts'
+import {
+  encodeParams,
+  fillPath,
+  wireFields,
+  type ClientParams,
+  type EndpointSpec,
+  type WireAnswer,
+  type WireValue,
+} from '../api/endpoint-spec.ts'
 import type {
   BookmarkDetail,
   BookmarkTagPage,
@@ -211,19 +219,7 @@ export type TokenGrant =
 
 // ---- the client ----
 
-type ParamValue = string | number | boolean | readonly (string | number)[] | null | undefined
-type Params = Record<string, ParamValue>
-
-/** Query or form encoding: undefined/null left out, arrays as repeated fields (name them `key[]`). */
-export function encodeParams(params: Params): URLSearchParams {
-  const out = new URLSearchParams()
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null) continue
-    if (Array.isArray(value)) for (const v of value as readonly (string | number)[]) out.append(key, String(v))
-    else out.append(key, String(value))
-  }
-  return out
-}
+type Params = Record<string, WireValue>
 
 function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
   return !!signal?.aborted || (error instanceof Error && error.name === 'AbortError')
@@ -352,12 +348,7 @@ export function createApiClient(options: ApiClientOptions) {
     cursor?: Cursor,
   ): Promise<M> {
     const spec: EndpointSpec = ENDPOINTS[name]
-    const wire: Params = {}
-    for (const [key, value] of Object.entries(params as Params)) {
-      const param = spec.params[key]
-      if (param?.kind === 'id' && param.in === 'path') continue
-      wire[param?.kind === 'list' ? `${key}[]` : key] = value
-    }
+    const wire = wireFields(spec, params as Params)
     Object.assign(wire, cursorToParams(cursor))
     const path = fillPath(spec, params as Params)
     return request(
