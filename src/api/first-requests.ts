@@ -4,10 +4,10 @@
 // paints real works without a round trip after the script; the client finds them under the same URL
 // (src/lib/initial-answers.ts) and sends nothing.
 //
-// Keys are route paths in the syntax of src/app/route-preloads.ts (every key here is one of its keys: the test there
-// says so). The URLs are built by requestTarget, the client's own URL builder, and src/app/first-requests.test.ts runs
-// each route's loader against this table, so a loader that asks for something else fails there. A URL that drifted
-// anyway costs only the head start: the client then finds no answer under its URL and fetches it.
+// Keys are route paths of src/app/routes.tsx, in the syntax of src/app/route-preloads.ts. The URLs are built by
+// requestTarget, the client's own URL builder, and src/app/first-requests.test.ts runs the routes' loaders against this
+// table, so a loader that asks for something else fails there. A URL that drifted anyway would cost only the head
+// start: the client finds no answer under its URL and fetches it.
 //
 // Anonymous only: the service does not know who opens a page (tokens live in the browser's storage, not in cookies),
 // and an answer with caller-relative fields (is_bookmarked, is_followed, the age filter) must never reach someone

@@ -72,6 +72,7 @@ import type {
   WireSearchIllustPage,
   WireUserIllustPage,
 } from '../api/wire-responses.ts'
+import type { InitialAnswers } from './initial-answers.ts'
 import {
   errorFromResponse,
   InvalidResponseError,
@@ -99,6 +100,11 @@ export interface ApiClientOptions {
   ) => boolean | void | Promise<boolean | void>
   /** Injected for tests; defaults to the global fetch. */
   fetch?: typeof fetch
+  /**
+   * Answers the page came with (initial-answers.ts): an anonymous GET of one of their URLs takes it instead of
+   * fetching, once.
+   */
+  initialAnswers?: InitialAnswers
 }
 
 export interface CallOptions {
@@ -302,6 +308,17 @@ export function createApiClient(options: ApiClientOptions) {
       } else {
         body = encoded
         headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8'
+      }
+
+      // The page's own first answer (as an anonymous caller sees it): no round trip.
+      const embedded =
+        method === 'GET' && !token ? options.initialAnswers?.take(path + (encoded ? `?${encoded}` : '')) : undefined
+      if (embedded !== undefined && !isWireErrorBody(embedded)) {
+        try {
+          return convert(embedded as W)
+        } catch {
+          // Not the shape expected after all: ask the service.
+        }
       }
 
       let response: Response
