@@ -136,4 +136,12 @@ describe('createInitialData', () => {
     await pageData('http://easel.test/artworks/1', new Headers(), undefined, 'o')
     expect(calls).toBe(2)
   })
+
+  it('keeps a bounded number of answers, the oldest going first', async () => {
+    const asked: string[] = []
+    const api = { request: async (url: string | URL | Request) => (asked.push(String(url)), Response.json({})) }
+    const pageData = createInitialData(api, { maxEntries: 2 })
+    for (const id of [1, 2, 3, 1]) await pageData(`http://easel.test/artworks/${id}`, new Headers(), undefined, 'o')
+    expect(asked.map((u) => new URL(u).searchParams.get('illust_id'))).toEqual(['1', '2', '3', '1'])
+  })
 })

@@ -23,8 +23,9 @@ export interface InitialDataOptions {
   deadlineMs?: number
   /** How long an answer is reused for other loads of the same URL. */
   ttlMs?: number
-  /** How many answers are kept (each at most MAX_KEPT_BYTES): a client chooses the URL and the Host of the key. */
+  /** How many answers are kept, and their characters in all: a client chooses the URL and the Host of the key. */
   maxEntries?: number
+  maxChars?: number
   now?: () => number
 }
 
@@ -46,15 +47,23 @@ export interface PageData {
 
 const NO_DATA: PageData = { script: '', links: '' }
 /** Larger answers (a long novel's text) are embedded, but not kept. */
-const MAX_KEPT_BYTES = 256 * 1024
+const MAX_KEPT_CHARS = 256 * 1024
 
 export function createInitialData(app: Pick<Hono, 'request'>, options: InitialDataOptions = {}) {
   const deadlineMs = options.deadlineMs ?? 80
   const ttlMs = options.ttlMs ?? 5_000
   const now = options.now ?? Date.now
   const maxEntries = options.maxEntries ?? 100
+  const maxChars = options.maxChars ?? 4 * 1024 * 1024
+  let keptChars = 0
   // Oldest first (a Map keeps insertion order): short-lived entries need no recency.
   const answers = new Map<string, Answer>()
+
+  const forget = (key: string) => {
+    const known = answers.get(key)
+    if (known) keptChars -= key.length + (known.body?.length ?? 0)
+    answers.delete(key)
+  }
 
   async function answer(url: URL, target: string, headers: Headers, env: unknown, scope: string) {
     const key = `${scope}|${target}`
@@ -63,10 +72,13 @@ export function createInitialData(app: Pick<Hono, 'request'>, options: InitialDa
     const res: Response = await app.request(new URL(target, url.origin).href, { headers }, env)
     const ok = res.status === 200 && /^application\/json/.test(res.headers.get('content-type') ?? '')
     const body = ok ? await res.text() : (void res.body?.cancel(), null)
-    answers.delete(key)
-    if ((body?.length ?? 0) <= MAX_KEPT_BYTES) {
-      if (answers.size >= maxEntries) answers.delete(answers.keys().next().value!)
+    forget(key)
+    const size = key.length + (body?.length ?? 0)
+    if (size <= MAX_KEPT_CHARS) {
+      while (answers.size && (answers.size >= maxEntries || keptChars + size > maxChars))
+        forget(answers.keys().next().value!)
       answers.set(key, { body, at: now() })
+      keptChars += size
     }
     return body
   }
