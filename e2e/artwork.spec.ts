@@ -10,6 +10,7 @@ import {
   requestSession,
   SESSION_STORAGE_KEY,
   trackLayoutShifts,
+  withoutInitialData,
   type StoredSession,
 } from './helpers.ts'
 
@@ -143,6 +144,8 @@ test.describe('rendering each kind of work', () => {
   }) => {
     const work = pick(works, 'single-page illustration', isSingle)
     await trackLayoutShifts(page)
+    // Without the answer the page comes with: the details are asked for, and held back.
+    await withoutInitialData(page)
     const answer = await holdAnswers(page, (url) => url.pathname === '/v1/illust/detail')
     await page.goto(`/artworks/${work.id}`)
     await expect(page.getByRole('status').filter({ hasText: 'Loading the work…' })).toBeAttached()

@@ -167,3 +167,44 @@ export async function holdAnswers(page: Page, match: (url: URL) => boolean): Pro
   })
   return release
 }
+
+// ---- the answers a page comes with (src/server/http/initial-data.ts) ----
+
+const INITIAL_DATA = /<script type="application\/json" id="easel-initial-data">([\s\S]*?)<\/script>/
+
+/** The answers written into a page's HTML, by their origin-free API URL. */
+export function initialAnswersIn(html: string): [target: string, body: unknown][] {
+  const m = INITIAL_DATA.exec(html)
+  return m ? Object.entries(JSON.parse(m[1]!) as Record<string, unknown>) : []
+}
+
+/**
+ * Calls `add` with each answer to a GET of `apiPath` that a page loaded from here on came with: an anonymous deep link
+ * gets its first page that way, and never asks for it. For trackers of an API path, beside its requests.
+ */
+export function onInitialAnswers(page: Page, apiPath: string, add: (url: URL, body: unknown) => void): void {
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'document') return
+    response.text().then(
+      (html) => {
+        for (const [target, body] of initialAnswersIn(html)) {
+          const url = new URL(target, response.url())
+          if (url.pathname === apiPath) add(url, body)
+        }
+      },
+      () => {},
+    )
+  })
+}
+
+/** Pages loaded from here on come without their data, so their first requests go out as they do without it. */
+export async function withoutInitialData(page: Page): Promise<void> {
+  await page.route(
+    () => true,
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback()
+      const response = await route.fetch()
+      await route.fulfill({ response, body: (await response.text()).replace(INITIAL_DATA, '') })
+    },
+  )
+}

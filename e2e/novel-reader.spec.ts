@@ -4,7 +4,14 @@
 import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { holdAnswers, layoutShifts, requestSession, SESSION_STORAGE_KEY, trackLayoutShifts } from './helpers.ts'
+import {
+  holdAnswers,
+  layoutShifts,
+  requestSession,
+  SESSION_STORAGE_KEY,
+  trackLayoutShifts,
+  withoutInitialData,
+} from './helpers.ts'
 
 // The novel reader (/novels/:id) against the real service and its demo catalogue. Fixtures are looked up through
 // the API by what their text holds, so the tests depend on no id beyond 7 (the novel with the planted hostile markup).
@@ -574,6 +581,8 @@ test.describe('states', () => {
   }) => {
     const { novel } = await findNovel(request, 'any text', () => true)
     await trackLayoutShifts(page)
+    // Without the answers the page comes with: the details are asked for, and held back.
+    await withoutInitialData(page)
     const answer = await holdAnswers(page, (url) => url.pathname === '/v2/novel/detail')
     await page.goto(`/novels/${novel.id}`)
     await expect(page.getByRole('status').filter({ hasText: 'Loading the novel…' })).toBeAttached()

@@ -174,3 +174,39 @@ export function exampleRequest(spec: EndpointSpec): Record<string, string> {
 export function fillPath(spec: EndpointSpec, params: Record<string, unknown>): string {
   return spec.path.replace(/:([a-z_]+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')))
 }
+
+// ---- requests ----
+
+/** A parameter's value as a client sends it: left out when undefined or null, lists as repeated fields. */
+export type WireValue = string | number | boolean | readonly (string | number)[] | null | undefined
+
+/** Query or form encoding: undefined/null left out, arrays as repeated fields (name them `key[]`). */
+export function encodeParams(params: Readonly<Record<string, WireValue>>): URLSearchParams {
+  const out = new URLSearchParams()
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue
+    if (Array.isArray(value)) for (const v of value as readonly (string | number)[]) out.append(key, String(v))
+    else out.append(key, String(value))
+  }
+  return out
+}
+
+/** The fields a call of `spec` sends: path parameters left out (fillPath puts them in the path), lists as `name[]`. */
+export function wireFields(spec: EndpointSpec, params: Readonly<Record<string, WireValue>>): Record<string, WireValue> {
+  const wire: Record<string, WireValue> = {}
+  for (const [key, value] of Object.entries(params)) {
+    const param = spec.params[key]
+    if (param?.kind === 'id' && param.in === 'path') continue
+    wire[param?.kind === 'list' ? `${key}[]` : key] = value
+  }
+  return wire
+}
+
+/**
+ * The origin-free URL (`/path?query`) of a GET of `spec`, exactly as the gallery's client sends it: the key under which
+ * the service embeds a page's first answer and the client finds it (src/api/first-requests.ts).
+ */
+export function requestTarget(spec: EndpointSpec, params: Readonly<Record<string, WireValue>>): string {
+  const query = encodeParams(wireFields(spec, params)).toString()
+  return fillPath(spec, params) + (query ? `?${query}` : '')
+}

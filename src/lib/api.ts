@@ -1,6 +1,7 @@
 // The app's API client and session: the service on the page's own origin, tokens from localStorage.
 
 import { createApiClient } from './api-client.ts'
+import { readInitialAnswers } from './initial-answers.ts'
 import { createSession, type SessionState } from './session.ts'
 
 function browserStorage(): Storage | null {
@@ -22,6 +23,8 @@ export const session = createSession({
 
 export const api = createApiClient({
   baseUrl: '',
+  // The answers the service wrote into the page, for an anonymous viewer (initial-answers.ts).
+  initialAnswers: readInitialAnswers(session.get() !== null),
   getToken: () => session.getAccessToken(),
   onUnauthorized: (error, { token }) => session.handleUnauthorized(error, token),
 })

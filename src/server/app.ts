@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { Hono, type MiddlewareHandler } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { serveStatic } from '@hono/node-server/serve-static'
@@ -10,6 +10,7 @@ import { ajaxErrorBody, ApiError, errorBody, invalidGrant, noEndpoint, notFound 
 import { originsOf } from './http/origin.ts'
 import { contentSecurityPolicy, GALLERY_HEADERS, inlineScriptHashes } from './http/security-headers.ts'
 import { clientAddress } from './http/client-address.ts'
+import { createInitialData, type PageData } from './http/initial-data.ts'
 import { API_PATH_PREFIXES } from '../api/service-paths.ts'
 import { RequestLimits } from './auth/rate-limit.ts'
 import { View } from './wire/view.ts'
@@ -210,6 +211,15 @@ export function createApp(services: Services, log: Logger, lifecycle = new Lifec
       onFound: (_p, c) => void c.header('Cache-Control', 'public, max-age=31536000, immutable'),
     }),
   )
+  // A page with its first data (http/initial-data.ts); `/` too, which serveStatic would answer with the bare file.
+  const initialData = createInitialData(app)
+  const page = async (c: Context<AppEnv>) => {
+    c.header('Cache-Control', 'no-cache')
+    const { api, image, static: staticOrigin } = originsOf(c, config)
+    const data = await initialData(c.req.url, c.req.raw.headers, c.env, `${api}|${image}|${staticOrigin}`)
+    return c.html(withPageData(readIndex().html, data))
+  }
+  app.get('/', page)
   app.use(
     '*',
     serveStatic({
@@ -218,14 +228,20 @@ export function createApp(services: Services, log: Logger, lifecycle = new Lifec
       onFound: (p, c) => void (REVALIDATED_FILES.test(p) && c.header('Cache-Control', 'no-cache')),
     }),
   )
-  app.get('*', (c) => {
-    c.header('Cache-Control', 'no-cache')
-    return c.html(readIndex().html)
-  })
+  app.get('*', page)
   app.all('*', () => {
     throw new ApiError(405, 'Method not allowed')
   })
   return app
+}
+
+/** The page with its data: the preloads at the end of the head, the data block at the end of the body. */
+function withPageData(html: string, { links, script }: PageData): string {
+  const head = links ? html.indexOf('</head>') : -1
+  if (head >= 0) html = html.slice(0, head) + links + html.slice(head)
+  const body = script ? html.lastIndexOf('</body>') : -1
+  if (body >= 0) html = html.slice(0, body) + script + html.slice(body)
+  return html
 }
 
 /** An Accept-Encoding that names an encoding the compress middleware speaks (or any, with `*`). */
