@@ -32,9 +32,13 @@ export function BookmarkTagFilter({
         className="h-11 max-w-60 rounded-full border border-line bg-surface px-3 text-sm text-ink sm:h-10"
       >
         <option value="">{t('bookmarks.all')}</option>
-        {tag && !known && <option value={tag}>{tag}</option>}
+        {tag && !known && (
+          <option value={tag} data-content>
+            {tag}
+          </option>
+        )}
         {tags.map((x) => (
-          <option key={x.name} value={x.name}>
+          <option key={x.name} value={x.name} data-content>
             {x.name} ({x.count})
           </option>
         ))}
