@@ -35,6 +35,8 @@ export function RevealButton({
     <button
       type="button"
       aria-label={t('components.reveal.label', { name, why })}
+      // The name is the work's (content); the e2e check of the UI's language reads this label's words as content.
+      data-label-content
       onClick={() => {
         onReveal()
         // The link takes the button's place; keep the keyboard where it was.
