@@ -3,6 +3,8 @@ import { Link, useLocation } from 'react-router'
 import { Avatar } from '../components/avatar.tsx'
 import { useSession } from '../features/auth/use-session.ts'
 import { session } from '../lib/api.ts'
+import { useT } from '../lib/i18n/i18n.ts'
+import { richText } from '../lib/i18n/rich.tsx'
 import { paths } from '../lib/paths.ts'
 
 const itemClass = 'flex min-h-11 w-full items-center rounded-md px-3 py-2 text-left text-sm hover:bg-line/50 sm:min-h-9'
@@ -12,6 +14,7 @@ const itemClass = 'flex min-h-11 w-full items-center rounded-md px-3 py-2 text-l
  * viewer's pages, the settings and signing out. Escape or a click elsewhere closes it and returns focus.
  */
 export function AccountMenu() {
+  const t = useT()
   const current = useSession()
   const location = useLocation()
   // Open on one history entry only: any navigation closes the menu.
@@ -64,13 +67,13 @@ export function AccountMenu() {
               d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z"
             />
           </svg>
-          <span className="sr-only">Settings</span>
+          <span className="sr-only">{t('common.settings')}</span>
         </Link>
         <Link
           to={paths.login(location.pathname === '/login' ? undefined : here)}
           className="hidden rounded-full bg-accent px-4 py-2 text-sm font-medium whitespace-nowrap text-on-accent hover:bg-accent/90 sm:inline-block"
         >
-          Sign in
+          {t('common.signIn')}
         </Link>
       </div>
     )
@@ -88,7 +91,7 @@ export function AccountMenu() {
         className="flex size-11 items-center justify-center rounded-full"
       >
         <Avatar src={user.profileImageUrl} size={36} />
-        <span className="sr-only">Account: {user.name}</span>
+        <span className="sr-only">{t('app.account.label', { name: user.name })}</span>
       </button>
       <div
         id={`${id}-menu`}
@@ -96,32 +99,36 @@ export function AccountMenu() {
         className="absolute right-0 z-40 mt-2 w-56 rounded-xl border border-line bg-surface p-1.5 shadow-lg"
       >
         <p className="truncate px-3 py-2 text-sm">
-          Signed in as <span className="font-semibold">{user.name}</span>
+          {richText(
+            'app.account.signedInAs',
+            { name: (name) => <span className="font-semibold">{name}</span> },
+            { name: user.name },
+          )}
         </p>
         <ul>
           <li>
             <Link className={itemClass} to={paths.user(user.id)}>
-              Your profile
+              {t('app.account.profile')}
             </Link>
           </li>
           <li>
             <Link className={itemClass} to={paths.userBookmarks(user.id)}>
-              Bookmarks
+              {t('common.bookmarks')}
             </Link>
           </li>
           <li>
             <Link className={itemClass} to={paths.userFollowing(user.id)}>
-              Following
+              {t('common.following')}
             </Link>
           </li>
           <li>
             <Link className={itemClass} to={paths.library()}>
-              Library
+              {t('app.account.library')}
             </Link>
           </li>
           <li>
             <Link className={itemClass} to={paths.settings()}>
-              Settings
+              {t('common.settings')}
             </Link>
           </li>
           <li className="mt-1 border-t border-line pt-1">
@@ -133,7 +140,7 @@ export function AccountMenu() {
                 session.signOut()
               }}
             >
-              Sign out
+              {t('common.signOut')}
             </button>
           </li>
         </ul>

@@ -2,6 +2,7 @@ import { useNavigate, useOutletContext, useSearchParams } from 'react-router'
 import type { BookmarkTag } from '../api/model.ts'
 import { LinkTabs } from '../components/tabs.tsx'
 import type { BookmarkListParams } from '../lib/api-client.ts'
+import { t as translate, useT } from '../lib/i18n/i18n.ts'
 import { paths } from '../lib/paths.ts'
 import { BookmarkTagFilter } from './bookmark-tag-filter.tsx'
 import type { UserOutletContext } from './routes/user-layout.tsx'
@@ -46,24 +47,29 @@ export function BookmarkControls({
   /** The owner's bookmark tags of this kind and restrict. */
   tags: readonly BookmarkTag[]
 }) {
+  const t = useT()
   const navigate = useNavigate()
   const path = pathOf[kind]
   return (
     <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
       <div className="flex flex-wrap gap-3">
         <LinkTabs
-          label="Kind of bookmark"
+          label={t('bookmarks.kind')}
           tabs={[
-            { href: paths.userBookmarks(userId), label: 'Artworks', current: kind === 'artworks' },
-            { href: paths.userNovelBookmarks(userId), label: 'Novels', current: kind === 'novels' },
+            { href: paths.userBookmarks(userId), label: t('common.artworks'), current: kind === 'artworks' },
+            { href: paths.userNovelBookmarks(userId), label: t('common.novels'), current: kind === 'novels' },
           ]}
         />
         {isSelf && (
           <LinkTabs
-            label="Visibility"
+            label={t('users.visibility')}
             tabs={[
-              { href: path(userId, { tag }), label: 'Public', current: restrict === 'public' },
-              { href: path(userId, { restrict: 'private', tag }), label: 'Private', current: restrict === 'private' },
+              { href: path(userId, { tag }), label: t('common.public'), current: restrict === 'public' },
+              {
+                href: path(userId, { restrict: 'private', tag }),
+                label: t('common.private'),
+                current: restrict === 'private',
+              },
             ]}
           />
         )}
@@ -77,4 +83,26 @@ export function BookmarkControls({
       />
     </div>
   )
+}
+
+// Whose bookmarks (yours, or someone's), public or private, of which kind: each combination is a sentence of its own,
+// as languages order the words differently. A tag, when chosen, follows.
+const LIST_LABELS = {
+  artworks: {
+    self: { public: 'bookmarks.label.yours', private: 'bookmarks.label.yoursPrivate' },
+    other: { public: 'bookmarks.label.theirs', private: 'bookmarks.label.theirsPrivate' },
+  },
+  novels: {
+    self: { public: 'bookmarks.label.yoursNovels', private: 'bookmarks.label.yoursPrivateNovels' },
+    other: { public: 'bookmarks.label.theirsNovels', private: 'bookmarks.label.theirsPrivateNovels' },
+  },
+} as const
+
+/** A bookmark list's accessible name: "Your private bookmarks tagged cat". */
+export function bookmarkListLabel(
+  kind: BookmarkKind,
+  { isSelf, name, restrict, tag }: { isSelf: boolean; name: string; restrict: 'public' | 'private'; tag?: string },
+): string {
+  const label = translate(LIST_LABELS[kind][isSelf ? 'self' : 'other'][restrict], { name })
+  return tag ? translate('bookmarks.label.tagged', { label, tag }) : label
 }

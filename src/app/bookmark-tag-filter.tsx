@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import type { BookmarkTag } from '../api/model.ts'
+import { useT } from '../lib/i18n/i18n.ts'
 
 /**
  * Narrows a bookmark list to one of the owner's bookmark tags (a native select: keyboard and screen readers know it).
@@ -15,13 +16,14 @@ export function BookmarkTagFilter({
   tag: string | undefined
   onSelect: (tag: string | undefined) => void
 }) {
+  const t = useT()
   const id = useId()
   if (tags.length === 0 && !tag) return null
-  const known = tags.some((t) => t.name === tag)
+  const known = tags.some((x) => x.name === tag)
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="text-sm text-muted">
-        Tag
+        {t('bookmarks.tag')}
       </label>
       <select
         id={id}
@@ -29,11 +31,15 @@ export function BookmarkTagFilter({
         onChange={(e) => onSelect(e.target.value || undefined)}
         className="h-11 max-w-60 rounded-full border border-line bg-surface px-3 text-sm text-ink sm:h-10"
       >
-        <option value="">All bookmarks</option>
-        {tag && !known && <option value={tag}>{tag}</option>}
-        {tags.map((t) => (
-          <option key={t.name} value={t.name}>
-            {t.name} ({t.count})
+        <option value="">{t('bookmarks.all')}</option>
+        {tag && !known && (
+          <option value={tag} data-content>
+            {tag}
+          </option>
+        )}
+        {tags.map((x) => (
+          <option key={x.name} value={x.name} data-content>
+            {x.name} ({x.count})
           </option>
         ))}
       </select>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { NavLink, useLocation } from 'react-router'
 import { useSession } from '../features/auth/use-session.ts'
+import { useT } from '../lib/i18n/i18n.ts'
 import { paths } from '../lib/paths.ts'
 
 function Icon({ children }: { children: ReactNode }) {
@@ -31,12 +32,13 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
  * under it. From tablet width up the header's links do this job and the bar is not rendered visible.
  */
 export function BottomNav() {
+  const t = useT()
   const current = useSession()
   const location = useLocation()
   const onSearch = location.pathname.startsWith('/search')
   return (
     <nav
-      aria-label="Main"
+      aria-label={t('app.nav.label')}
       data-bottom-nav
       className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-canvas/95 pr-[env(safe-area-inset-right)] pb-[env(safe-area-inset-bottom)] pl-[env(safe-area-inset-left)] backdrop-blur supports-[backdrop-filter]:bg-canvas/85 sm:hidden"
     >
@@ -47,7 +49,7 @@ export function BottomNav() {
               <path d="M3 10.5 12 3l9 7.5" />
               <path d="M5 9.5V21h5v-6h4v6h5V9.5" />
             </Icon>
-            Home
+            {t('app.nav.home')}
           </NavLink>
         </li>
         <li className="flex flex-1">
@@ -55,7 +57,7 @@ export function BottomNav() {
             <Icon>
               <path d="M8 21V11H3v10zM15 21V4h-6v17zM21 21v-7h-6v7z" />
             </Icon>
-            Ranking
+            {t('app.nav.ranking')}
           </NavLink>
         </li>
         <li className="flex flex-1">
@@ -64,7 +66,7 @@ export function BottomNav() {
               <circle cx="12" cy="12" r="8.5" />
               <path d="M12 7.5V12l3 2" />
             </Icon>
-            Newest
+            {t('app.nav.newest')}
           </NavLink>
         </li>
         <li className="flex flex-1">
@@ -77,7 +79,7 @@ export function BottomNav() {
               <circle cx="10.5" cy="10.5" r="6.5" />
               <path d="m15.5 15.5 5 5" />
             </Icon>
-            Search
+            {t('app.nav.search')}
           </NavLink>
         </li>
         <li className="flex flex-1">
@@ -86,7 +88,7 @@ export function BottomNav() {
               <Icon>
                 <path d="M12 20.5s-7.5-4.6-9.2-9.1C1.6 8.2 3.7 4.5 7.3 4.5c2 0 3.6 1.1 4.7 2.7 1.1-1.6 2.7-2.7 4.7-2.7 3.6 0 5.7 3.7 4.5 6.9-1.7 4.5-9.2 9.1-9.2 9.1z" />
               </Icon>
-              Bookmarks
+              {t('common.bookmarks')}
             </NavLink>
           ) : (
             <NavLink
@@ -97,7 +99,7 @@ export function BottomNav() {
                 <circle cx="12" cy="8" r="4" />
                 <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" />
               </Icon>
-              Sign in
+              {t('common.signIn')}
             </NavLink>
           )}
         </li>

@@ -5,12 +5,14 @@ import { EmptyState } from '../components/states.tsx'
 import { LinkTabs } from '../components/tabs.tsx'
 import { RankingDatePicker } from '../features/ranking/components/ranking-date-picker.tsx'
 import { formatDay } from '../lib/format.ts'
+import { t as translate, useT } from '../lib/i18n/i18n.ts'
 import { paths } from '../lib/paths.ts'
 import type { RankingView } from './ranking-query.ts'
 import { useDocumentTitle } from './use-document-title.ts'
 
 /** The list's accessible name: the ranking's title, and its day when one is chosen. */
-export const rankingListLabel = (view: RankingView) => `${view.title}${view.date ? `, ${formatDay(view.date)}` : ''}`
+export const rankingListLabel = (view: RankingView) =>
+  view.date ? translate('ranking.listLabel', { title: view.title, date: formatDay(view.date) }) : view.title
 
 /** What the ranking page hands the body of either kind (works here, novels in their own chunk). */
 export interface RankingBodyProps {
@@ -41,6 +43,7 @@ export function RankingFrame({
   signedIn: boolean
   children?: ReactNode
 }) {
+  const t = useT()
   const navigate = useNavigate()
   const { title, date, mode, resolved } = view
   useDocumentTitle(title)
@@ -52,7 +55,11 @@ export function RankingFrame({
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
           <p className="text-sm text-muted">
-            {date ? formatDay(date) : latest ? `Latest: ${formatDay(latest)}` : 'Latest'}
+            {date
+              ? formatDay(date)
+              : latest
+                ? t('ranking.latestDay', { date: formatDay(latest) })
+                : t('ranking.latest')}
           </p>
         </div>
         {resolved.kind === 'ok' && (
@@ -65,36 +72,36 @@ export function RankingFrame({
         )}
       </div>
       <LinkTabs
-        label="Ranked works"
+        label={t('ranking.kinds')}
         className="mb-2"
         tabs={[
           {
             href: hrefFor(undefined, date, 'illust'),
-            label: 'Illustrations and manga',
+            label: t('common.illustrationsAndManga'),
             current: view.kind !== 'novel',
           },
-          { href: hrefFor(undefined, date, 'novel'), label: 'Novels', current: view.kind === 'novel' },
+          { href: hrefFor(undefined, date, 'novel'), label: t('common.novels'), current: view.kind === 'novel' },
         ]}
       />
       <LinkTabs
-        label="Ranking modes"
+        label={t('ranking.modes')}
         className="mb-4"
         tabs={view.modes.map((m) => ({ href: hrefFor(m.mode, date), label: m.label, current: m.mode === mode }))}
       />
       {resolved.kind === 'unknown' && (
-        <EmptyState title="There is no such ranking">
+        <EmptyState title={t('ranking.unknown')}>
           <Link className={buttonClass('primary', 'mt-3')} to={hrefFor(undefined, undefined)}>
-            See the daily ranking
+            {t('ranking.seeDaily')}
           </Link>
         </EmptyState>
       )}
       {resolved.kind === 'restricted' &&
         (signedIn ? (
-          <EmptyState title="Not available">Your account’s age setting does not allow this ranking.</EmptyState>
+          <EmptyState title={t('ranking.notAvailable')}>{t('ranking.ageSetting')}</EmptyState>
         ) : (
-          <EmptyState title="Sign in to see this ranking">
+          <EmptyState title={t('ranking.signInTitle')}>
             <Link className={buttonClass('primary', 'mt-3')} to={paths.login(hrefFor(resolved.info.mode, date))}>
-              Sign in
+              {t('common.signIn')}
             </Link>
           </EmptyState>
         ))}

@@ -1,5 +1,6 @@
 import type { IllustRankingMode, NovelRankingMode, RankingParams } from '../lib/api-client.ts'
 import { rankingDateParam } from '../features/ranking/ranking-date.ts'
+import { t } from '../lib/i18n/i18n.ts'
 import {
   novelRankingModes,
   rankingKindParam,
@@ -58,9 +59,11 @@ export function rankingView(search: URLSearchParams, accountXRestrict: number | 
   const title =
     resolved.kind === 'unknown'
       ? isNovel
-        ? 'Novel ranking'
-        : 'Ranking'
-      : `${resolved.info.label} ${isNovel ? 'novel ' : ''}ranking`
+        ? t('ranking.novelRanking')
+        : t('ranking.ranking')
+      : isNovel
+        ? t('ranking.novelTitle', { mode: resolved.info.label })
+        : t('ranking.title', { mode: resolved.info.label })
   return {
     kind,
     resolved,

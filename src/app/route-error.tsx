@@ -1,6 +1,7 @@
 import { Button } from '../components/button.tsx'
 import { ErrorState, NotFoundState } from '../components/states.tsx'
 import { NotFoundError } from '../lib/api-error.ts'
+import { useT } from '../lib/i18n/i18n.ts'
 import { useRouteError } from './router.tsx'
 
 /** A route chunk that cannot load: usually a new version was deployed and the old file names are gone. */
@@ -16,15 +17,16 @@ export function isChunkLoadError(error: unknown): boolean {
  * view, a chunk that failed to load offers a reload.
  */
 export function RouteError() {
+  const t = useT()
   const error = useRouteError()
   if (error instanceof NotFoundError) return <NotFoundState />
   if (isChunkLoadError(error))
     return (
       <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-16 text-center">
-        <p className="text-lg font-semibold">This view could not be loaded</p>
-        <p className="text-muted">The connection dropped, or a new version of Easel is available.</p>
+        <p className="text-lg font-semibold">{t('app.chunkError.title')}</p>
+        <p className="text-muted">{t('app.chunkError.message')}</p>
         <Button variant="primary" onClick={() => window.location.reload()}>
-          Reload
+          {t('common.reload')}
         </Button>
       </div>
     )

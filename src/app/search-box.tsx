@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useLocation, useNavigate } from 'react-router'
+import { useT } from '../lib/i18n/i18n.ts'
 import { paths } from '../lib/paths.ts'
 
 /**
@@ -7,6 +8,7 @@ import { paths } from '../lib/paths.ts'
  * filters already chosen; a pasted pixiv-style link or share text with one inside opens that view instead.
  */
 export function SearchBox({ className = '' }: { className?: string }) {
+  const t = useT()
   const location = useLocation()
   const navigate = useNavigate()
   const id = useId()
@@ -46,7 +48,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
   return (
     <form role="search" onSubmit={(e) => void submit(e)} className={`flex min-w-0 items-center ${className}`}>
       <label htmlFor={id} className="sr-only">
-        Search works, or paste a link
+        {t('app.searchBox.label')}
       </label>
       <input
         id={id}
@@ -54,7 +56,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
         name="word"
         value={text}
         onChange={(e) => setText(e.target.value)}
-        placeholder="Search or paste a link"
+        placeholder={t('app.searchBox.placeholder')}
         enterKeyHint="search"
         autoComplete="off"
         className="h-11 w-full min-w-0 rounded-l-full border border-r-0 border-line bg-surface px-4 text-base text-ink placeholder:text-muted sm:h-10 sm:text-sm"
@@ -74,7 +76,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
           <circle cx="8.5" cy="8.5" r="5.5" />
           <path d="m13 13 4 4" strokeLinecap="round" />
         </svg>
-        <span className="sr-only">Search</span>
+        <span className="sr-only">{t('app.searchBox.submit')}</span>
       </button>
     </form>
   )

@@ -6,33 +6,44 @@ import { LinkTabs } from '../components/tabs.tsx'
 import { SearchControls } from '../features/search/components/search-controls.tsx'
 import { formFromQuery, queryFromForm, type SearchForm, type SearchKind } from '../features/search/search-params.ts'
 import { workQueries } from '../features/works/api/work-queries.ts'
+import { useLang, useT } from '../lib/i18n/i18n.ts'
 import { paths } from '../lib/paths.ts'
+import { tagTranslation } from '../components/tag-list.tsx'
 import { useDocumentTitle } from './use-document-title.ts'
 
 /** Trending tags, as a way in when there is no word yet. */
 function TrendingTags({ kind }: { kind: SearchKind }) {
+  const t = useT()
+  const lang = useLang()
   const { data, isPending, isError } = useQuery(workQueries.trendingTags())
   if (isError) return null
   return (
     <section aria-labelledby="trending-heading" className="mt-6">
       <h2 id="trending-heading" className="mb-3 text-lg font-semibold">
-        Trending tags
+        {t('search.trending')}
       </h2>
       {isPending ? (
         <Skeleton className="h-24" />
       ) : (
         <ul className="flex flex-wrap gap-2">
-          {data.map((t) => (
-            <li key={t.tag}>
-              <Link
-                to={kind === 'novel' ? paths.searchNovels({ word: t.tag }) : paths.search({ word: t.tag })}
-                className="inline-flex min-h-11 items-center rounded-full border border-line bg-surface px-3 text-sm hover:border-accent sm:min-h-10"
-              >
-                #{t.tag}
-                {t.translatedName && <span className="ml-1 text-muted">{t.translatedName}</span>}
-              </Link>
-            </li>
-          ))}
+          {data.map((tag) => {
+            const translation = tagTranslation({ name: tag.tag, translatedName: tag.translatedName }, lang)
+            return (
+              <li key={tag.tag} data-content>
+                <Link
+                  to={kind === 'novel' ? paths.searchNovels({ word: tag.tag }) : paths.search({ word: tag.tag })}
+                  className="inline-flex min-h-11 items-center rounded-full border border-line bg-surface px-3 text-sm hover:border-accent sm:min-h-10"
+                >
+                  #{tag.tag}
+                  {translation && (
+                    <span className="ml-1 text-muted" lang="en">
+                      {translation}
+                    </span>
+                  )}
+                </Link>
+              </li>
+            )
+          })}
         </ul>
       )}
     </section>
@@ -59,8 +70,9 @@ export function SearchView({
   form: SearchForm
   children: ReactNode
 }) {
+  const t = useT()
   const navigate = useNavigate()
-  useDocumentTitle(form.word ? `${form.word} — search` : 'Search')
+  useDocumentTitle(form.word ? t('search.documentTitle', { word: form.word }) : t('search.title'))
 
   const query = queryFromForm(form)
   const onChange = (next: SearchForm) => {
@@ -73,28 +85,28 @@ export function SearchView({
       <h1 className="mb-3 text-2xl font-semibold tracking-tight break-words">
         {form.word ? (
           <>
-            <span className="sr-only">Search results for </span>
-            {form.word}
+            <span className="sr-only">{t('search.resultsFor')} </span>
+            <span data-content>{form.word}</span>
           </>
         ) : (
-          'Search'
+          t('search.title')
         )}
       </h1>
       <LinkTabs
-        label="Search in"
+        label={t('search.in')}
         className="mb-3"
         tabs={[
           {
             href: paths.search({ ...query, search_target: kind === 'illust' ? query.search_target : undefined }),
-            label: 'Illustrations and manga',
+            label: t('common.illustrationsAndManga'),
             current: kind === 'illust',
           },
           {
             href: paths.searchNovels({ ...query, search_target: kind === 'novel' ? query.search_target : undefined }),
-            label: 'Novels',
+            label: t('common.novels'),
             current: kind === 'novel',
           },
-          { href: paths.searchUsers({ word: query.word }), label: 'Users', current: kind === 'user' },
+          { href: paths.searchUsers({ word: query.word }), label: t('search.users'), current: kind === 'user' },
         ]}
       />
       {form.word ? (
@@ -108,7 +120,7 @@ export function SearchView({
         </>
       ) : (
         <>
-          <p className="text-muted">Type a word or a tag in the search box above.</p>
+          <p className="text-muted">{t('search.hint')}</p>
           <TrendingTags kind={kind === 'novel' ? 'novel' : 'illust'} />
         </>
       )}

@@ -3,6 +3,7 @@ import { Link, NavLink, Outlet } from 'react-router'
 import { useSession } from '../features/auth/use-session.ts'
 import { OfflineIndicator } from '../features/pwa/offline-indicator.tsx'
 import { UpdatePrompt } from '../features/pwa/update-prompt.tsx'
+import { useT } from '../lib/i18n/i18n.ts'
 import { paths } from '../lib/paths.ts'
 import { observeContentWidth } from '../lib/use-grid-container.ts'
 import { useSettings } from '../lib/settings.ts'
@@ -16,30 +17,31 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-full px-2.5 py-2 text-sm font-medium whitespace-nowrap sm:px-3 ${isActive ? 'bg-line/60 text-ink' : 'text-muted hover:text-ink'}`
 
 function MainNav() {
+  const t = useT()
   const current = useSession()
   return (
     // Phones have the bottom navigation instead.
-    <nav aria-label="Main" className="hidden sm:block">
+    <nav aria-label={t('app.nav.label')} className="hidden sm:block">
       <ul className="flex items-center gap-0.5">
         <li>
           <NavLink to={paths.home()} end className={navClass}>
-            Home
+            {t('app.nav.home')}
           </NavLink>
         </li>
         <li>
           <NavLink to={paths.ranking()} className={navClass}>
-            Ranking
+            {t('app.nav.ranking')}
           </NavLink>
         </li>
         <li>
           <NavLink to={paths.newest()} className={navClass}>
-            Newest
+            {t('app.nav.newest')}
           </NavLink>
         </li>
         {current && (
           <li>
             <NavLink to={paths.userBookmarks(current.user.id)} className={navClass}>
-              Bookmarks
+              {t('common.bookmarks')}
             </NavLink>
           </li>
         )}
@@ -85,6 +87,7 @@ export function Header() {
 }
 
 export function Shell() {
+  const t = useT()
   const { theme } = useSettings()
   useApplyTheme(theme)
   return (
@@ -95,7 +98,7 @@ export function Shell() {
         href="#main"
         className="sr-only z-50 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:rounded-md focus:bg-surface focus:px-3 focus:py-2 focus:text-ink focus:shadow"
       >
-        Skip to content
+        {t('app.skipToContent')}
       </a>
       <Header />
       <OfflineIndicator />
@@ -111,9 +114,7 @@ export function Shell() {
           <Outlet />
         </Suspense>
       </main>
-      <footer className="border-t border-line px-5 py-4 text-center text-sm text-muted">
-        Easel — a self-hostable gallery for illustrations, manga, ugoira and novels.
-      </footer>
+      <footer className="border-t border-line px-5 py-4 text-center text-sm text-muted">{t('app.footer')}</footer>
       <UpdatePrompt />
       <BottomNav />
       {/* Keyed by history entry: Back returns to where that entry was scrolled. */}

@@ -1,8 +1,11 @@
 import { useEffect } from 'react'
+import { useT } from '../lib/i18n/i18n.ts'
 
 /** "Title · Easel" while the view is shown; just "Easel" without a title. */
 export function useDocumentTitle(title: string | undefined | null) {
+  const t = useT()
+  const full = title ? t('common.documentTitle', { title }) : 'Easel'
   useEffect(() => {
-    document.title = title ? `${title} · Easel` : 'Easel'
-  }, [title])
+    document.title = full
+  }, [full])
 }

@@ -14,6 +14,7 @@ import { EmptyState, ErrorState } from '../components/states.tsx'
 import { useSession } from '../features/auth/use-session.ts'
 import { FollowButton } from '../features/users/components/follow-button.tsx'
 import { UserPreviewCard } from '../features/users/components/user-preview-card.tsx'
+import { useT } from '../lib/i18n/i18n.ts'
 import { applyFollow } from './cache-updates.ts'
 
 /**
@@ -30,6 +31,7 @@ export function UserPreviewList<TKey extends QueryKey>({
   label: string
   emptyTitle: string
 }) {
+  const t = useT()
   const client = useQueryClient()
   const current = useSession()
   const query = useInfiniteQuery(options)
@@ -44,7 +46,7 @@ export function UserPreviewList<TKey extends QueryKey>({
     <>
       {query.isPending ? (
         <div role="status" className="space-y-3">
-          <span className="sr-only">Loading…</span>
+          <span className="sr-only">{t('common.loadingEllipsis')}</span>
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} className="h-28" />
           ))}

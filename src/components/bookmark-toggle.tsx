@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { InvalidTokenError, SignInRequiredError } from '../lib/api-error.ts'
+import { t as translate, useT } from '../lib/i18n/i18n.ts'
 
 // The bookmark controls of a detail view, for any kind of work: the state and what to do on a click come from the
 // feature (its optimistic mutation), the look and the accessible structure live here.
@@ -17,11 +18,14 @@ export interface BookmarkToggleMessage {
 export function bookmarkFailure(error: unknown, bookmarked: boolean): BookmarkToggleMessage {
   const signIn = error instanceof SignInRequiredError || error instanceof InvalidTokenError
   const why = signIn
-    ? 'Sign in to bookmark.'
+    ? translate('components.bookmark.signInToSentence')
     : error && typeof error === 'object' && 'userMessage' in error && error.userMessage
       ? String(error.userMessage)
-      : 'Something went wrong. Please try again.'
-  return { text: `${bookmarked ? 'Could not bookmark' : 'Could not remove the bookmark'}: ${why}`, signIn }
+      : translate('components.bookmark.somethingWrong')
+  const text = bookmarked
+    ? translate('components.bookmark.couldNotAdd', { why })
+    : translate('components.bookmark.couldNotRemove', { why })
+  return { text, signIn }
 }
 
 /**
@@ -41,9 +45,10 @@ export function BookmarkToggle({
   message: BookmarkToggleMessage | null
   signInHref: string
 }) {
+  const t = useT()
   return (
     <div className="flex flex-col gap-1">
-      <div role="group" aria-label="Bookmark" className="flex">
+      <div role="group" aria-label={t('components.bookmark.group')} className="flex">
         <button
           type="button"
           aria-pressed={isBookmarked}
@@ -52,18 +57,18 @@ export function BookmarkToggle({
           data-bookmark="toggle"
         >
           <Heart filled={isBookmarked} />
-          Bookmark
+          {t('components.bookmark.bookmark')}
         </button>
         <button
           type="button"
           aria-pressed={isPrivate}
           onClick={() => onChange(true, isPrivate ? 'public' : 'private')}
           className={`${toggleClass} -ml-px rounded-r-full`}
-          title={isPrivate ? 'Make the bookmark public' : 'Bookmark privately (only you can see it)'}
+          title={isPrivate ? t('components.bookmark.makePublic') : t('components.bookmark.makePrivate')}
           data-bookmark="private"
         >
           <Lock />
-          Private
+          {t('components.bookmark.private')}
         </button>
       </div>
       <p role="status" aria-live="polite" className="min-h-5 text-sm text-muted">
@@ -74,7 +79,7 @@ export function BookmarkToggle({
               <>
                 {' '}
                 <Link to={signInHref} className="text-accent underline underline-offset-2">
-                  Sign in
+                  {t('common.signIn')}
                 </Link>
               </>
             )}
@@ -87,13 +92,14 @@ export function BookmarkToggle({
 
 /** What a signed-out viewer sees in place of the toggles. */
 export function SignInToBookmark({ signInHref }: { signInHref: string }) {
+  const t = useT()
   return (
     <Link
       to={signInHref}
       className="inline-flex min-h-11 items-center gap-2 rounded-full border border-line px-4 py-1.5 text-sm font-medium hover:bg-line/50 sm:min-h-10"
     >
       <Heart filled={false} />
-      Sign in to bookmark
+      {t('components.bookmark.signInTo')}
     </Link>
   )
 }

@@ -7,6 +7,7 @@ import {
   RateLimitedError,
   SignInRequiredError,
 } from '../lib/api-error.ts'
+import { t } from '../lib/i18n/i18n.ts'
 
 export interface ErrorDescription {
   title: string
@@ -26,33 +27,37 @@ export function describeError(error: unknown): ErrorDescription {
     return {
       ...base,
       retryable: true,
-      title: 'Slow down a little',
-      message:
-        wait !== null && wait > 0
-          ? `Too many requests. Please try again in ${wait} second${wait === 1 ? '' : 's'}.`
-          : error.userMessage,
+      title: t('components.error.slowDown'),
+      message: wait !== null && wait > 0 ? t('components.error.tooManyWait', { count: wait }) : error.userMessage,
     }
   }
-  if (error instanceof NotFoundError) return { ...base, notFound: true, title: 'Not found', message: error.userMessage }
+  if (error instanceof NotFoundError)
+    return { ...base, notFound: true, title: t('components.error.notFound'), message: error.userMessage }
   if (error instanceof SignInRequiredError || error instanceof InvalidTokenError)
-    return { ...base, signIn: true, title: 'Sign in needed', message: error.userMessage }
-  if (error instanceof ForbiddenError) return { ...base, title: 'Not available', message: error.userMessage }
+    return { ...base, signIn: true, title: t('components.error.signInNeeded'), message: error.userMessage }
+  if (error instanceof ForbiddenError)
+    return { ...base, title: t('components.error.notAvailable'), message: error.userMessage }
   if (error instanceof NetworkError) {
     if (typeof navigator !== 'undefined' && navigator.onLine === false)
       return {
         ...base,
         retryable: true,
-        title: "You're offline",
-        message: "This page hasn't been saved on this device. Connect to the internet and try again.",
+        title: t('components.error.offline'),
+        message: t('components.error.offlineMessage'),
       }
-    return { ...base, retryable: true, title: 'Could not connect', message: error.userMessage }
+    return { ...base, retryable: true, title: t('components.error.couldNotConnect'), message: error.userMessage }
   }
   if (error instanceof ApiError)
     return {
       ...base,
       retryable: error.status === 0 || error.status >= 500,
-      title: error.status >= 500 ? 'Server problem' : 'Something went wrong',
+      title: error.status >= 500 ? t('components.error.serverProblem') : t('components.error.somethingWrong'),
       message: error.userMessage,
     }
-  return { ...base, retryable: true, title: 'Something went wrong', message: 'Please try again.' }
+  return {
+    ...base,
+    retryable: true,
+    title: t('components.error.somethingWrong'),
+    message: t('components.error.pleaseTryAgain'),
+  }
 }

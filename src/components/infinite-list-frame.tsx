@@ -5,15 +5,32 @@
 import type { CSSProperties, ReactNode, Ref } from 'react'
 import { Link } from 'react-router'
 import { ApiError, RateLimitedError } from '../lib/api-error.ts'
+import { t as translate, useT } from '../lib/i18n/i18n.ts'
 import { paths } from '../lib/paths.ts'
 import type { InfiniteList } from '../lib/use-infinite-list.ts'
 import type { RowFocusHandlers } from '../lib/use-window-rows.ts'
 import { Button } from './button.tsx'
 
+/** What a list holds, for its messages. */
+export type ListNoun = 'works' | 'novels'
+
+const NOUN = {
+  works: {
+    allHidden: 'components.list.allHidden.works',
+    loading: 'components.list.loading.works',
+    failed: 'components.list.failed.works',
+  },
+  novels: {
+    allHidden: 'components.list.allHidden.novels',
+    loading: 'components.list.loading.novels',
+    failed: 'components.list.failed.novels',
+  },
+} as const
+
 interface InfiniteListFrameProps {
   list: InfiniteList<unknown>
-  /** What the list holds, plural and lower case ("works"), for its messages. */
-  noun: string
+  /** What the list holds ("works"), for its messages. */
+  noun: ListNoun
   /** Accessible name of the list, e.g. "Search results for cat". */
   label: string
   emptyMessage: string
@@ -35,15 +52,16 @@ export function InfiniteListFrame({
   style,
   children,
 }: InfiniteListFrameProps) {
+  const t = useT()
   const { loaded, hiddenCount } = list
   return (
     <div>
       <p className="mb-2 min-h-6 text-sm text-muted" data-testid="hidden-count">
         {hiddenCount > 0 && (
           <>
-            {hiddenCount} hidden by your filters ·{' '}
+            {t('components.list.hiddenCount', { count: hiddenCount })} ·{' '}
             <Link to={paths.settings()} className="text-accent underline underline-offset-2 hover:no-underline">
-              Filter settings
+              {t('components.list.filterSettings')}
             </Link>
           </>
         )}
@@ -53,9 +71,9 @@ export function InfiniteListFrame({
         <p className="py-16 text-center text-muted">{emptyMessage}</p>
       ) : loaded && list.visible.length === 0 && !list.hasNextPage ? (
         <p className="py-16 text-center text-muted">
-          All {hiddenCount} {noun} here are hidden by your filters.{' '}
+          {t(NOUN[noun].allHidden, { count: hiddenCount })}{' '}
           <Link to={paths.settings()} className="text-accent underline underline-offset-2 hover:no-underline">
-            Change filter settings
+            {t('components.list.changeFilterSettings')}
           </Link>
         </p>
       ) : (
@@ -77,31 +95,34 @@ export function InfiniteListFrame({
   )
 }
 
-function errorMessage(error: unknown, retryIn: number | null, noun: string): string {
-  if (error instanceof RateLimitedError && retryIn !== null) return `Too many requests — retrying in ${retryIn} s`
+function errorMessage(error: unknown, retryIn: number | null, noun: ListNoun): string {
+  if (error instanceof RateLimitedError && retryIn !== null)
+    return translate('components.list.retrying', { seconds: retryIn })
   if (error instanceof ApiError) return error.userMessage
-  return `Something went wrong while loading these ${noun}.`
+  return translate(NOUN[noun].failed)
 }
 
 /** The list's first page failed: what happened, and Retry. */
-export function ListLoadError({ list, noun }: { list: InfiniteList<unknown>; noun: string }) {
+export function ListLoadError({ list, noun }: { list: InfiniteList<unknown>; noun: ListNoun }) {
+  const t = useT()
   return (
     <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-line px-4 py-12 text-center">
       <p>{errorMessage(list.error, list.retryIn, noun)}</p>
       <Button variant="primary" onClick={() => void list.refetch()}>
-        Retry
+        {t('common.retry')}
       </Button>
     </div>
   )
 }
 
 /** One fixed-height line under the rows: loading, the end, an error with Retry, or a "Load more" button. */
-function ListFooter({ list, noun }: { list: InfiniteList<unknown>; noun: string }) {
+function ListFooter({ list, noun }: { list: InfiniteList<unknown>; noun: ListNoun }) {
+  const t = useT()
   const { isPending, isFetchingNextPage, hasNextPage, autoPaused, tailError } = list
   let status = ''
-  if (isPending) status = `Loading ${noun}…`
-  else if (isFetchingNextPage) status = 'Loading more…'
-  else if (!tailError && !hasNextPage && list.visible.length > 0) status = "You've reached the end"
+  if (isPending) status = t(NOUN[noun].loading)
+  else if (isFetchingNextPage) status = t('components.list.loadingMore')
+  else if (!tailError && !hasNextPage && list.visible.length > 0) status = t('components.list.end')
 
   return (
     <div className="flex min-h-16 flex-col items-center justify-center gap-2 py-3 text-sm text-muted">
@@ -117,11 +138,11 @@ function ListFooter({ list, noun }: { list: InfiniteList<unknown>; noun: string 
       {tailError && (
         <div role="alert" className="flex flex-wrap items-center justify-center gap-3 text-ink">
           <span>{errorMessage(list.error, list.retryIn, noun)}</span>
-          <Button onClick={list.retryTail}>Retry</Button>
+          <Button onClick={list.retryTail}>{t('common.retry')}</Button>
         </div>
       )}
       {!tailError && autoPaused && hasNextPage && !isFetchingNextPage && (
-        <Button onClick={() => void list.fetchNextPage()}>Load more</Button>
+        <Button onClick={() => void list.fetchNextPage()}>{t('common.loadMore')}</Button>
       )}
     </div>
   )

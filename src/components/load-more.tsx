@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react'
+import { useT } from '../lib/i18n/i18n.ts'
 import { Button } from './button.tsx'
 import { Spinner } from './spinner.tsx'
 
@@ -18,6 +19,7 @@ export function LoadMore({
   /** The last page failed: wait for the viewer to ask again instead of retrying on every scroll. */
   failed?: boolean
 }) {
+  const t = useT()
   const ref = useRef<HTMLDivElement>(null)
   const canLoad = hasNextPage && !isFetchingNextPage && !failed
 
@@ -38,15 +40,15 @@ export function LoadMore({
   return (
     <div ref={ref} className="flex justify-center py-6">
       {isFetchingNextPage ? (
-        <Spinner label="Loading more" />
+        <Spinner label={t('components.loadMore.loading')} />
       ) : (
         <>
           {failed && (
             <p role="alert" className="mr-3 self-center text-sm text-muted">
-              The next page could not be loaded.
+              {t('components.loadMore.failed')}
             </p>
           )}
-          <Button onClick={() => void fetchNextPage()}>{failed ? 'Try again' : 'Load more'}</Button>
+          <Button onClick={() => void fetchNextPage()}>{failed ? t('common.tryAgain') : t('common.loadMore')}</Button>
         </>
       )}
     </div>

@@ -1,13 +1,14 @@
 import type { RefObject } from 'react'
 import type { FilterReason } from '../lib/filter-engine.ts'
+import { useT } from '../lib/i18n/i18n.ts'
 
-const REASON_TEXT: Record<FilterReason, string> = {
-  r18: 'R-18',
-  r18g: 'R-18G',
-  ai: 'AI-generated',
-  sensitive: 'Sensitive',
-  muted: 'Muted',
-}
+const REASON_TEXT = {
+  r18: 'components.reveal.r18',
+  r18g: 'components.reveal.r18g',
+  ai: 'components.reveal.ai',
+  sensitive: 'components.reveal.sensitive',
+  muted: 'components.reveal.muted',
+} as const satisfies Record<FilterReason, string>
 
 /**
  * Stands over a card the filters blurred (filling the card's positioned box), says why it is hidden, and reveals it
@@ -28,11 +29,14 @@ export function RevealButton({
   linkRef: RefObject<HTMLAnchorElement | null>
   shape: string
 }) {
-  const why = reasons.map((r) => REASON_TEXT[r]).join(', ') || 'Hidden'
+  const t = useT()
+  const why = reasons.map((r) => t(REASON_TEXT[r])).join(', ') || t('components.reveal.hidden')
   return (
     <button
       type="button"
-      aria-label={`Show ${name} (${why})`}
+      aria-label={t('components.reveal.label', { name, why })}
+      // The name is the work's (content); the e2e check of the UI's language reads this label's words as content.
+      data-label-content
       onClick={() => {
         onReveal()
         // The link takes the button's place; keep the keyboard where it was.
@@ -43,7 +47,7 @@ export function RevealButton({
       {/* A solid pill, so the words keep their contrast over the blurred card. */}
       <span className="flex flex-col items-center gap-0.5 rounded-md bg-[#1d1c21]/90 px-2.5 py-1.5 text-center text-xs text-white">
         <span className="font-semibold">{why}</span>
-        <span className="underline underline-offset-2">Show</span>
+        <span className="underline underline-offset-2">{t('common.show')}</span>
       </span>
     </button>
   )

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { useT } from '../lib/i18n/i18n.ts'
 import { paths } from '../lib/paths.ts'
 import { Button, buttonClass } from './button.tsx'
 import { describeError } from './describe-error.ts'
@@ -15,6 +16,7 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 
 /** A failed load: what happened in words, and a retry when retrying can help. */
 export function ErrorState({ error, onRetry, compact }: { error: unknown; onRetry?: () => void; compact?: boolean }) {
+  const t = useT()
   const d = describeError(error)
   return (
     <div
@@ -26,12 +28,12 @@ export function ErrorState({ error, onRetry, compact }: { error: unknown; onRetr
       <div className="flex flex-wrap justify-center gap-2">
         {onRetry && d.retryable && (
           <Button variant="primary" onClick={onRetry}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         )}
         {d.signIn && (
           <Link className={buttonClass('primary')} to={paths.login(currentPath())}>
-            Sign in
+            {t('common.signIn')}
           </Link>
         )}
       </div>
@@ -73,13 +75,14 @@ export function UnavailableState({
   signInHref: string
   children: ReactNode
 }) {
+  const t = useT()
   return (
     <section data-unavailable className="mx-auto my-8 max-w-md rounded-lg border border-line p-6 text-center">
       <StatePanel title={title}>
         <p className="text-muted">{children}</p>
         {!signedIn && (
           <Link className={buttonClass('primary')} to={signInHref}>
-            Sign in
+            {t('common.signIn')}
           </Link>
         )}
       </StatePanel>
@@ -87,16 +90,23 @@ export function UnavailableState({
   )
 }
 
-export function NotFoundState({ what = 'page' }: { what?: string }) {
+const NOT_FOUND = {
+  page: 'components.notFound.page',
+  series: 'components.notFound.series',
+  user: 'components.notFound.user',
+} as const
+
+export function NotFoundState({ what = 'page' }: { what?: keyof typeof NOT_FOUND }) {
+  const t = useT()
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-16 text-center">
       <p className="text-5xl font-semibold text-muted" aria-hidden="true">
         404
       </p>
-      <p className="text-lg font-semibold">This {what} does not exist</p>
-      <p className="text-muted">It may have been deleted, or the link is mistyped.</p>
+      <p className="text-lg font-semibold">{t(NOT_FOUND[what])}</p>
+      <p className="text-muted">{t('components.notFound.hint')}</p>
       <Link className={buttonClass('primary')} to={paths.home()}>
-        Back to the home page
+        {t('components.notFound.home')}
       </Link>
     </div>
   )

@@ -1,5 +1,9 @@
 // Typed errors of the API client. Every failure of a call is one of these (except an abort, which stays the
-// platform's AbortError so TanStack Query treats it as a cancellation). `userMessage` is always readable as is.
+// platform's AbortError so TanStack Query treats it as a cancellation). `userMessage` is always readable as is, in
+// the gallery's language: the service writes its own sentences in English, so another language gets the gallery's
+// sentence for the failure instead.
+
+import { currentLang, t } from './i18n/i18n.ts'
 
 export interface ApiErrorInit {
   status: number
@@ -13,26 +17,28 @@ export interface ApiErrorInit {
   cause?: unknown
 }
 
-const GENERIC: Record<number, string> = {
-  400: 'The request was not accepted.',
-  401: 'Please sign in to continue.',
-  403: 'You are not allowed to see this.',
-  404: 'This could not be found. It may have been deleted.',
-  413: 'The request was too large.',
-  429: 'Too many requests. Please wait a moment and try again.',
-}
+const GENERIC = {
+  400: 'common.apiError.badRequest',
+  401: 'common.apiError.signIn',
+  403: 'common.apiError.forbidden',
+  404: 'common.apiError.notFound',
+  413: 'common.apiError.tooLarge',
+  429: 'common.apiError.rateLimited',
+} as const
 
 export function genericMessage(status: number): string {
-  if (status === 0) return 'Could not reach the server. Check your connection and try again.'
-  if (status >= 500) return 'The server had a problem. Please try again later.'
-  return GENERIC[status] ?? 'Something went wrong. Please try again.'
+  if (status === 0) return t('common.apiError.network')
+  if (status >= 500) return t('common.apiError.server')
+  const key = GENERIC[status as keyof typeof GENERIC] as (typeof GENERIC)[keyof typeof GENERIC] | undefined
+  return key ? t(key) : t('common.apiError.other')
 }
 
 export class ApiError extends Error {
   override name = 'ApiError'
   /** HTTP status; 0 when no response arrived. */
   readonly status: number
-  readonly userMessage: string
+  /** The service's own sentence (English), or '' when it sent none. */
+  readonly serverUserMessage: string
   readonly reason: string
   readonly details: Record<string, unknown>
   readonly url: string | undefined
@@ -40,10 +46,15 @@ export class ApiError extends Error {
   constructor(init: ApiErrorInit) {
     super(init.message || init.userMessage || genericMessage(init.status), { cause: init.cause })
     this.status = init.status
-    this.userMessage = init.userMessage?.trim() || this.defaultUserMessage()
+    this.serverUserMessage = init.userMessage?.trim() ?? ''
     this.reason = init.reason ?? ''
     this.details = init.details ?? {}
     this.url = init.url
+  }
+
+  /** What to tell the viewer: the service's sentence when it wrote one in the gallery's language, else ours. */
+  get userMessage(): string {
+    return (currentLang() === 'en' && this.serverUserMessage) || this.defaultUserMessage()
   }
 
   protected defaultUserMessage(): string {
@@ -55,7 +66,7 @@ export class ApiError extends Error {
 export class InvalidTokenError extends ApiError {
   override name = 'InvalidTokenError'
   protected override defaultUserMessage() {
-    return 'Your session has expired. Please sign in again.'
+    return t('common.apiError.sessionExpired')
   }
 }
 
@@ -63,7 +74,7 @@ export class InvalidTokenError extends ApiError {
 export class SignInRequiredError extends ApiError {
   override name = 'SignInRequiredError'
   protected override defaultUserMessage() {
-    return 'Please sign in to continue.'
+    return t('common.apiError.signIn')
   }
 }
 
@@ -94,7 +105,7 @@ export class RateLimitedError extends ApiError {
   }
 
   protected override defaultUserMessage() {
-    return GENERIC[429]!
+    return t(GENERIC[429])
   }
 }
 
@@ -115,7 +126,7 @@ export class NetworkError extends ApiError {
 export class InvalidResponseError extends ApiError {
   override name = 'InvalidResponseError'
   protected override defaultUserMessage() {
-    return 'The server sent an answer that could not be read. Please try again later.'
+    return t('common.apiError.unreadable')
   }
 }
 
@@ -136,7 +147,9 @@ export class TokenRequestError extends ApiError {
   }
 
   protected override defaultUserMessage() {
-    return 'Signing in failed. Please check your account name and password.'
+    if (/username or password/i.test(this.message)) return t('common.apiError.wrongPassword')
+    if (this.error === 'invalid_grant') return t('common.apiError.sessionExpired')
+    return t('common.apiError.signInFailed')
   }
 }
 
@@ -233,8 +246,8 @@ export function errorFromResponse({ status, body, headers, url }: ErrorResponse)
   return new ApiError(init)
 }
 
+/** The service's sentence of a token refusal, unless the gallery has its own for it (TokenRequestError). */
 function tokenUserMessage(error: string, system: string): string {
-  if (/username or password/i.test(system)) return 'The account name or password is incorrect.'
-  if (error === 'invalid_grant') return 'Your session has expired. Please sign in again.'
+  if (/username or password/i.test(system) || error === 'invalid_grant') return ''
   return system
 }

@@ -1,5 +1,6 @@
 import { novelQueries } from '../../features/novels/api/novel-queries.ts'
 import { InfiniteNovelList } from '../../features/novels/components/infinite-novel-list.tsx'
+import { useT } from '../../lib/i18n/i18n.ts'
 import { preloadNovelPage } from '../preload.ts'
 
 export type NovelFeed = 'recommended' | 'following' | 'newest'
@@ -9,6 +10,7 @@ export type NovelFeed = 'recommended' | 'following' | 'newest'
  * (personal when signed in), from the users followed, or the newest.
  */
 export default function HomeNovels({ feed = 'recommended' }: { feed?: NovelFeed }) {
+  const t = useT()
   switch (feed) {
     case 'following':
       return (
@@ -16,8 +18,8 @@ export default function HomeNovels({ feed = 'recommended' }: { feed?: NovelFeed 
           onCardIntent={preloadNovelPage}
           query={novelQueries.following()}
           listKey="following:novel"
-          label="Novels by users you follow"
-          emptyMessage="No new novels from the users you follow."
+          label={t('app.home.followingNovels')}
+          emptyMessage={t('app.home.followingNovelsEmpty')}
         />
       )
     case 'newest':
@@ -26,8 +28,8 @@ export default function HomeNovels({ feed = 'recommended' }: { feed?: NovelFeed 
           onCardIntent={preloadNovelPage}
           query={novelQueries.newest()}
           listKey="newest:novel"
-          label="Newest novels"
-          emptyMessage="No novels yet."
+          label={t('app.newest.novels')}
+          emptyMessage={t('app.newest.novelsEmpty')}
         />
       )
     default:
@@ -36,8 +38,8 @@ export default function HomeNovels({ feed = 'recommended' }: { feed?: NovelFeed 
           onCardIntent={preloadNovelPage}
           query={novelQueries.recommended()}
           listKey="home:novel"
-          label="Recommended novels"
-          emptyMessage="Nothing to recommend yet."
+          label={t('app.home.recommendedNovels')}
+          emptyMessage={t('app.home.recommendedEmpty')}
         />
       )
   }

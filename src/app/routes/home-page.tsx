@@ -3,6 +3,7 @@ import { buttonClass } from '../../components/button.tsx'
 import { LinkTabs } from '../../components/tabs.tsx'
 import { useSession } from '../../features/auth/use-session.ts'
 import { workQueries } from '../../features/works/api/work-queries.ts'
+import { useT } from '../../lib/i18n/i18n.ts'
 import { lazyModule } from '../../lib/lazy-module.ts'
 import { paths } from '../../lib/paths.ts'
 import { followingKind, homeTab } from '../home-query.ts'
@@ -15,32 +16,40 @@ import type { NovelFeed } from './home-novels.tsx'
 const homeNovels = lazyModule(() => import('./home-novels.tsx'))
 
 export function NovelsTab({ feed = 'recommended' }: { feed?: NovelFeed }) {
+  const t = useT()
   const HomeNovels = homeNovels.use()?.default
-  return HomeNovels ? <HomeNovels feed={feed} /> : <GridSkeleton label={`${feed} novels`} />
+  return HomeNovels ? <HomeNovels feed={feed} /> : <GridSkeleton label={t(NOVELS_LOADING[feed])} />
 }
 
+const NOVELS_LOADING = {
+  recommended: 'app.home.novelsLoading.recommended',
+  following: 'app.home.novelsLoading.following',
+  newest: 'app.home.novelsLoading.newest',
+} as const
+
 const TABS = [
-  { tab: 'illust', label: 'Illustrations' },
-  { tab: 'manga', label: 'Manga' },
-  { tab: 'novel', label: 'Novels' },
-  { tab: 'following', label: 'Following' },
+  { tab: 'illust', label: 'common.illustrations' },
+  { tab: 'manga', label: 'common.manga' },
+  { tab: 'novel', label: 'common.novels' },
+  { tab: 'following', label: 'common.following' },
 ] as const
 
 /** `/?tab=following`: new works (or novels, `kind=novel`) of the users the viewer follows, newest first. */
 function FollowingTab({ kind }: { kind: 'illust' | 'novel' }) {
+  const t = useT()
   const session = useSession()
   if (!session) {
     return (
       <section aria-labelledby="following-signin" className="mx-auto flex max-w-md flex-col items-center gap-3 py-16">
         <h2 id="following-signin" className="text-lg font-semibold">
-          See new works from the artists you follow
+          {t('app.home.followingSignInTitle')}
         </h2>
-        <p className="text-center text-muted">Sign in to see the latest works and novels of the users you follow.</p>
+        <p className="text-center text-muted">{t('app.home.followingSignInText')}</p>
         <Link
           className={buttonClass('primary')}
           to={paths.login(paths.home('following', { kind: kind === 'novel' ? 'novel' : undefined }))}
         >
-          Sign in
+          {t('common.signIn')}
         </Link>
       </section>
     )
@@ -48,11 +57,11 @@ function FollowingTab({ kind }: { kind: 'illust' | 'novel' }) {
   return (
     <>
       <LinkTabs
-        label="Following"
+        label={t('common.following')}
         className="mb-4"
         tabs={[
-          { href: paths.home('following'), label: 'Works', current: kind === 'illust' },
-          { href: paths.home('following', { kind: 'novel' }), label: 'Novels', current: kind === 'novel' },
+          { href: paths.home('following'), label: t('common.works'), current: kind === 'illust' },
+          { href: paths.home('following', { kind: 'novel' }), label: t('common.novels'), current: kind === 'novel' },
         ]}
       />
       {kind === 'novel' ? (
@@ -61,8 +70,8 @@ function FollowingTab({ kind }: { kind: 'illust' | 'novel' }) {
         <WorkList
           query={workQueries.following()}
           listKey="home:following"
-          label="Works by users you follow"
-          emptyMessage="No new works from the users you follow."
+          label={t('app.home.followingWorks')}
+          emptyMessage={t('app.home.followingWorksEmpty')}
         />
       )}
     </>
@@ -72,18 +81,19 @@ function FollowingTab({ kind }: { kind: 'illust' | 'novel' }) {
 /** `/`: recommended works, in tabs for illustrations, manga and novels (`?tab=`), and the following feed. */
 export function HomePage() {
   const [search] = useSearchParams()
+  const t = useT()
   const tab = homeTab(search)
-  useDocumentTitle(tab === 'following' ? 'Following' : null)
+  useDocumentTitle(tab === 'following' ? t('common.following') : null)
 
   return (
     <>
       <h1 className="sr-only">
-        {tab === 'following' ? 'Easel: new from users you follow' : 'Easel: recommended works'}
+        {tab === 'following' ? t('app.home.headingFollowing') : t('app.home.headingRecommended')}
       </h1>
       <LinkTabs
-        label="Home"
+        label={t('app.home.label')}
         className="mb-4"
-        tabs={TABS.map((t) => ({ href: paths.home(t.tab), label: t.label, current: t.tab === tab }))}
+        tabs={TABS.map((x) => ({ href: paths.home(x.tab), label: t(x.label), current: x.tab === tab }))}
       />
       {tab === 'following' ? (
         <FollowingTab kind={followingKind(search)} />
@@ -94,8 +104,8 @@ export function HomePage() {
           key={tab}
           query={workQueries.recommended({ contentType: tab })}
           listKey={`home:${tab}`}
-          label={tab === 'manga' ? 'Recommended manga' : 'Recommended illustrations'}
-          emptyMessage="Nothing to recommend yet."
+          label={tab === 'manga' ? t('app.home.recommendedManga') : t('app.home.recommendedIllustrations')}
+          emptyMessage={t('app.home.recommendedEmpty')}
         />
       )}
     </>

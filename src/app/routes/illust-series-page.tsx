@@ -4,6 +4,7 @@ import { ErrorState, NotFoundState } from '../../components/states.tsx'
 import { SeriesHeader, SeriesHeaderSkeleton } from '../../features/series/components/series-header.tsx'
 import { workQueries } from '../../features/works/api/work-queries.ts'
 import { NotFoundError } from '../../lib/api-error.ts'
+import { useT } from '../../lib/i18n/i18n.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { WorkList } from '../work-list.tsx'
 
@@ -16,6 +17,7 @@ export function Component() {
 }
 
 function SeriesPage({ seriesId }: { seriesId: number }) {
+  const t = useT()
   const query = workQueries.series(seriesId)
   const { data, error, isPending, refetch } = useInfiniteQuery(query)
   const first = data?.pages[0]
@@ -31,8 +33,8 @@ function SeriesPage({ seriesId }: { seriesId: number }) {
       <WorkList
         query={query}
         listKey={`series:${seriesId}`}
-        label={`Works in ${first.illustSeriesDetail.title}`}
-        emptyMessage="This series has no works yet."
+        label={t('series.worksLabel', { title: first.illustSeriesDetail.title })}
+        emptyMessage={t('series.worksEmpty')}
       />
     </>
   )

@@ -5,6 +5,9 @@ import { Skeleton } from '../../components/skeleton.tsx'
 import { EmptyState, ErrorState } from '../../components/states.tsx'
 import { useSession } from '../../features/auth/use-session.ts'
 import { api } from '../../lib/api.ts'
+import { formatCount, formatDate } from '../../lib/format.ts'
+import { t as translate, useT } from '../../lib/i18n/i18n.ts'
+import { richText } from '../../lib/i18n/rich.tsx'
 import { paths } from '../../lib/paths.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
 
@@ -16,12 +19,13 @@ import { useDocumentTitle } from '../use-document-title.ts'
 type Library = NonNullable<Awaited<ReturnType<typeof api.libraryStatus>>>
 
 /** The kinds the importer takes, in this order; a kind not named here is shown after them by its key. */
-const KIND_LABELS: Record<string, string> = {
-  illust: 'Illustrations',
-  manga: 'Manga',
-  ugoira: 'Ugoira',
-  novel: 'Novels',
-}
+const KIND_LABELS = {
+  illust: 'common.illustrations',
+  manga: 'common.manga',
+  ugoira: 'common.ugoira',
+  novel: 'common.novels',
+} as const
+const kindLabel = (key: string) => (key in KIND_LABELS ? translate(KIND_LABELS[key as keyof typeof KIND_LABELS]) : key)
 const KIND_ORDER = Object.keys(KIND_LABELS)
 const kindRank = (key: string) => (KIND_ORDER.includes(key) ? KIND_ORDER.indexOf(key) : KIND_ORDER.length)
 
@@ -37,13 +41,15 @@ const libraryStatus = () =>
     refetchInterval: (query) => (query.state.data?.scan.running ? POLL_MS : false),
   })
 
+/** An instant of the service's clock (Unix seconds), in the gallery's language and the viewer's time zone. */
 const dateTime = (unixS: number) => {
-  const d = new Date(unixS * 1000)
-  return <time dateTime={d.toISOString()}>{d.toLocaleString()}</time>
+  const iso = new Date(unixS * 1000).toISOString()
+  return <time dateTime={iso}>{formatDate(iso, { time: true })}</time>
 }
 
 /** The Rescan button, and the running scan's progress: works read of those found (none found yet: still walking). */
 function Rescan({ scan }: { scan: Library['scan'] }) {
+  const t = useT()
   const client = useQueryClient()
   const start = useMutation({
     mutationFn: () => api.libraryScan(),
@@ -57,19 +63,27 @@ function Rescan({ scan }: { scan: Library['scan'] }) {
   return (
     <div className="space-y-2">
       <Button disabled={running || start.isPending} onClick={() => start.mutate()}>
-        Rescan
+        {t('library.rescan')}
       </Button>
       {/* mounted before a scan, so that screen readers announce its progress */}
       <div role="status" className="space-y-1">
         {running && (
           <>
             <p>
-              Scanning since {scan.started_at !== null && dateTime(scan.started_at)}:{' '}
-              {scan.total > 0 ? `${scan.done} of ${scan.total} works` : 'looking for works'}
+              {richText(
+                'library.scanning',
+                { since: () => (scan.started_at !== null ? dateTime(scan.started_at) : null) },
+                {
+                  progress:
+                    scan.total > 0
+                      ? t('library.progress', { done: scan.done, count: scan.total })
+                      : t('library.looking'),
+                },
+              )}
             </p>
             <progress
               className="w-full"
-              aria-label="Scan progress"
+              aria-label={t('library.scanProgress')}
               max={scan.total || undefined}
               value={scan.total > 0 ? scan.done : undefined}
             />
@@ -78,12 +92,12 @@ function Rescan({ scan }: { scan: Library['scan'] }) {
       </div>
       {!running && scan.error !== null && (
         <p role="alert" className="text-sm text-danger">
-          The last scan failed: {scan.error}
+          {t('library.lastFailed', { error: scan.error })}
         </p>
       )}
       {start.isError && (
         <p role="alert" className="text-sm text-danger">
-          Could not start a scan. Check the connection and try again.
+          {t('library.startFailed')}
         </p>
       )}
     </div>
@@ -91,51 +105,69 @@ function Rescan({ scan }: { scan: Library['scan'] }) {
 }
 
 function Library() {
+  const t = useT()
   const query = useQuery(libraryStatus())
   if (query.isPending) return <Skeleton className="h-40 w-full rounded-2xl" />
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />
   const library = query.data
   if (!library)
     return (
-      <EmptyState title="No library">
-        This is the demo catalogue. Start Easel with <code>LIBRARY_DIR=/path/to/gallery-dl</code> to browse your own
-        downloads.
+      <EmptyState title={t('library.none')}>
+        {richText('library.demo', { code: (text) => <code>{text}</code> })}
       </EmptyState>
     )
   const scan = library.last_scan
   const counts = Object.entries(library.counts).sort(([a], [b]) => kindRank(a) - kindRank(b))
   return (
     <div className="space-y-6">
-      <section aria-label="Last scan" className="space-y-2 rounded-2xl border border-line bg-surface/50 p-4 sm:p-6">
-        <h2 className="text-lg font-semibold">Last scan</h2>
+      <section
+        aria-label={t('library.lastScan')}
+        className="space-y-2 rounded-2xl border border-line bg-surface/50 p-4 sm:p-6"
+      >
+        <h2 className="text-lg font-semibold">{t('library.lastScan')}</h2>
         <p className="break-all text-muted">{library.root}</p>
         <p data-last-scan>
-          {dateTime(scan.at)}: {scan.imported} imported, {scan.updated} updated, {scan.removed} removed,{' '}
-          {scan.unchanged} unchanged, {scan.skipped} skipped
+          {richText(
+            'library.summary',
+            { at: () => dateTime(scan.at) },
+            {
+              imported: scan.imported,
+              updated: scan.updated,
+              removed: scan.removed,
+              unchanged: scan.unchanged,
+              skipped: scan.skipped,
+            },
+          )}
         </p>
         <Rescan scan={library.scan} />
       </section>
-      <section aria-label="Works" className="space-y-2 rounded-2xl border border-line bg-surface/50 p-4 sm:p-6">
-        <h2 className="text-lg font-semibold">Works</h2>
+      <section
+        aria-label={t('common.works')}
+        className="space-y-2 rounded-2xl border border-line bg-surface/50 p-4 sm:p-6"
+      >
+        <h2 className="text-lg font-semibold">{t('common.works')}</h2>
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
           {counts.map(([key, n]) => (
             <div key={key} className="contents">
-              <dt>{KIND_LABELS[key] ?? key}</dt>
-              <dd className="tabular-nums">{n}</dd>
+              <dt>{kindLabel(key)}</dt>
+              <dd className="tabular-nums">{formatCount(n)}</dd>
             </div>
           ))}
         </dl>
       </section>
-      <section aria-label="Skipped files" className="space-y-2 rounded-2xl border border-line bg-surface/50 p-4 sm:p-6">
-        <h2 className="text-lg font-semibold">Skipped files</h2>
+      <section
+        aria-label={t('library.skipped')}
+        className="space-y-2 rounded-2xl border border-line bg-surface/50 p-4 sm:p-6"
+      >
+        <h2 className="text-lg font-semibold">{t('library.skipped')}</h2>
         {library.skipped.length === 0 ? (
-          <p className="text-muted">None: every file was imported.</p>
+          <p className="text-muted">{t('library.noneSkipped')}</p>
         ) : (
           <table className="w-full text-left text-sm">
             <thead>
               <tr>
-                <th className="py-1 pr-4 font-semibold">File</th>
-                <th className="py-1 font-semibold">Why</th>
+                <th className="py-1 pr-4 font-semibold">{t('library.file')}</th>
+                <th className="py-1 font-semibold">{t('library.why')}</th>
               </tr>
             </thead>
             <tbody>
@@ -154,17 +186,18 @@ function Library() {
 }
 
 export function Component() {
-  useDocumentTitle('Library')
+  const t = useT()
+  useDocumentTitle(t('library.title'))
   const signedIn = useSession() !== null
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <h1 className="text-2xl font-semibold tracking-tight">Library</h1>
+      <h1 className="text-2xl font-semibold tracking-tight">{t('library.title')}</h1>
       {signedIn ? (
         <Library />
       ) : (
-        <EmptyState title="Sign in to see your library">
+        <EmptyState title={t('library.signIn')}>
           <Link className={buttonClass('primary')} to={paths.login(paths.library())}>
-            Sign in
+            {t('common.signIn')}
           </Link>
         </EmptyState>
       )}

@@ -2,37 +2,43 @@ import { Link, useNavigate, useSearchParams } from 'react-router'
 import { LoginForm } from '../../features/auth/login-form.tsx'
 import { safeReturnTo } from '../../features/auth/return-to.ts'
 import { useSession } from '../../features/auth/use-session.ts'
+import { useT } from '../../lib/i18n/i18n.ts'
+import { richText } from '../../lib/i18n/rich.tsx'
 import { paths } from '../../lib/paths.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
 
+const kbd = (text: string) => <kbd className="font-mono font-semibold text-ink">{text}</kbd>
+
 /** `/login?return_to=`: sign in, then back to where the viewer was. */
 export function Component() {
+  const t = useT()
   const [search] = useSearchParams()
   const navigate = useNavigate()
   const current = useSession()
   const returnTo = safeReturnTo(search.get('return_to'))
-  useDocumentTitle('Sign in')
+  useDocumentTitle(t('common.signIn'))
 
   return (
     <div className="mx-auto max-w-sm py-6 sm:py-12">
-      <h1 className="mb-2 text-2xl font-semibold tracking-tight">Sign in to Easel</h1>
+      <h1 className="mb-2 text-2xl font-semibold tracking-tight">{t('auth.title')}</h1>
       {current ? (
         <p className="mb-6">
-          You are signed in as <span className="font-semibold">{current.user.name}</span>.{' '}
+          {richText(
+            'auth.signedInAs',
+            { name: (name) => <span className="font-semibold">{name}</span> },
+            { name: current.user.name },
+          )}{' '}
           <Link className="text-accent underline" to={returnTo}>
-            Continue
+            {t('auth.continue')}
           </Link>
         </p>
       ) : (
-        <p className="mb-6 text-sm text-muted">
-          The demo account is <kbd className="font-mono font-semibold text-ink">demo</kbd> with the password{' '}
-          <kbd className="font-mono font-semibold text-ink">demo</kbd>.
-        </p>
+        <p className="mb-6 text-sm text-muted">{richText('auth.demo', { account: kbd, password: kbd })}</p>
       )}
       <LoginForm onSignedIn={() => void navigate(returnTo, { replace: true })} />
       <p className="mt-6 text-center text-sm text-muted">
         <Link className="inline-flex min-h-11 items-center text-accent underline sm:min-h-0" to={paths.home()}>
-          Browse without signing in
+          {t('auth.browse')}
         </Link>
       </p>
     </div>

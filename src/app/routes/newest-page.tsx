@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router'
 import { PageHeader } from '../../components/page-header.tsx'
 import { LinkTabs } from '../../components/tabs.tsx'
 import { workQueries } from '../../features/works/api/work-queries.ts'
+import { useT } from '../../lib/i18n/i18n.ts'
 import { paths } from '../../lib/paths.ts'
 import { newestTab } from '../home-query.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
@@ -9,24 +10,25 @@ import { WorkList } from '../work-list.tsx'
 import { NovelsTab } from './home-page.tsx'
 
 const TABS = [
-  { tab: 'illust', label: 'Illustrations' },
-  { tab: 'manga', label: 'Manga' },
-  { tab: 'novel', label: 'Novels' },
+  { tab: 'illust', label: 'common.illustrations' },
+  { tab: 'manga', label: 'common.manga' },
+  { tab: 'novel', label: 'common.novels' },
 ] as const
 
 /** `/new`: the newest works of everyone, in tabs for illustrations, manga and novels (`?type=`). */
 export function Component() {
   const [search] = useSearchParams()
+  const t = useT()
   const tab = newestTab(search)
-  useDocumentTitle('Newest')
+  useDocumentTitle(t('app.newest.title'))
 
   return (
     <>
-      <PageHeader title="Newest" />
+      <PageHeader title={t('app.newest.title')} />
       <LinkTabs
-        label="Newest"
+        label={t('app.newest.title')}
         className="mb-4"
-        tabs={TABS.map((t) => ({ href: paths.newest(t.tab), label: t.label, current: t.tab === tab }))}
+        tabs={TABS.map((x) => ({ href: paths.newest(x.tab), label: t(x.label), current: x.tab === tab }))}
       />
       {tab === 'novel' ? (
         <NovelsTab feed="newest" />
@@ -35,8 +37,8 @@ export function Component() {
           key={tab}
           query={workQueries.newest({ contentType: tab })}
           listKey={`newest:${tab}`}
-          label={tab === 'manga' ? 'Newest manga' : 'Newest illustrations'}
-          emptyMessage="No works yet."
+          label={tab === 'manga' ? t('app.newest.manga') : t('app.newest.illustrations')}
+          emptyMessage={t('app.newest.worksEmpty')}
         />
       )}
     </>

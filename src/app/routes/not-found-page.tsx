@@ -1,16 +1,23 @@
 import { useLocation } from 'react-router'
 import { NotFoundState } from '../../components/states.tsx'
+import { useT } from '../../lib/i18n/i18n.ts'
+import { richText } from '../../lib/i18n/rich.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 
 export function NotFoundPage() {
+  const t = useT()
   const { pathname } = useLocation()
-  useDocumentTitle('Not found')
+  useDocumentTitle(t('app.notFound.title'))
   return (
     <>
-      <h1 className="sr-only">Page not found</h1>
+      <h1 className="sr-only">{t('app.notFound.heading')}</h1>
       <NotFoundState />
       <p className="text-center text-sm text-muted">
-        Nothing lives at <code className="font-mono break-all">{pathname}</code>.
+        {richText(
+          'app.notFound.nothingAt',
+          { path: (path) => <code className="font-mono break-all">{path}</code> },
+          { path: pathname },
+        )}
       </p>
     </>
   )

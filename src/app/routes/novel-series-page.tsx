@@ -6,6 +6,7 @@ import { InfiniteNovelList } from '../../features/novels/components/infinite-nov
 import { NovelSeriesHeader, NovelSeriesHeaderSkeleton } from '../../features/novels/components/novel-series-header.tsx'
 import { NovelListSkeleton } from '../../features/novels/components/novel-list-skeleton.tsx'
 import { NotFoundError } from '../../lib/api-error.ts'
+import { useT } from '../../lib/i18n/i18n.ts'
 import { useListFreshness } from '../../lib/use-infinite-list.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { preloadNovelPage } from '../preload.ts'
@@ -19,19 +20,20 @@ export function Component() {
 }
 
 function NovelSeriesPage({ seriesId }: { seriesId: number }) {
+  const t = useT()
   const query = novelQueries.series(seriesId)
   // The same query the list below pages through: the header reads its first page. Same cache rules as the list, so
   // Back never refetches the pages under the restored scroll position.
   const { data, error, isPending, refetch } = useInfiniteQuery({ ...query, ...useListFreshness() })
   const first = data?.pages[0]
-  useDocumentTitle(first?.novelSeriesDetail.title ?? (error ? 'Novel series' : null))
+  useDocumentTitle(first?.novelSeriesDetail.title ?? (error ? t('series.novelSeries') : null))
 
   if (error instanceof NotFoundError) return <NotFoundState what="series" />
   if (isPending)
     return (
       <>
         <NovelSeriesHeaderSkeleton />
-        <NovelListSkeleton label="novels of the series" />
+        <NovelListSkeleton label={t('series.novelsLoading')} />
       </>
     )
   if (!first) return <ErrorState error={error} onRetry={() => void refetch()} />
@@ -40,13 +42,13 @@ function NovelSeriesPage({ seriesId }: { seriesId: number }) {
   return (
     <>
       <NovelSeriesHeader detail={detail} first={first.novelSeriesFirstNovel} latest={first.novelSeriesLatestNovel} />
-      <h2 className="sr-only">Novels in the series</h2>
+      <h2 className="sr-only">{t('series.novelsHeading')}</h2>
       <InfiniteNovelList
         onCardIntent={preloadNovelPage}
         query={query}
         listKey={`novel-series:${seriesId}`}
-        label={`Novels in ${detail.title}`}
-        emptyMessage="This series has no novels yet."
+        label={t('series.novelsLabel', { title: detail.title })}
+        emptyMessage={t('series.novelsEmpty')}
         numbering="order"
         showSeries={false}
       />

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { novelQueries } from '../../features/novels/api/novel-queries.ts'
 import { latestRankingDate } from '../../features/ranking/ranking-date.ts'
+import { useT } from '../../lib/i18n/i18n.ts'
 import { useListFreshness } from '../../lib/use-infinite-list.ts'
 import { InfiniteNovelList } from '../../features/novels/components/infinite-novel-list.tsx'
 import { preloadNovelPage } from '../preload.ts'
@@ -9,6 +10,7 @@ import { novelRankingQueryParams } from '../ranking-query.ts'
 
 /** `/ranking?kind=novel`: the novel ranking of a mode on a day, numbered by rank (its own chunk). */
 export function NovelRanking({ view, search, xRestrict, signedIn }: RankingBodyProps) {
+  const t = useT()
   const params = novelRankingQueryParams(search, xRestrict)
   // The latest ranking's first page names the latest day; it is the list itself when no date is chosen (hence the
   // list's cache rules).
@@ -28,7 +30,7 @@ export function NovelRanking({ view, search, xRestrict, signedIn }: RankingBodyP
           query={novelQueries.ranking(params)}
           listKey={`novel-ranking:${params.mode}:${params.date ?? 'latest'}`}
           label={rankingListLabel(view)}
-          emptyMessage="No novels ranked on this day."
+          emptyMessage={t('ranking.novelsEmpty')}
           numbering="rank"
         />
       )}

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router'
 import { useSession } from '../../features/auth/use-session.ts'
 import { latestRankingDate } from '../../features/ranking/ranking-date.ts'
 import { workQueries } from '../../features/works/api/work-queries.ts'
+import { useT } from '../../lib/i18n/i18n.ts'
 import { lazyModule } from '../../lib/lazy-module.ts'
 import { useListFreshness } from '../../lib/use-infinite-list.ts'
 import { RankingFrame, rankingListLabel, type RankingBodyProps } from '../ranking-frame.tsx'
@@ -17,6 +18,7 @@ const novelRanking = lazyModule(() => import('./ranking-novels.tsx'))
  * the novel ranking's own modes.
  */
 export function Component() {
+  useT() // the view's title and mode labels are in the current language
   const [search] = useSearchParams()
   const current = useSession()
   const xRestrict = current?.user.xRestrict ?? null
@@ -25,6 +27,7 @@ export function Component() {
 }
 
 function WorkRanking({ view, search, xRestrict, signedIn }: RankingBodyProps) {
+  const t = useT()
   const params = rankingQueryParams(search, xRestrict)
   // The latest ranking's first page names the latest day; it is the list itself when no date is chosen (hence the
   // list's cache rules).
@@ -42,7 +45,7 @@ function WorkRanking({ view, search, xRestrict, signedIn }: RankingBodyProps) {
           query={workQueries.ranking(params)}
           listKey={`ranking:${params.mode}:${params.date ?? 'latest'}`}
           label={rankingListLabel(view)}
-          emptyMessage="No works ranked on this day."
+          emptyMessage={t('ranking.worksEmpty')}
         />
       )}
     </RankingFrame>

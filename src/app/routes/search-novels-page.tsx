@@ -2,11 +2,13 @@ import { novelQueries } from '../../features/novels/api/novel-queries.ts'
 import { InfiniteNovelList } from '../../features/novels/components/infinite-novel-list.tsx'
 import { apiParamsFromForm } from '../../features/search/search-params.ts'
 import type { NovelSearchTarget } from '../../lib/api-client.ts'
+import { useT } from '../../lib/i18n/i18n.ts'
 import { SearchView, useSearchForm } from '../search-view.tsx'
 import { preloadNovelPage } from '../preload.ts'
 
 /** `/search/novels?word=…`: novels, with the same filters as works. */
 export function Component() {
+  const t = useT()
   const form = useSearchForm('novel')
   const params = apiParamsFromForm<NovelSearchTarget>(form)
   const key = JSON.stringify(params)
@@ -17,8 +19,8 @@ export function Component() {
         key={key}
         query={novelQueries.search(params)}
         listKey={`search-novels:${key}`}
-        label={`Novel search results for ${form.word}`}
-        emptyMessage={`No novels match “${form.word}”.`}
+        label={t('search.novelsLabel', { word: form.word })}
+        emptyMessage={t('search.novelsEmpty', { word: form.word })}
       />
     </SearchView>
   )

@@ -1,11 +1,13 @@
 import { apiParamsFromForm } from '../../features/search/search-params.ts'
 import { workQueries } from '../../features/works/api/work-queries.ts'
 import type { IllustSearchTarget } from '../../lib/api-client.ts'
+import { useT } from '../../lib/i18n/i18n.ts'
 import { SearchView, useSearchForm } from '../search-view.tsx'
 import { WorkList } from '../work-list.tsx'
 
 /** `/search?word=&search_target=&sort=&duration=&start_date=&end_date=&search_ai_type=`: works. */
 export function Component() {
+  const t = useT()
   const form = useSearchForm('illust')
   const params = apiParamsFromForm<IllustSearchTarget>(form)
   const key = JSON.stringify(params)
@@ -15,8 +17,8 @@ export function Component() {
         key={key}
         query={workQueries.search(params)}
         listKey={`search:${key}`}
-        label={`Search results for ${form.word}`}
-        emptyMessage={`No works match “${form.word}”.`}
+        label={t('search.worksLabel', { word: form.word })}
+        emptyMessage={t('search.worksEmpty', { word: form.word })}
       />
     </SearchView>
   )

@@ -8,12 +8,21 @@ import { ErrorState } from '../../components/states.tsx'
 import { useSession } from '../../features/auth/use-session.ts'
 import { novelQueries } from '../../features/novels/api/novel-queries.ts'
 import { MuteManager } from '../../features/settings/components/mute-manager.tsx'
-import { DENSITIES, FILTER_ACTIONS, FILTER_ROWS, QUALITIES, THEMES } from '../../features/settings/settings-choices.ts'
+import {
+  DENSITIES,
+  FILTER_ACTIONS,
+  FILTER_ROWS,
+  LANGUAGES,
+  QUALITIES,
+  THEMES,
+} from '../../features/settings/settings-choices.ts'
 import { userQueries } from '../../features/users/api/user-queries.ts'
 import { workQueries } from '../../features/works/api/work-queries.ts'
 import { api, session } from '../../lib/api.ts'
 import { ApiError } from '../../lib/api-error.ts'
 import type { MuteEdit } from '../../lib/api-client.ts'
+import { t as translate, useT } from '../../lib/i18n/i18n.ts'
+import { richText } from '../../lib/i18n/rich.tsx'
 import { paths } from '../../lib/paths.ts'
 import { updateSettings, useSettings } from '../../lib/settings.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
@@ -32,15 +41,16 @@ function Section({ title, children }: { title: string; children: React.ReactNode
  * offline it says so and leaves this device signed in, rather than pretend the others were signed out.
  */
 function SignOutEverywhere() {
+  const t = useT()
   const signOut = useMutation({ mutationFn: () => session.signOutEverywhere() })
   return (
     <>
       <Button variant="danger" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
-        Sign out everywhere
+        {t('settings.account.signOutEverywhere')}
       </Button>
       {signOut.isError && (
         <p role="alert" className="w-full text-sm text-danger">
-          Could not sign out everywhere. Check the connection and try again.
+          {t('settings.account.signOutEverywhereFailed')}
         </p>
       )}
     </>
@@ -58,7 +68,12 @@ function applyEdit(list: MuteList, edit: MuteEdit): MuteList {
   const mutedUsers = [
     ...list.mutedUsers.filter((u) => !delUsers.has(u.user.id)),
     ...(edit.addUserIds ?? []).map((id) => ({
-      user: { id, name: `User ${id}`, account: '', profileImageUrls: { medium: '' } },
+      user: {
+        id,
+        name: translate('settings.mutes.user', { id: String(id) }),
+        account: '',
+        profileImageUrls: { medium: '' },
+      },
       isPremiumSlot: false,
     })),
   ]
@@ -67,6 +82,7 @@ function applyEdit(list: MuteList, edit: MuteEdit): MuteList {
 
 /** Signed in: the account's mute list on the service (it marks muted works in every answer). */
 function ServerMutes() {
+  const t = useT()
   const client = useQueryClient()
   const query = useQuery(userQueries.muteList())
   const key = userQueries.muteList().queryKey
@@ -110,12 +126,12 @@ function ServerMutes() {
           mutation.error
             ? mutation.error instanceof ApiError
               ? mutation.error.userMessage
-              : 'The change was not saved.'
+              : t('settings.mutes.notSaved')
             : null
         }
       />
       <p className="text-sm text-muted">
-        {list.mutedCount} of {list.muteLimitCount} mute slots used. Saved to your account.
+        {t('settings.mutes.slots', { used: list.mutedCount, count: list.muteLimitCount })}
       </p>
     </>
   )
@@ -126,6 +142,7 @@ function ServerMutes() {
  * every list it answers (as pixiv does); the local filter above still applies on top.
  */
 function ServerAiShow() {
+  const t = useT()
   const client = useQueryClient()
   const key = userQueries.aiShow().queryKey
   const query = useQuery(userQueries.aiShow())
@@ -158,15 +175,14 @@ function ServerAiShow() {
           disabled={mutation.isPending}
           onChange={(e) => mutation.mutate(e.target.checked)}
         />
-        <span className="font-medium">Show AI-generated works</span>
+        <span className="font-medium">{t('settings.ai.show')}</span>
       </label>
-      <p className="text-sm text-muted">
-        Saved to your account: when off, the server leaves AI works out of every list.
-      </p>
+      <p className="text-sm text-muted">{t('settings.ai.description')}</p>
       {mutation.isError && (
         <p role="alert" className="text-sm text-danger">
-          The setting was not saved:{' '}
-          {mutation.error instanceof ApiError ? mutation.error.userMessage : 'please try again.'}
+          {t('settings.ai.notSaved', {
+            reason: mutation.error instanceof ApiError ? mutation.error.userMessage : t('settings.ai.pleaseTryAgain'),
+          })}
         </p>
       )}
     </div>
@@ -176,6 +192,7 @@ function ServerAiShow() {
 /** Signed out: mutes kept in this browser only. */
 function LocalMutes() {
   const { filters } = useSettings()
+  useT()
   return (
     <>
       <MuteManager
@@ -189,11 +206,13 @@ function LocalMutes() {
         }
       />
       <p className="text-sm text-muted">
-        Kept in this browser.{' '}
-        <Link className="text-accent underline" to={paths.login(paths.settings())}>
-          Sign in
-        </Link>{' '}
-        to use your account’s mute list.
+        {richText('settings.mutes.local', {
+          link: (text) => (
+            <Link className="text-accent underline" to={paths.login(paths.settings())}>
+              {text}
+            </Link>
+          ),
+        })}
       </p>
     </>
   )
@@ -201,41 +220,48 @@ function LocalMutes() {
 
 /** `/settings`: theme, grid, images, content filters, mutes and the session; all saved as they change. */
 export function Component() {
+  const t = useT()
   const settings = useSettings()
   const current = useSession()
-  useDocumentTitle('Settings')
+  useDocumentTitle(t('common.settings'))
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
-        <p className="text-sm text-muted">Changes apply at once and are saved in this browser.</p>
+        <h1 className="text-2xl font-semibold tracking-tight">{t('common.settings')}</h1>
+        <p className="text-sm text-muted">{t('settings.intro')}</p>
       </div>
 
-      <Section title="Appearance">
+      <Section title={t('settings.appearance')}>
         <ChoiceGroup
-          legend="Theme"
+          legend={t('settings.language.legend')}
+          choices={LANGUAGES}
+          value={settings.language}
+          onChange={(language) => updateSettings({ language })}
+        />
+        <ChoiceGroup
+          legend={t('settings.theme.legend')}
           choices={THEMES}
           value={settings.theme}
           onChange={(theme) => updateSettings({ theme })}
         />
         <ChoiceGroup
-          legend="Grid density"
-          description="How large the thumbnails in lists are."
+          legend={t('settings.density.legend')}
+          description={t('settings.density.description')}
           choices={DENSITIES}
           value={settings.density}
           onChange={(density) => updateSettings({ density })}
         />
         <ChoiceGroup
-          legend="Image quality"
-          description="Higher quality loads larger thumbnails on sharp screens."
+          legend={t('settings.quality.legend')}
+          description={t('settings.quality.description')}
           choices={QUALITIES}
           value={settings.imageQuality}
           onChange={(imageQuality) => updateSettings({ imageQuality })}
         />
       </Section>
 
-      <Section title="Content filters">
+      <Section title={t('settings.filters.title')}>
         {current && <ServerAiShow key={current.user.id} />}
         {FILTER_ROWS.map((row) => (
           <ChoiceGroup
@@ -248,34 +274,38 @@ export function Component() {
           />
         ))}
         <ChoiceGroup
-          legend="Muted tags and users"
+          legend={t('settings.filters.muted')}
           choices={[
-            { value: 'hide', label: 'Hide' },
-            { value: 'blur', label: 'Blur' },
+            { value: 'hide', label: t('common.hide') },
+            { value: 'blur', label: t('common.blur') },
           ]}
           value={settings.filters.hideMuted ? 'hide' : 'blur'}
           onChange={(v) => updateSettings({ filters: { hideMuted: v === 'hide' } })}
         />
       </Section>
 
-      <Section title="Mutes">{current ? <ServerMutes /> : <LocalMutes />}</Section>
+      <Section title={t('settings.mutes.title')}>{current ? <ServerMutes /> : <LocalMutes />}</Section>
 
-      <Section title="Account">
+      <Section title={t('settings.account.title')}>
         {current ? (
           <div className="flex flex-wrap items-center gap-3">
             <p>
-              Signed in as <span className="font-semibold">{current.user.name}</span> (@{current.user.account})
+              {richText(
+                'settings.account.signedInAs',
+                { name: (name) => <span className="font-semibold">{name}</span> },
+                { name: current.user.name, account: current.user.account },
+              )}
             </p>
             <Button variant="danger" onClick={() => session.signOut()}>
-              Sign out
+              {t('common.signOut')}
             </Button>
             <SignOutEverywhere />
           </div>
         ) : (
           <div className="flex flex-wrap items-center gap-3">
-            <p>You are not signed in.</p>
+            <p>{t('settings.account.signedOut')}</p>
             <Link className={buttonClass('primary')} to={paths.login(paths.settings())}>
-              Sign in
+              {t('common.signIn')}
             </Link>
           </div>
         )}

@@ -1,10 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { workQueries } from '../../features/works/api/work-queries.ts'
-import { BookmarkControls, useBookmarkScope } from '../bookmark-controls.tsx'
+import { useT } from '../../lib/i18n/i18n.ts'
+import { BookmarkControls, bookmarkListLabel, useBookmarkScope } from '../bookmark-controls.tsx'
 import { WorkList } from '../work-list.tsx'
 
 /** `/users/:id/bookmarks/artworks` (`?restrict=private` for one's own, `?tag=` to narrow). */
 export function Component() {
+  const t = useT()
   const scope = useBookmarkScope()
   const { userId, userName, isSelf, restrict, tag, params, key } = scope
   // The bookmark tags' first page: enough for a filter, and one request.
@@ -17,8 +19,8 @@ export function Component() {
         key={key}
         query={workQueries.bookmarks(params)}
         listKey={`bookmarks:${userId}:${key}`}
-        label={`${isSelf ? 'Your' : `${userName}’s`} ${restrict === 'private' ? 'private ' : ''}bookmarks${tag ? ` tagged ${tag}` : ''}`}
-        emptyMessage={tag ? `No bookmarks tagged “${tag}”.` : 'No bookmarks yet.'}
+        label={bookmarkListLabel('artworks', { isSelf, name: userName, restrict, tag })}
+        emptyMessage={tag ? t('bookmarks.emptyTagged', { tag }) : t('bookmarks.empty')}
       />
     </>
   )

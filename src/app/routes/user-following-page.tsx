@@ -1,27 +1,29 @@
 import { useOutletContext, useSearchParams } from 'react-router'
 import { LinkTabs } from '../../components/tabs.tsx'
 import { userQueries } from '../../features/users/api/user-queries.ts'
+import { useT } from '../../lib/i18n/i18n.ts'
 import { paths } from '../../lib/paths.ts'
 import { UserPreviewList } from '../user-preview-list.tsx'
 import type { UserOutletContext } from './user-layout.tsx'
 
 /** `/users/:id/following` (`?restrict=private` for one's own private follows). */
 export function Component() {
+  const t = useT()
   const { userId, userName, isSelf } = useOutletContext<UserOutletContext>()
   const [search] = useSearchParams()
   const restrict = isSelf && search.get('restrict') === 'private' ? 'private' : 'public'
 
   return (
-    <section aria-label={`Users ${userName} follows`}>
+    <section aria-label={t('users.followingLabel', { name: userName })}>
       {isSelf && (
         <LinkTabs
-          label="Visibility"
+          label={t('users.visibility')}
           className="mb-4"
           tabs={[
-            { href: paths.userFollowing(userId), label: 'Public', current: restrict === 'public' },
+            { href: paths.userFollowing(userId), label: t('common.public'), current: restrict === 'public' },
             {
               href: paths.userFollowing(userId, { restrict: 'private' }),
-              label: 'Private',
+              label: t('common.private'),
               current: restrict === 'private',
             },
           ]}
@@ -30,8 +32,8 @@ export function Component() {
       <UserPreviewList
         key={restrict}
         query={userQueries.following({ userId, restrict })}
-        label={`Users ${userName} follows`}
-        emptyTitle={isSelf ? 'You do not follow anyone here yet.' : `${userName} does not follow anyone yet.`}
+        label={t('users.followingLabel', { name: userName })}
+        emptyTitle={isSelf ? t('users.followingEmptySelf') : t('users.followingEmpty', { name: userName })}
       />
     </section>
   )

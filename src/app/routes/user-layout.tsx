@@ -8,6 +8,7 @@ import { userQueries } from '../../features/users/api/user-queries.ts'
 import { FollowButton } from '../../features/users/components/follow-button.tsx'
 import { ProfileHeader, ProfileHeaderSkeleton } from '../../features/users/components/profile-header.tsx'
 import { NotFoundError } from '../../lib/api-error.ts'
+import { useT } from '../../lib/i18n/i18n.ts'
 import { paths } from '../../lib/paths.ts'
 import { applyFollow } from '../cache-updates.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
@@ -26,11 +27,12 @@ export function Component() {
 }
 
 function UserLayout({ userId }: { userId: number }) {
+  const t = useT()
   const client = useQueryClient()
   const current = useSession()
   const { pathname } = useLocation()
   const { data, error, isPending, refetch } = useQuery(userQueries.detail(userId))
-  useDocumentTitle(data?.user.name ?? (error ? 'User' : null))
+  useDocumentTitle(data?.user.name ?? (error ? t('users.user') : null))
 
   if (error instanceof NotFoundError) return <NotFoundState what="user" />
   if (isPending) return <ProfileHeaderSkeleton />
@@ -46,7 +48,7 @@ function UserLayout({ userId }: { userId: number }) {
     />
   ) : (
     <Link className={buttonClass('primary')} to={paths.login(pathname)}>
-      Follow
+      {t('common.follow')}
     </Link>
   )
 
@@ -54,20 +56,32 @@ function UserLayout({ userId }: { userId: number }) {
   const tabs = [
     {
       href: paths.userArtworks(userId),
-      label: 'Artworks',
+      label: t('common.artworks'),
       current: pathname === base || pathname.startsWith(`${base}/artworks`),
     },
-    { href: paths.userNovels(userId), label: 'Novels', current: pathname.startsWith(`${base}/novels`) },
-    { href: paths.userBookmarks(userId), label: 'Bookmarks', current: pathname.startsWith(`${base}/bookmarks`) },
-    { href: paths.userFollowing(userId), label: 'Following', current: pathname.startsWith(`${base}/following`) },
-    { href: paths.userFollowers(userId), label: 'Followers', current: pathname.startsWith(`${base}/followers`) },
-    { href: paths.userMypixiv(userId), label: 'Mutuals', current: pathname.startsWith(`${base}/mypixiv`) },
+    { href: paths.userNovels(userId), label: t('common.novels'), current: pathname.startsWith(`${base}/novels`) },
+    {
+      href: paths.userBookmarks(userId),
+      label: t('common.bookmarks'),
+      current: pathname.startsWith(`${base}/bookmarks`),
+    },
+    {
+      href: paths.userFollowing(userId),
+      label: t('common.following'),
+      current: pathname.startsWith(`${base}/following`),
+    },
+    {
+      href: paths.userFollowers(userId),
+      label: t('common.followers'),
+      current: pathname.startsWith(`${base}/followers`),
+    },
+    { href: paths.userMypixiv(userId), label: t('users.mutuals'), current: pathname.startsWith(`${base}/mypixiv`) },
   ]
 
   return (
     <>
       <ProfileHeader detail={data} actions={actions} />
-      <LinkTabs label={`${data.user.name}’s pages`} className="mb-4" tabs={tabs} />
+      <LinkTabs label={t('users.pages', { name: data.user.name })} className="mb-4" tabs={tabs} />
       <Outlet context={{ userId, userName: data.user.name, isSelf }} />
     </>
   )

@@ -1,7 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { novelQueries } from '../../features/novels/api/novel-queries.ts'
 import { InfiniteNovelList } from '../../features/novels/components/infinite-novel-list.tsx'
-import { BookmarkControls, useBookmarkScope } from '../bookmark-controls.tsx'
+import { useT } from '../../lib/i18n/i18n.ts'
+import { BookmarkControls, bookmarkListLabel, useBookmarkScope } from '../bookmark-controls.tsx'
 import { preloadNovelPage } from '../preload.ts'
 
 /**
@@ -9,6 +10,7 @@ import { preloadNovelPage } from '../preload.ts'
  * bookmark first, paged by the `max_bookmark_id` cursor.
  */
 export function Component() {
+  const t = useT()
   const scope = useBookmarkScope()
   const { userId, userName, isSelf, restrict, tag, params, key } = scope
   // The bookmark tags' first page: enough for a filter, and one request.
@@ -22,8 +24,8 @@ export function Component() {
         key={key}
         query={novelQueries.bookmarks(params)}
         listKey={`novel-bookmarks:${userId}:${key}`}
-        label={`${isSelf ? 'Your' : `${userName}’s`} ${restrict === 'private' ? 'private ' : ''}novel bookmarks${tag ? ` tagged ${tag}` : ''}`}
-        emptyMessage={tag ? `No novels bookmarked with “${tag}”.` : 'No novel bookmarks yet.'}
+        label={bookmarkListLabel('novels', { isSelf, name: userName, restrict, tag })}
+        emptyMessage={tag ? t('bookmarks.novelsEmptyTagged', { tag }) : t('bookmarks.novelsEmpty')}
       />
     </>
   )

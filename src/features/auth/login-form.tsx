@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { Button } from '../../components/button.tsx'
 import { signIn } from '../../lib/api.ts'
 import { ApiError } from '../../lib/api-error.ts'
+import { useT } from '../../lib/i18n/i18n.ts'
 import type { SessionState } from '../../lib/session.ts'
 
 const inputClass =
@@ -10,6 +11,7 @@ const inputClass =
 
 /** Account name and password → a session. The token endpoint's refusal is shown as a sentence, beside the form. */
 export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionState) => void }) {
+  const t = useT()
   const id = useId()
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
@@ -29,14 +31,14 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionState) 
   const message = mutation.error
     ? mutation.error instanceof ApiError
       ? mutation.error.userMessage
-      : 'Signing in failed. Please try again.'
+      : t('auth.failed')
     : null
 
   return (
     <form onSubmit={submit} className="space-y-4" aria-describedby={message ? errorId : undefined} noValidate={false}>
       <div className="space-y-1">
         <label htmlFor={`${id}-user`} className="block text-sm font-medium">
-          Account name
+          {t('auth.account')}
         </label>
         <input
           id={`${id}-user`}
@@ -53,7 +55,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionState) 
       </div>
       <div className="space-y-1">
         <label htmlFor={`${id}-password`} className="block text-sm font-medium">
-          Password
+          {t('auth.password')}
         </label>
         <input
           id={`${id}-password`}
@@ -77,7 +79,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionState) 
         </p>
       )}
       <Button type="submit" variant="primary" className="w-full" disabled={mutation.isPending}>
-        {mutation.isPending ? 'Signing in…' : 'Sign in'}
+        {mutation.isPending ? t('auth.signingIn') : t('common.signIn')}
       </Button>
     </form>
   )

@@ -1,3 +1,4 @@
+import { useT } from '../../lib/i18n/i18n.ts'
 import { useOnline } from './use-online.ts'
 
 /**
@@ -5,6 +6,7 @@ import { useOnline } from './use-online.ts'
  * what was never opened cannot load. The live region stays in the document so the change is announced.
  */
 export function OfflineIndicator() {
+  const t = useT()
   const online = useOnline()
   return (
     <div role="status">
@@ -23,7 +25,7 @@ export function OfflineIndicator() {
               d="M2 8.5a15 15 0 0 1 5-3M22 8.5A15 15 0 0 0 11 4.1M5 12.5a10 10 0 0 1 3-2M19 12.5a10 10 0 0 0-4.6-2.5M8.5 16a5 5 0 0 1 6.2-.6M12 20h.01M3 3l18 18"
             />
           </svg>
-          <span>You're offline. Pages you opened before still work; anything new loads when you're back online.</span>
+          <span>{t('pwa.offline')}</span>
         </p>
       )}
     </div>

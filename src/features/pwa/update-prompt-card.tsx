@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Button } from '../../components/button.tsx'
+import { useT } from '../../lib/i18n/i18n.ts'
 import { pwaStatus } from './pwa-status.ts'
 
 /**
@@ -7,6 +8,7 @@ import { pwaStatus } from './pwa-status.ts'
  * worker controls it); Later hides the prompt until the next start, when the new version is still waiting.
  */
 export default function UpdatePromptCard({ onLater }: { onLater: () => void }) {
+  const t = useT()
   const [updating, setUpdating] = useState(false)
   const [failed, setFailed] = useState(false)
 
@@ -27,19 +29,18 @@ export default function UpdatePromptCard({ onLater }: { onLater: () => void }) {
 
   return (
     <section
-      aria-label="Update available"
+      aria-label={t('pwa.updateAvailable')}
       className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4 text-ink shadow-lg"
     >
       <p className="text-sm">
-        <span className="font-semibold">A new version of Easel is available.</span>{' '}
-        {failed ? 'It could not be started; try again, or reload the page.' : 'Reload to use it.'}
+        <span className="font-semibold">{t('pwa.newVersion')}</span> {failed ? t('pwa.failed') : t('pwa.reloadToUse')}
       </p>
       <div className="flex justify-end gap-2">
         <Button variant="ghost" onClick={onLater} disabled={updating}>
-          Later
+          {t('pwa.later')}
         </Button>
         <Button variant="primary" onClick={accept} disabled={updating}>
-          {updating ? 'Reloading…' : 'Reload'}
+          {updating ? t('pwa.reloading') : t('common.reload')}
         </Button>
       </div>
     </section>

@@ -1,5 +1,6 @@
 import { ENDPOINTS } from '../../api/endpoints.ts'
 import type { IllustRankingMode, NovelRankingMode } from '../../lib/api-client.ts'
+import { t, type MessageKey } from '../../lib/i18n/i18n.ts'
 
 /** Works or novels: `/ranking?kind=novel` ranks novels (their own modes), anything else works. */
 export type RankingKind = 'illust' | 'novel'
@@ -10,12 +11,14 @@ export function rankingKindParam(raw: string | null): RankingKind {
 
 export interface RankingModeInfo<Mode extends string = IllustRankingMode> {
   mode: Mode
-  label: string
+  /** In the gallery's current language (read at each use). */
+  readonly label: string
   /** The age setting the mode needs: 0 everyone, 1 R-18, 2 R-18G. */
   xRestrict: 0 | 1 | 2
 }
 
-type ModeLabel = Omit<RankingModeInfo, 'mode'> & {
+type ModeLabel = Omit<RankingModeInfo, 'mode' | 'label'> & {
+  label: MessageKey
   /** false: valid in a URL, but left off the tab row (the manga week/month variants). */
   tab?: false
 }
@@ -23,45 +26,51 @@ type ModeLabel = Omit<RankingModeInfo, 'mode'> & {
 // The modes are the endpoint table's, in its (pixiv's) order; the labels are the UI's. A Record, so a mode added to the
 // table without a label here fails the typecheck.
 const ILLUST_LABELS: Record<IllustRankingMode, ModeLabel> = {
-  day: { label: 'Daily', xRestrict: 0 },
-  week: { label: 'Weekly', xRestrict: 0 },
-  month: { label: 'Monthly', xRestrict: 0 },
-  day_male: { label: 'Popular among males', xRestrict: 0 },
-  day_female: { label: 'Popular among females', xRestrict: 0 },
-  week_original: { label: 'Original', xRestrict: 0 },
-  week_rookie: { label: 'Rookie', xRestrict: 0 },
-  day_manga: { label: 'Manga', xRestrict: 0 },
-  week_manga: { label: 'Manga weekly', xRestrict: 0, tab: false },
-  month_manga: { label: 'Manga monthly', xRestrict: 0, tab: false },
-  week_rookie_manga: { label: 'Manga rookie', xRestrict: 0, tab: false },
-  day_ai: { label: 'AI-generated', xRestrict: 0 },
-  day_r18: { label: 'R-18 daily', xRestrict: 1 },
-  day_male_r18: { label: 'R-18 males', xRestrict: 1 },
-  day_female_r18: { label: 'R-18 females', xRestrict: 1 },
-  week_r18: { label: 'R-18 weekly', xRestrict: 1 },
-  week_r18g: { label: 'R-18G weekly', xRestrict: 2 },
-  day_r18_ai: { label: 'R-18 AI-generated', xRestrict: 1 },
+  day: { label: 'ranking.mode.day', xRestrict: 0 },
+  week: { label: 'ranking.mode.week', xRestrict: 0 },
+  month: { label: 'ranking.mode.month', xRestrict: 0 },
+  day_male: { label: 'ranking.mode.male', xRestrict: 0 },
+  day_female: { label: 'ranking.mode.female', xRestrict: 0 },
+  week_original: { label: 'ranking.mode.original', xRestrict: 0 },
+  week_rookie: { label: 'ranking.mode.rookie', xRestrict: 0 },
+  day_manga: { label: 'ranking.mode.manga', xRestrict: 0 },
+  week_manga: { label: 'ranking.mode.mangaWeekly', xRestrict: 0, tab: false },
+  month_manga: { label: 'ranking.mode.mangaMonthly', xRestrict: 0, tab: false },
+  week_rookie_manga: { label: 'ranking.mode.mangaRookie', xRestrict: 0, tab: false },
+  day_ai: { label: 'ranking.mode.ai', xRestrict: 0 },
+  day_r18: { label: 'ranking.mode.r18', xRestrict: 1 },
+  day_male_r18: { label: 'ranking.mode.r18Male', xRestrict: 1 },
+  day_female_r18: { label: 'ranking.mode.r18Female', xRestrict: 1 },
+  week_r18: { label: 'ranking.mode.r18Weekly', xRestrict: 1 },
+  week_r18g: { label: 'ranking.mode.r18gWeekly', xRestrict: 2 },
+  day_r18_ai: { label: 'ranking.mode.r18Ai', xRestrict: 1 },
 }
 
 /** Novel rankings (reference §5): fewer modes, no monthly, no manga. */
 const NOVEL_LABELS: Record<NovelRankingMode, ModeLabel> = {
-  day: { label: 'Daily', xRestrict: 0 },
-  week: { label: 'Weekly', xRestrict: 0 },
-  day_male: { label: 'Popular among males', xRestrict: 0 },
-  day_female: { label: 'Popular among females', xRestrict: 0 },
-  week_rookie: { label: 'Rookie', xRestrict: 0 },
-  day_ai: { label: 'AI-generated', xRestrict: 0 },
-  day_r18: { label: 'R-18 daily', xRestrict: 1 },
-  week_r18: { label: 'R-18 weekly', xRestrict: 1 },
-  week_r18g: { label: 'R-18G weekly', xRestrict: 2 },
-  day_r18_ai: { label: 'R-18 AI-generated', xRestrict: 1 },
+  day: { label: 'ranking.mode.day', xRestrict: 0 },
+  week: { label: 'ranking.mode.week', xRestrict: 0 },
+  day_male: { label: 'ranking.mode.male', xRestrict: 0 },
+  day_female: { label: 'ranking.mode.female', xRestrict: 0 },
+  week_rookie: { label: 'ranking.mode.rookie', xRestrict: 0 },
+  day_ai: { label: 'ranking.mode.ai', xRestrict: 0 },
+  day_r18: { label: 'ranking.mode.r18', xRestrict: 1 },
+  week_r18: { label: 'ranking.mode.r18Weekly', xRestrict: 1 },
+  week_r18g: { label: 'ranking.mode.r18gWeekly', xRestrict: 2 },
+  day_r18_ai: { label: 'ranking.mode.r18Ai', xRestrict: 1 },
 }
 
 function modeInfos<Mode extends string>(
   modes: readonly Mode[],
   labels: Record<Mode, ModeLabel>,
 ): { tab: RankingModeInfo<Mode>[]; all: RankingModeInfo<Mode>[] } {
-  const all = modes.map((mode) => ({ mode, label: labels[mode].label, xRestrict: labels[mode].xRestrict }))
+  const all = modes.map((mode): RankingModeInfo<Mode> => ({
+    mode,
+    get label() {
+      return t(labels[mode].label)
+    },
+    xRestrict: labels[mode].xRestrict,
+  }))
   return { all, tab: all.filter((m) => labels[m.mode].tab !== false) }
 }
 

@@ -9,6 +9,7 @@ import type {
   SearchParams,
   SearchSort,
 } from '../../lib/api-client.ts'
+import { t, type MessageKey } from '../../lib/i18n/i18n.ts'
 
 export type SearchKind = 'illust' | 'novel'
 
@@ -26,37 +27,45 @@ export interface SearchForm {
 
 // The values are the endpoint table's; the labels are the UI's. Records, so a value added to the table without a
 // label fails the typecheck.
-const ILLUST_TARGET_LABELS: Record<IllustSearchTarget, string> = {
-  partial_match_for_tags: 'Tags (partial match)',
-  exact_match_for_tags: 'Tags (exact match)',
-  title_and_caption: 'Title and caption',
-  keyword: 'Title, caption and tags',
+const ILLUST_TARGET_LABELS: Record<IllustSearchTarget, MessageKey> = {
+  partial_match_for_tags: 'search.target.partialTags',
+  exact_match_for_tags: 'search.target.exactTags',
+  title_and_caption: 'search.target.titleCaption',
+  keyword: 'search.target.titleCaptionTags',
 }
 
-const NOVEL_TARGET_LABELS: Record<NovelSearchTarget, string> = {
-  partial_match_for_tags: 'Tags (partial match)',
-  exact_match_for_tags: 'Tags (exact match)',
-  text: 'Body text',
-  keyword: 'Keywords',
+const NOVEL_TARGET_LABELS: Record<NovelSearchTarget, MessageKey> = {
+  partial_match_for_tags: 'search.target.partialTags',
+  exact_match_for_tags: 'search.target.exactTags',
+  text: 'search.target.text',
+  keyword: 'search.target.keywords',
 }
 
 /** The sorts the gallery offers: the table's, less pixiv's premium-only audience sorts (labelled, never offered). */
-const SORT_LABELS: Record<(typeof SEARCH_SORTS)[number], string | null> = {
-  date_desc: 'Newest',
-  date_asc: 'Oldest',
-  popular_desc: 'Popular',
+const SORT_LABELS: Record<(typeof SEARCH_SORTS)[number], MessageKey | null> = {
+  date_desc: 'search.sort.newest',
+  date_asc: 'search.sort.oldest',
+  popular_desc: 'search.sort.popular',
   popular_male_desc: null,
   popular_female_desc: null,
 }
 
-const DURATION_LABELS: Record<SearchDuration, string> = {
-  within_last_day: 'Last day',
-  within_last_week: 'Last week',
-  within_last_month: 'Last month',
+const DURATION_LABELS: Record<SearchDuration, MessageKey> = {
+  within_last_day: 'search.period.day',
+  within_last_week: 'search.period.week',
+  within_last_month: 'search.period.month',
 }
 
-const choices = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
-  values.map((value) => ({ value, label: labels[value] }))
+/** A choice whose label is read in the current language at each use. */
+const choice = <T extends string>(value: T, key: MessageKey) => ({
+  value,
+  get label() {
+    return t(key)
+  },
+})
+
+const choices = <T extends string>(values: readonly T[], labels: Record<T, MessageKey>) =>
+  values.map((value) => choice(value, labels[value]))
 
 export const ILLUST_TARGETS: { value: IllustSearchTarget; label: string }[] = choices(
   ENDPOINTS.searchIllusts.params.search_target.values,
@@ -70,13 +79,13 @@ export const NOVEL_TARGETS: { value: NovelSearchTarget; label: string }[] = choi
 
 export const SORTS: { value: SearchSort; label: string }[] = SEARCH_SORTS.flatMap((value) => {
   const label = SORT_LABELS[value]
-  return label === null ? [] : [{ value: value as SearchSort, label }]
+  return label === null ? [] : [choice(value as SearchSort, label)]
 })
 
 export const PERIODS: { value: SearchForm['period']; label: string }[] = [
-  { value: '', label: 'Any time' },
+  choice('' as const, 'search.period.any'),
   ...choices(ENDPOINTS.searchIllusts.params.duration.values, DURATION_LABELS),
-  { value: 'custom', label: 'Date range' },
+  choice('custom' as const, 'search.period.custom'),
 ]
 
 const DEFAULT_TARGET = 'partial_match_for_tags'

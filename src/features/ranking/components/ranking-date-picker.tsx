@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { Link } from 'react-router'
+import { useT } from '../../../lib/i18n/i18n.ts'
 import { addDays, isIsoDate, rankingDateMax } from '../ranking-date.ts'
 
 const stepClass =
@@ -22,6 +23,7 @@ export function RankingDatePicker({
   hrefFor: (date: string | undefined) => string
   onChange: (date: string | undefined) => void
 }) {
+  const t = useT()
   const id = useId()
   const shown = date ?? latest ?? ''
   const prev = shown ? addDays(shown, -1) : undefined
@@ -31,7 +33,7 @@ export function RankingDatePicker({
   return (
     <div className="flex items-center gap-2">
       {prev ? (
-        <Link to={hrefOf(prev)} className={stepClass} aria-label="Previous day">
+        <Link to={hrefOf(prev)} className={stepClass} aria-label={t('ranking.previousDay')}>
           <span aria-hidden="true">‹</span>
         </Link>
       ) : (
@@ -40,7 +42,7 @@ export function RankingDatePicker({
         </span>
       )}
       <label htmlFor={id} className="sr-only">
-        Ranking date
+        {t('ranking.date')}
       </label>
       <input
         id={id}
@@ -56,7 +58,7 @@ export function RankingDatePicker({
         className="h-11 rounded-full border border-line bg-surface px-3 text-sm text-ink sm:h-10"
       />
       {next ? (
-        <Link to={hrefOf(next)} className={stepClass} aria-label="Next day">
+        <Link to={hrefOf(next)} className={stepClass} aria-label={t('ranking.nextDay')}>
           <span aria-hidden="true">›</span>
         </Link>
       ) : (

@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { useT } from '../../../lib/i18n/i18n.ts'
 import { ILLUST_TARGETS, NOVEL_TARGETS, PERIODS, SORTS, type SearchForm, type SearchKind } from '../search-params.ts'
 
 const fieldClass = 'h-11 rounded-full border border-line bg-surface px-3 text-sm text-ink sm:h-10'
@@ -16,30 +17,31 @@ export function SearchControls({
   kind: SearchKind
   onChange: (next: SearchForm) => void
 }) {
+  const t = useT()
   const id = useId()
   const set = <K extends keyof SearchForm>(key: K, value: SearchForm[K]) => onChange({ ...form, [key]: value })
   const targets = kind === 'illust' ? ILLUST_TARGETS : NOVEL_TARGETS
 
   return (
     <fieldset className="flex flex-wrap items-end gap-x-3 gap-y-2">
-      <legend className="sr-only">Search options</legend>
+      <legend className="sr-only">{t('search.options')}</legend>
       <label className="flex flex-col gap-1 text-xs font-medium text-muted" htmlFor={`${id}-target`}>
-        Match
+        {t('search.match')}
         <select
           id={`${id}-target`}
           className={fieldClass}
           value={form.searchTarget}
           onChange={(e) => set('searchTarget', e.target.value)}
         >
-          {targets.map((t) => (
-            <option key={t.value} value={t.value}>
-              {t.label}
+          {targets.map((x) => (
+            <option key={x.value} value={x.value}>
+              {x.label}
             </option>
           ))}
         </select>
       </label>
       <label className="flex flex-col gap-1 text-xs font-medium text-muted" htmlFor={`${id}-sort`}>
-        Sort
+        {t('search.sortLabel')}
         <select
           id={`${id}-sort`}
           className={fieldClass}
@@ -54,7 +56,7 @@ export function SearchControls({
         </select>
       </label>
       <label className="flex flex-col gap-1 text-xs font-medium text-muted" htmlFor={`${id}-period`}>
-        Period
+        {t('search.periodLabel')}
         <select
           id={`${id}-period`}
           className={fieldClass}
@@ -74,7 +76,7 @@ export function SearchControls({
       {form.period === 'custom' && (
         <>
           <label className="flex flex-col gap-1 text-xs font-medium text-muted" htmlFor={`${id}-start`}>
-            From
+            {t('search.from')}
             <input
               id={`${id}-start`}
               type="date"
@@ -85,7 +87,7 @@ export function SearchControls({
             />
           </label>
           <label className="flex flex-col gap-1 text-xs font-medium text-muted" htmlFor={`${id}-end`}>
-            To
+            {t('search.to')}
             <input
               id={`${id}-end`}
               type="date"
@@ -105,7 +107,7 @@ export function SearchControls({
           checked={!form.includeAi}
           onChange={(e) => set('includeAi', !e.target.checked)}
         />
-        Hide AI-generated
+        {t('search.hideAi')}
       </label>
     </fieldset>
   )

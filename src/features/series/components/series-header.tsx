@@ -2,10 +2,12 @@ import { Link } from 'react-router'
 import type { IllustSeriesDetail } from '../../../api/model.ts'
 import { Avatar } from '../../../components/avatar.tsx'
 import { Skeleton } from '../../../components/skeleton.tsx'
+import { useT } from '../../../lib/i18n/i18n.ts'
 import { paths } from '../../../lib/paths.ts'
 
 /** An illustration/manga series: cover, title, author, work count, caption (plain text), first work. */
 export function SeriesHeader({ detail, firstWorkId }: { detail: IllustSeriesDetail; firstWorkId?: number }) {
+  const t = useT()
   return (
     <header className="mb-6 flex flex-col gap-4 sm:flex-row">
       {detail.coverImageUrls.medium && (
@@ -18,25 +20,29 @@ export function SeriesHeader({ detail, firstWorkId }: { detail: IllustSeriesDeta
         />
       )}
       <div className="min-w-0 space-y-2">
-        <p className="text-sm text-muted">Series</p>
-        <h1 className="text-2xl font-semibold tracking-tight break-words">{detail.title}</h1>
+        <p className="text-sm text-muted">{t('series.series')}</p>
+        <h1 className="text-2xl font-semibold tracking-tight break-words" data-content>
+          {detail.title}
+        </h1>
         <Link
           to={paths.user(detail.user.id)}
           className="inline-flex min-h-11 items-center gap-2 text-sm hover:underline sm:min-h-0"
         >
           <Avatar src={detail.user.profileImageUrls.medium} size={28} />
-          {detail.user.name}
+          <span data-content>{detail.user.name}</span>
         </Link>
-        <p className="text-sm text-muted">
-          {detail.seriesWorkCount} {detail.seriesWorkCount === 1 ? 'work' : 'works'}
-        </p>
-        {detail.caption && <p className="max-w-3xl whitespace-pre-line text-sm">{detail.caption}</p>}
+        <p className="text-sm text-muted">{t('series.workCount', { count: detail.seriesWorkCount })}</p>
+        {detail.caption && (
+          <p className="max-w-3xl whitespace-pre-line text-sm" data-content>
+            {detail.caption}
+          </p>
+        )}
         {firstWorkId !== undefined && (
           <Link
             to={paths.artwork(firstWorkId)}
             className="inline-flex min-h-11 items-center text-sm font-medium text-accent underline underline-offset-4 sm:inline-block sm:min-h-0"
           >
-            Read from the first work
+            {t('series.readFirst')}
           </Link>
         )}
       </div>
@@ -45,9 +51,10 @@ export function SeriesHeader({ detail, firstWorkId }: { detail: IllustSeriesDeta
 }
 
 export function SeriesHeaderSkeleton() {
+  const t = useT()
   return (
     <div role="status" className="mb-6 flex gap-4">
-      <span className="sr-only">Loading series…</span>
+      <span className="sr-only">{t('series.loading')}</span>
       <Skeleton className="size-40 rounded-xl" />
       <div className="flex-1 space-y-2">
         <Skeleton className="h-7 w-64 max-w-full" />

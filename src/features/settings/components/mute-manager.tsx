@@ -2,7 +2,9 @@ import { useId, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { Avatar } from '../../../components/avatar.tsx'
 import { Button } from '../../../components/button.tsx'
+import { useLang, useT } from '../../../lib/i18n/i18n.ts'
 import { paths } from '../../../lib/paths.ts'
+import { tagTranslation } from '../../../components/tag-list.tsx'
 import { newMutedTag } from '../settings-choices.ts'
 
 export interface MutedTag {
@@ -39,6 +41,8 @@ export function MuteManager({
   busy?: boolean
   error?: string | null
 }) {
+  const t = useT()
+  const lang = useLang()
   const id = useId()
   const [tagText, setTagText] = useState('')
   const [userText, setUserText] = useState('')
@@ -63,44 +67,48 @@ export function MuteManager({
     <div className="grid gap-6 lg:grid-cols-2">
       <section aria-labelledby={`${id}-tags`} className="space-y-3">
         <h3 id={`${id}-tags`} className="text-sm font-semibold">
-          Muted tags
+          {t('settings.mutes.tags')}
         </h3>
         <form onSubmit={addTag} className="flex gap-2">
           <label htmlFor={`${id}-tag-input`} className="sr-only">
-            Tag to mute
+            {t('settings.mutes.tagLabel')}
           </label>
           <input
             id={`${id}-tag-input`}
             value={tagText}
             onChange={(e) => setTagText(e.target.value)}
-            placeholder="A tag to mute"
+            placeholder={t('settings.mutes.tagPlaceholder')}
             className={inputClass}
           />
           <Button type="submit" disabled={busy || !tagText.trim()}>
-            Mute tag
+            {t('settings.mutes.muteTag')}
           </Button>
         </form>
         {tags.length === 0 ? (
-          <p className="text-sm text-muted">No muted tags.</p>
+          <p className="text-sm text-muted">{t('settings.mutes.noTags')}</p>
         ) : (
           <ul className="flex flex-wrap gap-2">
-            {tags.map((t) => (
+            {tags.map((tag) => (
               <li
-                key={t.name}
+                key={tag.name}
                 className="inline-flex items-center gap-1 rounded-full border border-line bg-surface py-1 pr-1 pl-3 text-sm"
               >
-                <span>
-                  {t.name}
-                  {t.translatedName && <span className="ml-1 text-muted">{t.translatedName}</span>}
+                <span data-content>
+                  {tag.name}
+                  {tagTranslation(tag, lang) && (
+                    <span className="ml-1 text-muted" lang="en">
+                      {tagTranslation(tag, lang)}
+                    </span>
+                  )}
                 </span>
                 <button
                   type="button"
                   disabled={busy}
-                  onClick={() => onRemoveTag(t.name)}
+                  onClick={() => onRemoveTag(tag.name)}
                   className="inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-line/60 hover:text-ink sm:size-8"
                 >
                   <span aria-hidden="true">×</span>
-                  <span className="sr-only">Unmute tag {t.name}</span>
+                  <span className="sr-only">{t('settings.mutes.unmuteTag', { tag: tag.name })}</span>
                 </button>
               </li>
             ))}
@@ -110,11 +118,11 @@ export function MuteManager({
 
       <section aria-labelledby={`${id}-users`} className="space-y-3">
         <h3 id={`${id}-users`} className="text-sm font-semibold">
-          Muted users
+          {t('settings.mutes.users')}
         </h3>
         <form onSubmit={addUser} className="flex gap-2">
           <label htmlFor={`${id}-user-input`} className="sr-only">
-            User ID to mute
+            {t('settings.mutes.userLabel')}
           </label>
           <input
             id={`${id}-user-input`}
@@ -122,25 +130,30 @@ export function MuteManager({
             pattern="[0-9]*"
             value={userText}
             onChange={(e) => setUserText(e.target.value)}
-            placeholder="A user ID to mute"
+            placeholder={t('settings.mutes.userPlaceholder')}
             className={inputClass}
           />
           <Button type="submit" disabled={busy || !userText.trim()}>
-            Mute user
+            {t('settings.mutes.muteUser')}
           </Button>
         </form>
         {users.length === 0 ? (
-          <p className="text-sm text-muted">No muted users.</p>
+          <p className="text-sm text-muted">{t('settings.mutes.noUsers')}</p>
         ) : (
           <ul className="space-y-2">
             {users.map((u) => (
               <li key={u.id} className="flex items-center gap-3">
                 {u.profileImageUrl && <Avatar src={u.profileImageUrl} size={32} />}
-                <Link to={paths.user(u.id)} className="min-w-0 flex-1 truncate py-3 text-sm hover:underline sm:py-0">
-                  {u.name ?? `User ${u.id}`}
+                <Link
+                  to={paths.user(u.id)}
+                  className="min-w-0 flex-1 truncate py-3 text-sm hover:underline sm:py-0"
+                  data-content
+                >
+                  {u.name ?? t('settings.mutes.user', { id: String(u.id) })}
                 </Link>
                 <Button disabled={busy} onClick={() => onRemoveUser(u.id)}>
-                  Unmute<span className="sr-only"> {u.name ?? `user ${u.id}`}</span>
+                  {t('settings.mutes.unmute')}
+                  <span className="sr-only"> {u.name ?? t('settings.mutes.userLower', { id: String(u.id) })}</span>
                 </Button>
               </li>
             ))}

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import { Button } from '../../../components/button.tsx'
 import { api } from '../../../lib/api.ts'
 import { ApiError } from '../../../lib/api-error.ts'
+import { useT } from '../../../lib/i18n/i18n.ts'
 
 /**
  * Follow / unfollow, optimistic: `onChange` updates every cached copy of the user at once, and again with the old
@@ -18,6 +19,7 @@ export function FollowButton({
   isFollowed: boolean
   onChange: (userId: number, isFollowed: boolean) => void
 }) {
+  const t = useT()
   const mutation = useMutation({
     mutationFn: (follow: boolean) => (follow ? api.follow(userId) : api.unfollow(userId)),
     onMutate: (follow) => onChange(userId, follow),
@@ -32,12 +34,12 @@ export function FollowButton({
         disabled={mutation.isPending}
         onClick={() => mutation.mutate(!isFollowed)}
       >
-        {isFollowed ? 'Following' : 'Follow'}
+        {isFollowed ? t('common.following') : t('common.follow')}
         <span className="sr-only"> {userName}</span>
       </Button>
       {mutation.isError && (
         <span role="alert" className="text-sm text-danger">
-          {mutation.error instanceof ApiError ? mutation.error.userMessage : 'That did not work. Please try again.'}
+          {mutation.error instanceof ApiError ? mutation.error.userMessage : t('users.followFailed')}
         </span>
       )}
     </span>

@@ -3,15 +3,17 @@ import type { UserDetail } from '../../../api/model.ts'
 import { Avatar } from '../../../components/avatar.tsx'
 import { Skeleton } from '../../../components/skeleton.tsx'
 import { formatCount } from '../../../lib/format.ts'
+import { useT } from '../../../lib/i18n/i18n.ts'
 
 /** A user's profile: avatar, name, account, comment and counts; `actions` (the follow button) beside the name. */
 export function ProfileHeader({ detail, actions }: { detail: UserDetail; actions?: ReactNode }) {
+  const t = useT()
   const { user, profile } = detail
   const stats = [
-    { label: 'Illustrations', value: profile.totalIllusts },
-    { label: 'Manga', value: profile.totalManga },
-    { label: 'Following', value: profile.totalFollowUsers },
-    { label: 'Public bookmarks', value: profile.totalIllustBookmarksPublic },
+    { label: t('common.illustrations'), value: profile.totalIllusts },
+    { label: t('common.manga'), value: profile.totalManga },
+    { label: t('common.following'), value: profile.totalFollowUsers },
+    { label: t('users.publicBookmarks'), value: profile.totalIllustBookmarksPublic },
   ]
   return (
     <header className="mb-4 flex flex-col gap-4 sm:flex-row sm:items-start">
@@ -19,12 +21,20 @@ export function ProfileHeader({ detail, actions }: { detail: UserDetail; actions
       <div className="min-w-0 flex-1 space-y-2">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <div className="min-w-0">
-            <h1 className="text-2xl font-semibold tracking-tight break-words">{user.name}</h1>
-            <p className="text-sm text-muted">@{user.account}</p>
+            <h1 className="text-2xl font-semibold tracking-tight break-words" data-content>
+              {user.name}
+            </h1>
+            <p className="text-sm text-muted" data-content>
+              @{user.account}
+            </p>
           </div>
           {actions}
         </div>
-        {user.comment && <p className="max-w-3xl whitespace-pre-line text-sm">{user.comment}</p>}
+        {user.comment && (
+          <p className="max-w-3xl whitespace-pre-line text-sm" data-content>
+            {user.comment}
+          </p>
+        )}
         <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
           {stats.map((s) => (
             <div key={s.label} className="flex gap-1.5">
@@ -39,9 +49,10 @@ export function ProfileHeader({ detail, actions }: { detail: UserDetail; actions
 }
 
 export function ProfileHeaderSkeleton() {
+  const t = useT()
   return (
     <div role="status" className="mb-4 flex gap-4">
-      <span className="sr-only">Loading profile…</span>
+      <span className="sr-only">{t('users.loadingProfile')}</span>
       <Skeleton className="size-24 rounded-full" />
       <div className="flex-1 space-y-2">
         <Skeleton className="h-7 w-48" />

@@ -2,4 +2,59 @@ import type { CatalogueOf } from '../../catalogue.ts'
 import type en from '../en/app.ts'
 
 // 日本語: the same keys as ../en/app.ts (a missing or extra key fails the type check and catalogue.test.ts).
-export default {} satisfies CatalogueOf<typeof en>
+export default {
+  nav: {
+    label: 'メイン',
+    home: 'ホーム',
+    ranking: 'ランキング',
+    newest: '新着',
+    search: '検索',
+  },
+  skipToContent: 'コンテンツへスキップ',
+  footer: 'Easel — イラスト・マンガ・うごイラ・小説のためのセルフホスト型ギャラリー',
+  searchBox: {
+    label: '作品を検索、またはリンクを貼り付け',
+    placeholder: '検索またはリンクを貼り付け',
+    submit: '検索',
+  },
+  account: {
+    label: 'アカウント：{name}',
+    signedInAs: '<name>{name}</name>でログイン中',
+    profile: 'プロフィール',
+    library: 'ライブラリ',
+  },
+  chunkError: {
+    title: 'この画面を読み込めませんでした',
+    message: '接続が切れたか、Easelの新しいバージョンが公開されています。',
+  },
+  notFound: {
+    title: '見つかりません',
+    heading: 'ページが見つかりません',
+    nothingAt: '<path>{path}</path> には何もありません。',
+  },
+  loadingLabel: '{label}を読み込み中…',
+  home: {
+    label: 'ホーム',
+    headingRecommended: 'Easel：おすすめ作品',
+    headingFollowing: 'Easel：フォロー中のユーザーの新着',
+    followingSignInTitle: 'フォローしている作者の新着作品をチェック',
+    followingSignInText: 'ログインすると、フォローしているユーザーの最新の作品と小説が見られます。',
+    followingWorks: 'フォロー中のユーザーの作品',
+    followingWorksEmpty: 'フォロー中のユーザーの新着作品はありません。',
+    followingNovels: 'フォロー中のユーザーの小説',
+    followingNovelsEmpty: 'フォロー中のユーザーの新着小説はありません。',
+    recommendedIllustrations: 'おすすめイラスト',
+    recommendedManga: 'おすすめマンガ',
+    recommendedNovels: 'おすすめ小説',
+    recommendedEmpty: 'おすすめできる作品はまだありません。',
+    novelsLoading: { recommended: 'おすすめ小説', following: 'フォロー中の小説', newest: '新着小説' },
+  },
+  newest: {
+    title: '新着',
+    illustrations: '新着イラスト',
+    manga: '新着マンガ',
+    novels: '新着小説',
+    worksEmpty: '作品はまだありません。',
+    novelsEmpty: '小説はまだありません。',
+  },
+} satisfies CatalogueOf<typeof en>

@@ -2,4 +2,71 @@ import type { CatalogueOf } from '../../catalogue.ts'
 import type en from '../en/settings.ts'
 
 // 日本語: the same keys as ../en/settings.ts (a missing or extra key fails the type check and catalogue.test.ts).
-export default {} satisfies CatalogueOf<typeof en>
+export default {
+  intro: '変更はすぐに反映され、このブラウザに保存されます。',
+  appearance: '表示',
+  language: {
+    legend: '言語',
+    auto: '自動（ブラウザ）',
+  },
+  theme: { legend: 'テーマ', system: 'システム', light: 'ライト', dark: 'ダーク' },
+  density: {
+    legend: 'グリッドの密度',
+    description: '一覧に表示するサムネイルの大きさです。',
+    compact: 'コンパクト',
+    comfortable: '標準',
+    spacious: 'ゆったり',
+  },
+  quality: {
+    legend: '画質',
+    description: '高画質では、高精細な画面でより大きなサムネイルを読み込みます。',
+    dataSaver: 'データセーバー',
+    standard: '標準',
+    high: '高画質',
+  },
+  filters: {
+    title: 'コンテンツフィルター',
+    muted: 'ミュートしたタグとユーザー',
+    r18: 'R-18作品',
+    r18Description: '成人向けの作品です。',
+    r18g: 'R-18G作品',
+    r18gDescription: '過激な暴力やグロテスクな表現を含む作品です。',
+    ai: 'AI生成作品',
+    aiDescription: '作者がAI生成と設定した作品です。',
+    sensitive: 'センシティブな作品',
+    sensitiveDescription: '全年齢向けで、刺激的な表現を含む作品です。',
+  },
+  ai: {
+    show: 'AI生成作品を表示する',
+    description: 'アカウントに保存されます。オフにすると、サーバーはすべての一覧からAI生成作品を除外します。',
+    notSaved: '設定を保存できませんでした：{reason}',
+    pleaseTryAgain: 'もう一度お試しください。',
+  },
+  mutes: {
+    title: 'ミュート',
+    tags: 'ミュートしたタグ',
+    tagLabel: 'ミュートするタグ',
+    tagPlaceholder: 'ミュートするタグ',
+    muteTag: 'タグをミュート',
+    noTags: 'ミュートしたタグはありません。',
+    unmuteTag: 'タグ「{tag}」のミュートを解除',
+    users: 'ミュートしたユーザー',
+    userLabel: 'ミュートするユーザーID',
+    userPlaceholder: 'ミュートするユーザーID',
+    muteUser: 'ユーザーをミュート',
+    noUsers: 'ミュートしたユーザーはいません。',
+    unmute: 'ミュート解除',
+    user: 'ユーザー {id}',
+    userLower: 'ユーザー {id}',
+    notSaved: '変更を保存できませんでした。',
+    slots: 'ミュート枠 {count}件中{used}件を使用中。アカウントに保存されます。',
+    local: 'このブラウザに保存されます。アカウントのミュートリストを使うには<link>ログイン</link>してください。',
+  },
+  account: {
+    title: 'アカウント',
+    signedInAs: '<name>{name}</name>（@{account}）でログイン中',
+    signedOut: 'ログインしていません。',
+    signOutEverywhere: 'すべての端末からログアウト',
+    signOutEverywhereFailed: 'すべての端末からのログアウトに失敗しました。接続を確認してもう一度お試しください。',
+  },
+} satisfies CatalogueOf<typeof en>
