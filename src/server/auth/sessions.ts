@@ -1,5 +1,5 @@
 import type { CatalogueStore } from '../data/store.ts'
-import { Lru } from '../services.ts'
+import { Lru } from '../lru.ts'
 
 /**
  * Which sessions (refresh token rows) are alive, for the check every signed-in request makes on the session its access

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono'
 import type { TagRow, WorkRow } from '../data/store.ts'
-import type { AppContext, AppEnv, Services } from '../services.ts'
+import type { AppContext, AppEnv, Services } from '../context.ts'
 import { on } from '../http/endpoint.ts'
 import { badRequest, notFound } from '../http/errors.ts'
 import { isoJst, ugoiraZipPath, workImagePaths } from '../images/paths.ts'

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono'
 import type { WireTokenFields, WireTokenResponse } from '../../api/wire.ts'
-import type { AppEnv, Services } from '../services.ts'
+import type { AppEnv, Services } from '../context.ts'
 import type { UserRow } from '../data/store.ts'
 import type { View } from '../wire/view.ts'
 import {

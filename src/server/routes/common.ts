@@ -1,4 +1,4 @@
-import type { AppContext } from '../services.ts'
+import type { AppContext } from '../context.ts'
 import { badRequest, invalidRequest, notFound } from '../http/errors.ts'
 import type { Kind, NovelRow, WorkRow } from '../data/store.ts'
 import { PAGE_SIZE } from '../http/paging.ts'

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono'
-import type { AppContext, AppEnv, Services } from '../services.ts'
+import type { AppContext, AppEnv, Services } from '../context.ts'
 import type { Kind } from '../data/store.ts'
 import type { FeedRestrict } from '../data/social.ts'
 import { on } from '../http/endpoint.ts'

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono'
-import type { AppEnv, Services } from '../services.ts'
+import type { AppEnv, Services } from '../context.ts'
 import { on } from '../http/endpoint.ts'
 import { badRequest, notFound } from '../http/errors.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'

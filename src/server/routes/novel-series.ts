@@ -1,7 +1,7 @@
 import type { Hono } from 'hono'
 import type { WireNovelSeriesDetail } from '../../api/wire-responses.ts'
 import type { CatalogueStore } from '../data/store.ts'
-import type { AppContext, AppEnv, Services } from '../services.ts'
+import type { AppContext, AppEnv, Services } from '../context.ts'
 import type { RawJson } from '../wire/raw-json.ts'
 import { on } from '../http/endpoint.ts'
 import { notFound } from '../http/errors.ts'

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono'
 import type { WireIllust, WireNovel, WireNovelText } from '../../api/wire.ts'
 import type { CatalogueStore, NovelRow } from '../data/store.ts'
-import type { AppContext, AppEnv, Services } from '../services.ts'
+import type { AppContext, AppEnv, Services } from '../context.ts'
 import { on } from '../http/endpoint.ts'
 import { isoJst, novelCoverPaths, novelUploadedImagePaths, workImagePaths } from '../images/paths.ts'
 import { webviewNovelPage, type WebviewNovel, type WebviewSeriesLink } from '../wire/webview-page.ts'

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono'
-import type { AppEnv, AppContext, Services } from '../services.ts'
+import type { AppEnv, AppContext, Services } from '../context.ts'
 import type { Caller, CatalogueStore, Kind } from '../data/store.ts'
 import { on } from '../http/endpoint.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono'
-import type { AppContext, AppEnv, Services } from '../services.ts'
+import type { AppContext, AppEnv, Services } from '../context.ts'
 import { userTermMatcher } from '../data/social.ts'
 import { on } from '../http/endpoint.ts'
 import { badRequest, notFound } from '../http/errors.ts'

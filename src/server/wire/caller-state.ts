@@ -1,5 +1,5 @@
 import type { CatalogueStore, UserRow } from '../data/store.ts'
-import { Lru } from '../services.ts'
+import { Lru } from '../lru.ts'
 
 /**
  * What a signed-in caller's answers depend on besides the items themselves: whom it follows, who follows it (a mutual
