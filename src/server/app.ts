@@ -94,8 +94,8 @@ export function createApp(services: Services, log: Logger) {
       // from before sessions names none; those lapse within an hour of the upgrade, auth/tokens.ts.)
       const user =
         typeof verdict === 'object' &&
-        (verdict.sessionId === null || services.caches.sessions.alive(verdict.sessionId, verdict.userId, nowS))
-          ? services.caches.callers.user(verdict.userId)
+        (verdict.sessionId === null || (await services.caches.sessions.alive(verdict.sessionId, verdict.userId, nowS)))
+          ? await services.caches.callers.user(verdict.userId)
           : undefined
       if (user)
         caller = {
@@ -111,9 +111,9 @@ export function createApp(services: Services, log: Logger) {
     const origins = originsOf(c, config)
     c.set('caller', caller)
     c.set('origin', origins.api)
-    const relations = caller.id ? services.caches.callers.relationsOf(caller.id) : undefined
+    const relations = caller.id ? await services.caches.callers.relationsOf(caller.id) : undefined
     const signing = { signer: imageSigner, nowS: services.nowS() }
-    c.set('view', new View(store, origins.image, caller, services.caches.items, relations, origins.static, signing))
+    c.set('view', new View(origins.image, caller, services.caches.items, relations, origins.static, signing))
     await next()
   }
   const limitBody = bodyLimit({

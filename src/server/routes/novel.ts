@@ -6,9 +6,9 @@ import { GONE, sendJson } from './common.ts'
 
 // The text (and the webview page) are in novel-text.ts, the series in novel-series.ts.
 
-export function novelRoutes(app: Hono<AppEnv>, _services: Services) {
-  on(app, 'novelDetail', (c, q) => {
-    const novel = c.var.view.novelDetail(q.novel_id)
+export function novelRoutes(app: Hono<AppEnv>, { domain }: Services) {
+  on(app, 'novelDetail', async (c, q) => {
+    const novel = await domain.items.detail(c.var.view, 'novel', q.novel_id)
     if (!novel) throw notFound(GONE.novel)
     return sendJson(c, { novel })
   })
