@@ -20,23 +20,20 @@ import { aiShown, canSee, type VisibilityHead } from '../services/visibility.ts'
  * What works are serialized from, read by the service (services/items.ts) in one batch per kind: the rows, their tags,
  * authors and series titles, and (works) an imported work's page types and videos.
  */
-export interface IllustBundle {
-  kind: 'illust'
-  rows: readonly WorkRow[]
+interface BundleOf<K extends Kind, Row> {
+  kind: K
+  rows: readonly Row[]
   tags: ReadonlyMap<number, readonly ItemTag[]>
   users: ReadonlyMap<number, UserRow>
   series: ReadonlyMap<number, string>
+}
+
+export interface IllustBundle extends BundleOf<'illust', WorkRow> {
   pageExts: ReadonlyMap<number, string[]>
   videos: ReadonlyMap<number, { ext: string; width: number; height: number }>
 }
 
-export interface NovelBundle {
-  kind: 'novel'
-  rows: readonly NovelRow[]
-  tags: ReadonlyMap<number, readonly ItemTag[]>
-  users: ReadonlyMap<number, UserRow>
-  series: ReadonlyMap<number, string>
-}
+export type NovelBundle = BundleOf<'novel', NovelRow>
 
 export type ItemBundle = IllustBundle | NovelBundle
 
@@ -53,7 +50,8 @@ const PLACEHOLDER_DATE = isoJst(0)
 
 /**
  * Turns rows into the wire objects for one request: image URLs on the image origin, and the caller-relative
- * fields (is_bookmarked, is_muted, is_followed) computed for this caller, a page at a time.
+ * fields (is_bookmarked, is_muted, is_followed) computed for this caller, a page at a time. It reads no database:
+ * what it serializes is read by the services (services/items.ts: `missing` → `keep` → `resolve` → `render`).
  *
  * Works and novels are serialized once, as an anonymous caller sees them, and kept as JSON text in the item cache;
  * a request then only flips the caller-relative booleans in that text. Each of them occurs exactly once in an item
