@@ -2,7 +2,7 @@ import type { WireIllust, WireNovel } from '../../api/wire.ts'
 import type { Kind, NovelRow, WorkRow } from '../data/store.ts'
 import { notFound } from '../http/errors.ts'
 import type { Repositories } from '../data/repositories.ts'
-import type { ItemBundle, View } from '../wire/view.ts'
+import type { ItemBundle, Lookup, View } from '../wire/view.ts'
 import type { RawJson } from '../wire/raw-json.ts'
 
 // Works and novels as wire JSON for one caller: what every list, detail and feed answers with. The serializer
@@ -15,6 +15,9 @@ export const GONE: Record<Kind, string> = {
   illust: 'The artwork has been deleted or the artwork ID does not exist.',
   novel: 'The novel has been deleted or the novel ID does not exist.',
 }
+
+/** An answer now, or one to wait for. */
+export type MaybePromise<T> = T | Promise<T>
 
 export class ItemService {
   constructor(private readonly repos: Repositories) {}
@@ -32,12 +35,6 @@ export class ItemService {
   /** The work or novel whatever its visibility (a write that needs only that it exists). */
   row(kind: Kind, id: number): Promise<WorkRow | NovelRow | undefined> {
     return kind === 'illust' ? this.repos.works.byId(id) : this.repos.novels.byId(id)
-  }
-
-  /** Reads and serializes the items of the ids the item cache lacks (the detail or the list text). */
-  private async warm(view: View, kind: Kind, ids: readonly number[], detail: boolean): Promise<void> {
-    const missing = view.missing(kind, ids, detail)
-    if (missing.length) view.keep(await this.bundle(kind, missing), detail)
   }
 
   /** Everything the serializer needs of these items, read at once. */
@@ -74,25 +71,45 @@ export class ItemService {
     return { kind, rows, tags, users, series }
   }
 
-  private async serialize(
+  /**
+   * The items of the ids as wire JSON for the caller: looked up in the item cache, those it lacks read and serialized,
+   * then the caller's bookmarks among those shown. A warm page of an anonymous caller reads nothing and answers at once
+   * (no promise): the hot paths (a work's detail, a search page) pay for no turn of the event loop they do not need.
+   */
+  private serialize(
     view: View,
     kind: Kind,
     ids: readonly number[],
     detail: boolean,
     allBookmarked: boolean,
-  ): Promise<RawJson[]> {
-    await this.warm(view, kind, ids, detail)
-    const resolved = view.resolve(kind, ids, detail, detail)
+  ): MaybePromise<RawJson[]> {
+    const found = view.lookup(kind, ids, detail)
+    if (!found.missing.length) return this.flag(view, found, detail, allBookmarked)
+    return this.bundle(kind, found.missing).then((bundle) => {
+      view.keep(bundle, detail)
+      return this.flag(view, found, detail, allBookmarked)
+    })
+  }
+
+  private flag(view: View, found: Lookup, detail: boolean, allBookmarked: boolean): MaybePromise<RawJson[]> {
+    const resolved = view.resolve(found, detail)
     const me = view.caller.id
     const shown = allBookmarked || !me ? [] : view.shownIds(resolved)
-    const bookmarked = shown.length ? await this.repos.bookmarks.among(kind, me, shown) : undefined
-    return view.render(resolved, bookmarked, allBookmarked)
+    if (!shown.length) return view.render(resolved, undefined, allBookmarked)
+    return this.repos.bookmarks
+      .among(found.kind, me, shown)
+      .then((bookmarked) => view.render(resolved, bookmarked, allBookmarked))
   }
 
   /** Several lists at once (the previews of a page of users): one read of what is missing, one of the bookmarks. */
   async lists(view: View, kind: Kind, idLists: readonly (readonly number[])[]): Promise<RawJson[][]> {
-    await this.warm(view, kind, idLists.flat(), false)
-    const resolved = idLists.map((ids) => view.resolve(kind, ids, false, false))
+    const all = view.lookup(kind, idLists.flat(), false)
+    if (all.missing.length) view.keep(await this.bundle(kind, all.missing), false)
+    let at = 0
+    const resolved = idLists.map((ids) => {
+      const found = all.found.slice(at, (at += ids.length))
+      return view.resolve({ kind, ids, detail: false, found, missing: [] }, false)
+    })
     const me = view.caller.id
     const shown = me ? resolved.flatMap((r) => view.shownIds(r)) : []
     const bookmarked = shown.length ? await this.repos.bookmarks.among(kind, me, shown) : undefined
@@ -100,12 +117,13 @@ export class ItemService {
   }
 
   /** One work's or novel's detail (the placeholder if the caller may not see it); undefined if there is none. */
-  async detail(view: View, kind: Kind, id: number): Promise<RawJson | undefined> {
-    return (await this.serialize(view, kind, [id], true, false))[0]
+  detail(view: View, kind: Kind, id: number): MaybePromise<RawJson | undefined> {
+    const items = this.serialize(view, kind, [id], true, false)
+    return items instanceof Promise ? items.then((x) => x[0]) : items[0]
   }
 
   /** A list page's items the caller may see, in order; `allBookmarked`: the caller's own bookmarks. */
-  list(view: View, kind: Kind, ids: readonly number[], allBookmarked = false): Promise<RawJson[]> {
+  list(view: View, kind: Kind, ids: readonly number[], allBookmarked = false): MaybePromise<RawJson[]> {
     return this.serialize(view, kind, ids, false, allBookmarked)
   }
 

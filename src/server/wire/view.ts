@@ -37,6 +37,15 @@ export type NovelBundle = BundleOf<'novel', NovelRow>
 
 export type ItemBundle = IllustBundle | NovelBundle
 
+/** Items looked up in the item cache: those found, in the order of the ids, and the ids missing. */
+export interface Lookup {
+  kind: Kind
+  ids: readonly number[]
+  detail: boolean
+  found: (CachedItem | undefined)[]
+  missing: number[]
+}
+
 /** A page of items looked up for one caller: each with whether the caller may see it. */
 export interface ResolvedItems {
   kind: Kind
@@ -85,10 +94,14 @@ export class View {
     this.relations = caller.id ? relations : undefined
   }
 
-  /** Of the ids, those whose item (detail or list text) the item cache does not hold: the service reads them. */
-  missing(kind: Kind, ids: readonly number[], detail: boolean): number[] {
+  /**
+   * The items of the ids the item cache holds (detail or list text), in order, and the ids it lacks: those the service
+   * reads and hands to `keep`.
+   */
+  lookup(kind: Kind, ids: readonly number[], detail: boolean): Lookup {
     const nowS = this.signing?.nowS
-    return ids.filter((id) => !this.cache.get(this.origin, kind, detail, id, nowS))
+    const found = ids.map((id) => this.cache.get(this.origin, kind, detail, id, nowS))
+    return { kind, ids, detail, found, missing: ids.filter((_, i) => !found[i]) }
   }
 
   /** Serializes items read by the service (as an anonymous caller sees them) and keeps them in the item cache. */
@@ -108,23 +121,26 @@ export class View {
         ...(expires !== undefined ? { expires } : {}),
       }
       this.cache.set(this.origin, bundle.kind, detail, r.id, item)
-      this.built.set(this.builtKey(bundle.kind, detail, r.id), item)
+      ;(this.built ??= new Map()).set(this.builtKey(bundle.kind, detail, r.id), item)
     })
   }
 
   /** Items built in this request: answered even when the cache could not keep them (a value past its budget). */
-  private readonly built = new Map<string, CachedItem>()
+  private built: Map<string, CachedItem> | undefined
   private builtKey = (kind: Kind, detail: boolean, id: number) => `${kind}|${detail ? 'd' : 'l'}|${id}`
 
   /**
-   * The items of the ids the caller may see, in order (and, with `placeholders`, for detail, the hidden ones as
-   * placeholders); after `keep`, every id that exists is in the cache. Ids that do not exist are left out.
+   * The looked-up items the caller may see, in order (and, with `placeholders`, for detail, the hidden ones as
+   * placeholders); those missing from the lookup are taken from `keep`. Ids that do not exist are left out.
    */
-  resolve(kind: Kind, ids: readonly number[], detail: boolean, placeholders: boolean): ResolvedItems {
+  resolve(lookup: Lookup, placeholders: boolean): ResolvedItems {
+    const { kind, detail, found } = lookup
     const nowS = this.signing?.nowS
-    const items = ids.flatMap((id) => {
+    const items = lookup.ids.flatMap((id, i) => {
       const item =
-        this.cache.get(this.origin, kind, detail, id, nowS) ?? this.built.get(this.builtKey(kind, detail, id))
+        found[i] ??
+        this.built?.get(this.builtKey(kind, detail, id)) ??
+        this.cache.get(this.origin, kind, detail, id, nowS)
       if (!item) return []
       // Lists also obey the caller's AI setting; a detail answer (placeholders) shows the work whatever it is.
       return [{ id, item, visible: this.canSee(item.head) && (placeholders || this.aiShown(item.head)) }]
@@ -190,10 +206,15 @@ export class View {
 
   /** Whether the caller may see an item (services/visibility.ts, on a row already read). */
   canSee(row: VisibilityHead): boolean {
-    return canSee(this.caller, this.isMutualFn, row)
+    return canSee(this.caller, this.mutual, row)
   }
 
-  private readonly isMutualFn = (userId: number) => this.isMutual(userId)
+  /** `isMutual` as a function of its own (made once, when a view first needs it). */
+  private get mutual(): (userId: number) => boolean {
+    return (this.mutualFn ??= (userId) => this.isMutual(userId))
+  }
+
+  private mutualFn: ((userId: number) => boolean) | undefined
 
   /** The caller's AI setting, for lists (services/visibility.ts): others' AI-generated items left out. */
   aiShown(row: { user_id: number; ai_type: number }): boolean {
