@@ -4,7 +4,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { serveStatic } from '@hono/node-server/serve-static'
-import type { AppEnv, Services } from './services.ts'
+import type { AppEnv, Services } from './context.ts'
 import { ANONYMOUS } from './data/store.ts'
 import { ajaxErrorBody, ApiError, errorBody, invalidGrant, noEndpoint, notFound } from './http/errors.ts'
 import { originsOf } from './http/origin.ts'
@@ -102,8 +102,8 @@ export function createApp(services: Services, log: Logger, lifecycle = new Lifec
       // from before sessions names none; those lapse within an hour of the upgrade, auth/tokens.ts.)
       const user =
         typeof verdict === 'object' &&
-        (verdict.sessionId === null || services.caches.sessions.alive(verdict.sessionId, verdict.userId, nowS))
-          ? services.caches.callers.user(verdict.userId)
+        (verdict.sessionId === null || (await services.caches.sessions.alive(verdict.sessionId, verdict.userId, nowS)))
+          ? await services.caches.callers.user(verdict.userId)
           : undefined
       if (user)
         caller = {
@@ -119,9 +119,9 @@ export function createApp(services: Services, log: Logger, lifecycle = new Lifec
     const origins = originsOf(c, config)
     c.set('caller', caller)
     c.set('origin', origins.api)
-    const relations = caller.id ? services.caches.callers.relationsOf(caller.id) : undefined
+    const relations = caller.id ? await services.caches.callers.relationsOf(caller.id) : undefined
     const signing = { signer: imageSigner, nowS: services.nowS() }
-    c.set('view', new View(store, origins.image, caller, services.caches.items, relations, origins.static, signing))
+    c.set('view', new View(origins.image, caller, services.caches.items, relations, origins.static, signing))
     await next()
   }
   const limitBody = bodyLimit({

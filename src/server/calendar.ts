@@ -1,7 +1,7 @@
 // The catalogue's calendar (DESIGN.md §2.4 "Time"). A demo catalogue's dates are placed relative to the day it was
 // generated, its "today" (meta `now`); the service keeps using that day for as long as the file lives, while the
 // dates a client may ask a ranking for follow the real clock.
-import { dayOf, dayStart } from './routes/days.ts'
+import { dayOf, dayStart } from './services/days.ts'
 
 /** The start of the JST day of a unix time: a new demo catalogue's "today" unless CATALOGUE_NOW pins one. */
 export const startOfJstDay = (unixS: number) => dayStart(dayOf(unixS))

@@ -8,7 +8,7 @@ import type { Logger } from './log.ts'
 import { catalogueFile } from './catalogue.ts'
 import { createServices } from './server.ts'
 import { SCHEMA_VERSION } from './data/schema.ts'
-import { dayOf, dayStart } from './routes/days.ts'
+import { dayOf, dayStart } from './services/days.ts'
 
 // The demo catalogue's day and schema across starts (DESIGN.md §2.4 "Time"): a first start dates it from the day
 // it runs, later starts keep that day whatever the clock or CATALOGUE_NOW say; a catalogue of an older schema is

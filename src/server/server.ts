@@ -2,7 +2,8 @@ import { serve } from '@hono/node-server'
 import type { Server } from 'node:http'
 import type { Config } from './config.ts'
 import { createLogger, type Logger } from './log.ts'
-import { Lru, type Services } from './services.ts'
+import type { Services } from './context.ts'
+import { Lru } from './lru.ts'
 import { openCatalogue, servedCatalogueFile, tokenSecret } from './catalogue.ts'
 import { libraryScans, prepareLibrary, watchServedLibrary } from './library/library-catalogue.ts'
 import { TokenSigner } from './auth/tokens.ts'
@@ -14,6 +15,9 @@ import { errorBody } from './http/errors.ts'
 import { connectionCap, guardConnections } from './http/connection-guard.ts'
 import { catalogueNowOf } from './calendar.ts'
 import { InlineSearches } from './search/search-job.ts'
+import { sqliteRepositories } from './data/sqlite-repositories.ts'
+import { createDomain } from './services/domain.ts'
+import type { Caches } from './services/caches.ts'
 import { SearchPool } from './search/search-pool.ts'
 import { Lifecycle } from './http/health.ts'
 import { drainServer } from './http/drain.ts'
@@ -33,32 +37,38 @@ export function createServices(
   nowS: () => number = () => Math.floor(Date.now() / 1000),
 ): Services {
   const store = openCatalogue(config, log, nowS)
+  const repos = sqliteRepositories(store)
+  const catalogueNow = catalogueNowOf(store.meta(), nowS())
+  const searches =
+    config.search.workers > 0
+      ? new SearchPool({
+          file: servedCatalogueFile(config),
+          ...config.search,
+          perClient: SEARCHES_PER_CLIENT,
+          log,
+        })
+      : new InlineSearches(store)
+  // Every cache is bounded in bytes as well as entries (README, "Limits"): about 430 MB at most in all, accounts included.
+  const caches: Caches = {
+    ranking: new Lru(200, { maxBytes: 16 * MB }),
+    recommend: new Lru(500, { maxBytes: 32 * MB }),
+    trending: new Lru(20, { maxBytes: 4 * MB }),
+    search: new Lru(1000, { maxBytes: 64 * MB }),
+    items: new ItemJsonCache(50_000, ITEM_CACHE_MAX_BYTES),
+    callers: new CallerStates(repos),
+    sessions: new SessionCache(repos.tokens),
+    bookmarkPages: new Lru(2000, { maxBytes: 16 * MB }),
+  }
   const services: Services = {
     store,
+    repos,
+    domain: createDomain({ repos, caches, nowS, catalogueNow, searches }),
     config,
-    catalogueNow: catalogueNowOf(store.meta(), nowS()),
-    searches:
-      config.search.workers > 0
-        ? new SearchPool({
-            file: servedCatalogueFile(config),
-            ...config.search,
-            perClient: SEARCHES_PER_CLIENT,
-            log,
-          })
-        : new InlineSearches(store),
+    catalogueNow,
+    searches,
     signer: new TokenSigner(tokenSecret(config.dataDir)),
     nowS,
-    // Every cache is bounded in bytes as well as entries (README, "Limits"): about 430 MB at most in all, accounts included.
-    caches: {
-      ranking: new Lru(200, { maxBytes: 16 * MB }),
-      recommend: new Lru(500, { maxBytes: 32 * MB }),
-      trending: new Lru(20, { maxBytes: 4 * MB }),
-      search: new Lru(1000, { maxBytes: 64 * MB }),
-      items: new ItemJsonCache(50_000, ITEM_CACHE_MAX_BYTES),
-      callers: new CallerStates(store),
-      sessions: new SessionCache(store),
-      bookmarkPages: new Lru(2000, { maxBytes: 16 * MB }),
-    },
+    caches,
   }
   services.library = libraryScans(config, services, log)
   return services

@@ -1,5 +1,5 @@
-import type { CatalogueStore } from '../data/store.ts'
-import { Lru } from '../services.ts'
+import type { TokenRepository } from '../data/repositories.ts'
+import { Lru } from '../lru.ts'
 
 /**
  * Which sessions (refresh token rows) are alive, for the check every signed-in request makes on the session its access
@@ -8,24 +8,24 @@ import { Lru } from '../services.ts'
  * Revocations in this process go through `ended`, which forgets the sessions at once.
  */
 export class SessionCache {
-  private readonly store: CatalogueStore
+  private readonly tokens: Pick<TokenRepository, 'session'>
   /** session id → its user and expiry, or null for a session that is gone; with when it was read */
   private readonly known: Lru<{ session: { userId: number; expiresTs: number } | null; readS: number }>
 
-  constructor(store: CatalogueStore, max = 10_000) {
-    this.store = store
+  constructor(tokens: Pick<TokenRepository, 'session'>, max = 10_000) {
+    this.tokens = tokens
     this.known = new Lru(max)
   }
 
-  /** Whether the session exists, belongs to the user and has not lapsed. */
-  alive(sessionId: number, userId: number, nowS: number): boolean {
+  /** Whether the session exists, belongs to the user and has not lapsed (an answer at once when it is held). */
+  alive(sessionId: number, userId: number, nowS: number): boolean | Promise<boolean> {
     const key = String(sessionId)
-    let entry = this.known.get(key)
-    if (!entry || nowS - entry.readS >= RECHECK_S) {
-      entry = { session: this.store.session(sessionId) ?? null, readS: nowS }
-      this.known.set(key, entry)
-    }
-    return entry.session !== null && entry.session.userId === userId && entry.session.expiresTs >= nowS
+    const entry = this.known.get(key)
+    if (entry && nowS - entry.readS < RECHECK_S) return isAlive(entry.session, userId, nowS)
+    return this.tokens.session(sessionId).then((session) => {
+      this.known.set(key, { session: session ?? null, readS: nowS })
+      return isAlive(session ?? null, userId, nowS)
+    })
   }
 
   /** Sessions just revoked: their access tokens stop working with the next request. */
@@ -36,3 +36,6 @@ export class SessionCache {
 
 /** How long a session's state read from the database is trusted, in seconds. */
 export const RECHECK_S = 60
+
+const isAlive = (session: { userId: number; expiresTs: number } | null, userId: number, nowS: number) =>
+  session !== null && session.userId === userId && session.expiresTs >= nowS

@@ -23,7 +23,7 @@ import { createApp } from '../app.ts'
 import { catalogueFile } from '../catalogue.ts'
 import { openLibraryCatalogue, prepareLibrary } from '../library/library-catalogue.ts'
 import { importLibrary, type ImportReport } from '../library/import.ts'
-import type { Services } from '../services.ts'
+import type { Services } from '../context.ts'
 import { comparable } from '../testing/comparable-work.ts'
 
 // Issue 15's round trip, the gallery-dl slice: Debian's gallery-dl downloads a user's works (manga, an ugoira, a

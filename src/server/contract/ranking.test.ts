@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestApp, walk, type TestApp } from '../testing/harness.ts'
 import { fixtures } from '../data/fixtures.ts'
-import { dayOf, dayStart, dayToIso } from '../routes/days.ts'
+import { dayOf, dayStart, dayToIso } from '../services/days.ts'
 
 // Rankings are real lists: each general mode for the latest date holds at least 100 works, ordered by the activity
 // of its period (DESIGN.md §2.4).

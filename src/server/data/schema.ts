@@ -102,7 +102,7 @@ CREATE TABLE novel_files (
   PRIMARY KEY (novel_id, role, image_id)
 ) WITHOUT ROWID;
 -- Rankings as the archive recorded them (gallery-dl's ranking{mode, date, rank}): that day's ranking of that mode is
--- these items in this order. day: the JST day number the generated rankings use (routes/days.ts). root: the library
+-- these items in this order. day: the JST day number the generated rankings use (services/days.ts). root: the library
 -- folder whose records made it, so a rescan of that folder knows what left it.
 CREATE TABLE library_rankings (
   kind TEXT NOT NULL,

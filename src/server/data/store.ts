@@ -7,19 +7,20 @@ import { SocialQueries } from './social.ts'
 import { TagSuggestions } from './tag-suggestions.ts'
 import { preparedOnce } from './prepared.ts'
 import { LibraryFiles } from './library-files.ts'
+import {
+  AI_SHOWN_SQL,
+  LIBRARY_OWNER_SQL,
+  PUBLIC_FOR_CALLER_SQL,
+  PUBLIC_OF_AGE_SQL,
+  VISIBLE_SQL,
+  type Viewer,
+} from '../services/visibility.ts'
 
 // The data-access module: every SQL statement of the service lives in this folder, and nothing
 // outside it knows a table name. Statements are prepared once; every value is a bound parameter.
 
-/** Who is asking: id 0 is an anonymous caller. `maxX` is the highest x_restrict they may see. */
-export interface Caller {
-  id: number
-  maxX: number
-  /** false: the account's AI setting is off, so others' AI-generated items stay out of its lists (absent: shown) */
-  showAi?: boolean
-  /** a library catalogue's owner: the archive is theirs, so its mypixiv-only and private works are theirs to see */
-  owner?: boolean
-}
+/** Who is asking (the visibility rule's viewer, services/visibility.ts): id 0 is an anonymous caller. */
+export type Caller = Viewer
 export const ANONYMOUS: Caller = { id: 0, maxX: 0 }
 
 export type Kind = 'illust' | 'novel'
@@ -169,26 +170,10 @@ const table = (kind: Kind) =>
         activityItem: 'novel_id',
       }
 
-/**
- * Visibility of an item to a caller (alias `w`): public, the caller's own, or restrict 1 from an author the caller
- * follows and who follows the caller back; and no higher x_restrict than the caller may see. And, for an account whose
- * AI setting is off, no AI-generated item (ai_type 2) but its own: the setting is read here, by @me, so every list
- * built on this fragment obeys it without another parameter (the uncorrelated subquery runs once per statement).
- */
-export const AI_SHOWN = `(w.ai_type != 2 OR w.user_id = @me
-  OR NOT EXISTS (SELECT 1 FROM users ai_off WHERE ai_off.id = @me AND ai_off.show_ai = 0))`
-/**
- * The caller is a library catalogue's owner (meta `owner_account`, library/library-catalogue.ts): every work of the
- * archive is theirs to see, whatever its restrict (x_restrict still follows their age setting). A demo catalogue has
- * no owner. Uncorrelated: runs once per statement.
- */
-export const LIBRARY_OWNER = `EXISTS (SELECT 1 FROM meta lo JOIN users lu ON lu.account = lo.value
-  WHERE lo.key = 'owner_account' AND lu.id = @me)`
-export const VISIBLE = `(w.x_restrict <= @maxX AND (w.restrict = 0 OR w.user_id = @me OR (w.restrict = 1
-  AND EXISTS (SELECT 1 FROM follows a WHERE a.follower_id = @me AND a.followee_id = w.user_id)
-  AND EXISTS (SELECT 1 FROM follows b WHERE b.follower_id = w.user_id AND b.followee_id = @me))
-  OR ${LIBRARY_OWNER})
-  AND ${AI_SHOWN})`
+// The visibility rule's SQL (services/visibility.ts, where the rule is stated once), under the names the queries use.
+export const AI_SHOWN = AI_SHOWN_SQL
+export const LIBRARY_OWNER = LIBRARY_OWNER_SQL
+export const VISIBLE = VISIBLE_SQL
 
 const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
@@ -650,7 +635,7 @@ export class CatalogueStore {
   /** Public works ranked by their activity within the period; at most `limit`. */
   ranking(kind: Kind, spec: RankingSpec, limit: number): number[] {
     const t = table(kind)
-    const where = ['w.restrict = 0', 'w.x_restrict = @x']
+    const where = [PUBLIC_OF_AGE_SQL]
     if (spec.type === 'manga') where.push("w.type = 'manga'")
     if (spec.type === 'illust') where.push("w.type != 'manga'")
     if (spec.aiOnly) where.push('w.ai_type = 2')
@@ -688,7 +673,7 @@ export class CatalogueStore {
                    ROW_NUMBER() OVER (PARTITION BY x.tag_id ORDER BY act.b DESC, act.work_id DESC) AS rn,
                    SUM(act.b) OVER (PARTITION BY x.tag_id) AS total
                   FROM act JOIN works w ON w.id = act.work_id JOIN work_tags x ON x.work_id = act.work_id
-                  WHERE w.restrict = 0 AND w.x_restrict = 0)
+                  WHERE ${PUBLIC_OF_AGE_SQL.replace('@x', '0')})
        SELECT t.id, t.name, t.translated_name, ranked.work_id FROM ranked JOIN tags t ON t.id = ranked.tag_id
        WHERE rn = 1 ORDER BY total DESC, t.id LIMIT ?`,
     ).all(fromDay, toDay, limit) as (TagRow & { work_id: number })[]
@@ -717,7 +702,7 @@ export class CatalogueStore {
     const typeSql = type === 'manga' ? "AND w.type = 'manga'" : type === 'illust' ? "AND w.type != 'manga'" : ''
     return this.q(
       `SELECT w.id, w.user_id, w.total_bookmarks, w.created_ts FROM ${t.items} w
-       WHERE w.restrict = 0 AND w.x_restrict <= @maxX ${typeSql} AND w.user_id != @me AND ${AI_SHOWN}
+       WHERE ${PUBLIC_FOR_CALLER_SQL} ${typeSql} AND w.user_id != @me
        ORDER BY w.total_bookmarks DESC LIMIT @limit`,
     ).all({ me: caller.id, maxX: caller.maxX, limit }) as {
       id: number

@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { isIP } from 'node:net'
 import { isTrustedPeer, type TrustProxy } from './origin.ts'
-import type { AppContext } from '../services.ts'
+import type { AppContext } from '../context.ts'
 
 /** The peer's address; in-process requests (tests) have no socket and share one, `local`. */
 export function remoteAddress(c: Context): string {

@@ -2,7 +2,7 @@ import type { Hono } from 'hono'
 import { z } from 'zod'
 import { ENDPOINTS, type EndpointName, type Endpoints } from '../../api/endpoints.ts'
 import type { EndpointSpec, ParamSpec, ServerParams } from '../../api/endpoint-spec.ts'
-import type { AppContext, AppEnv } from '../services.ts'
+import type { AppContext, AppEnv } from '../context.ts'
 import { ApiError, badRequest, invalidRequest, tokenError } from './errors.ts'
 import { arrayField, bool, cursorValue, id, isoDate, offset, parse } from './params.ts'
 

@@ -12,14 +12,14 @@
 
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { TokenSigner } from '../auth/tokens.ts'
+import { visibleToEveryone } from '../services/visibility.ts'
 
 export const SIGN_WINDOW_S = 12 * 3600
 
 export type SignedKind = 'illust' | 'novel'
 
 /** Whether an item's images need a signature: anything not shown to every caller. */
-export const needsSignature = (row: { restrict: number; x_restrict: number }) =>
-  row.restrict !== 0 || row.x_restrict > 0
+export const needsSignature = (row: { restrict: number; x_restrict: number }) => !visibleToEveryone(row)
 
 export class ImageUrlSigner {
   private readonly key: Buffer

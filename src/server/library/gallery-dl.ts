@@ -17,7 +17,7 @@ import {
 } from './archive.ts'
 import { readImage, readRegular, readUgoiraZip, Unopenable } from './media.ts'
 import type { LibraryItemKind } from '../data/library-writer.ts'
-import { isoToDay } from '../routes/days.ts'
+import { isoToDay } from '../services/days.ts'
 import { readConvertedUgoira } from './ugoira-converted.ts'
 
 const int = z.number().int()

@@ -20,7 +20,7 @@ import { loadConfig } from '../config.ts'
 import { createLogger } from '../log.ts'
 import { createServices, startServer } from '../server.ts'
 import { createApp } from '../app.ts'
-import type { Services } from '../services.ts'
+import type { Services } from '../context.ts'
 import { openTestApp, type TestApp } from '../testing/harness.ts'
 import {
   writePixivUtil2Archive,

@@ -1,11 +1,11 @@
 import type { Hono } from 'hono'
 import type { TagRow, WorkRow } from '../data/store.ts'
-import type { AppContext, AppEnv, Services } from '../services.ts'
+import type { AppContext, AppEnv, Services } from '../context.ts'
 import { on } from '../http/endpoint.ts'
-import { badRequest, notFound } from '../http/errors.ts'
+import { notFound } from '../http/errors.ts'
 import { isoJst, ugoiraZipPath, workImagePaths } from '../images/paths.ts'
-import { GONE, sendJson, visibleItem } from './common.ts'
-import { coverUrl, readableNovel, uploadedImages } from './novel-text.ts'
+import { GONE, sendJson } from './common.ts'
+import { coverUrl, uploadedImages } from './novel-text.ts'
 
 // The web API's reads that gallery-dl makes beside the App API (reference: real-clients.md), in the web API's own
 // envelope with camelCase bodies. Each body holds what gallery-dl reads from it, with the catalogue's values:
@@ -42,30 +42,35 @@ const illustType = (row: WorkRow) => (row.type === 'illust' ? 0 : row.type === '
 /** No user has more works than this; it only bounds the profile's id lists. */
 const MAX_PROFILE_WORKS = 1_000_000
 
-export function ajaxRoutes(app: Hono<AppEnv>, { store }: Services) {
-  const bookmarkData = (c: AppContext, kind: 'illust' | 'novel', id: number) => {
-    const mark = c.var.caller.id ? store.bookmarkOf(kind, c.var.caller.id, id) : undefined
+export function ajaxRoutes(app: Hono<AppEnv>, { domain }: Services) {
+  const { users, works, novels, bookmarks } = domain
+  const bookmarkData = async (c: AppContext, kind: 'illust' | 'novel', id: number) => {
+    const mark = await bookmarks.of(c.var.view, kind, id)
     return mark ? { id: String(mark.id), private: mark.restrict === 1 } : null
   }
 
-  on(app, 'ajaxUserProfile', (c, q) => {
-    if (!store.user(q.user_id)) throw notFound('User has left or the user ID does not exist.')
-    const caller = c.var.caller
-    const items = (kind: 'illust' | 'novel', type?: 'illust' | 'manga') =>
-      idMap(store.userItems(kind, q.user_id, caller, type, 0, MAX_PROFILE_WORKS))
+  on(app, 'ajaxUserProfile', async (c, q) => {
+    await users.existing(q.user_id)
+    const view = c.var.view
+    const items = async (kind: 'illust' | 'novel', type?: 'illust' | 'manga') =>
+      idMap(await users.itemIds(view, kind, q.user_id, type, 0, MAX_PROFILE_WORKS))
+    const [illusts, manga, novelIds] = await Promise.all([
+      items('illust', 'illust'),
+      items('illust', 'manga'),
+      items('novel'),
+    ])
     return sendAjax(c, {
-      illusts: items('illust', 'illust'),
-      manga: items('illust', 'manga'),
-      novels: items('novel'),
+      illusts,
+      manga,
+      novels: novelIds,
       mangaSeries: [],
       novelSeries: [],
       pickup: [],
     })
   })
 
-  on(app, 'ajaxIllust', (c, q) => {
-    const row = visibleItem(c, 'illust', q.illust_id)
-    const author = store.user(row.user_id)
+  on(app, 'ajaxIllust', async (c, q) => {
+    const { row, author, tags } = await works.withAuthor(c.var.view, q.illust_id)
     if (!author) throw notFound(GONE.illust)
     // The paths the App API gives for the same work (image_urls, meta_single_page / meta_pages[0]).
     const p = workImagePaths({ id: row.id, createdTs: row.created_ts, type: row.type, ext: row.ext }, 0)
@@ -93,7 +98,7 @@ export function ajaxRoutes(app: Hono<AppEnv>, { store }: Services) {
       xRestrict: row.x_restrict,
       sl: row.sanity_level,
       urls,
-      tags: webTags(row.user_id, store.tagsOf('illust', [row.id]).get(row.id) ?? []),
+      tags: webTags(row.user_id, tags),
       alt: row.title,
       userId: String(row.user_id),
       userName: author.name,
@@ -123,23 +128,13 @@ export function ajaxRoutes(app: Hono<AppEnv>, { store }: Services) {
       bookStyle: row.book_style,
       aiType: row.ai_type,
       isBookmarkable: c.var.caller.id !== 0,
-      bookmarkData: bookmarkData(c, 'illust', row.id),
+      bookmarkData: await bookmarkData(c, 'illust', row.id),
     })
   })
 
-  on(app, 'ajaxUgoiraMeta', (c, q) => {
-    const row = visibleItem(c, 'illust', q.illust_id)
-    // an imported ugoira kept as a video has no frames to give (its detail names the video: easel_video)
-    const video = store.library.ugoiraVideo(row.id)
-    if (video)
-      throw badRequest(
-        'ugoira frames not available',
-        `This ugoira is kept as a ${video.ext} video: its frames are not available.`,
-      )
-    if (row.type !== 'ugoira' || !row.frame_delays_json)
-      throw badRequest('illust_id is not an ugoira', 'This work is not an ugoira.')
+  on(app, 'ajaxUgoiraMeta', async (c, q) => {
+    const { row, delays } = await works.ugoira(c.var.view, q.illust_id)
     const subject = { id: row.id, createdTs: row.created_ts, type: row.type, ext: row.ext }
-    const delays = JSON.parse(row.frame_delays_json) as number[]
     return sendAjax(c, {
       // The App API's zip_urls.medium, and the large zip gallery-dl derives from it.
       src: c.var.view.imageUrl(ugoiraZipPath(subject), { kind: 'illust', row }),
@@ -150,9 +145,10 @@ export function ajaxRoutes(app: Hono<AppEnv>, { store }: Services) {
     })
   })
 
-  on(app, 'ajaxNovel', (c, q) => {
-    const { row, text } = readableNovel(c, store, q.novel_id)
-    const author = store.user(row.user_id)
+  on(app, 'ajaxNovel', async (c, q) => {
+    const novel = await novels.readable(c.var.view, q.novel_id)
+    const { row, text } = novel
+    const { author, tags } = await novels.about(row)
     const sl = row.x_restrict > 0 ? '6' : '2'
     const created = isoJst(row.created_ts)
     return sendAjax(c, {
@@ -173,13 +169,13 @@ export function ajaxRoutes(app: Hono<AppEnv>, { store }: Services) {
       bookmarkCount: row.total_bookmarks,
       commentCount: row.total_comments,
       viewCount: row.total_view,
-      tags: webTags(row.user_id, store.tagsOf('novel', [row.id]).get(row.id) ?? []),
+      tags: webTags(row.user_id, tags),
       textEmbeddedImages: Object.fromEntries(
-        [...uploadedImages(c, store, row)].map(([id, urls]) => [id, { novelImageId: id, sl, urls }]),
+        [...uploadedImages(c, novel)].map(([id, urls]) => [id, { novelImageId: id, sl, urls }]),
       ),
       aiType: row.ai_type,
       isBookmarkable: c.var.caller.id !== 0,
-      bookmarkData: bookmarkData(c, 'novel', row.id),
+      bookmarkData: await bookmarkData(c, 'novel', row.id),
     })
   })
 }

@@ -1,15 +1,9 @@
 import type { Hono } from 'hono'
 import type { WireTokenFields, WireTokenResponse } from '../../api/wire.ts'
-import type { AppEnv, Services } from '../services.ts'
+import type { AppEnv, Services } from '../context.ts'
 import type { UserRow } from '../data/store.ts'
 import type { View } from '../wire/view.ts'
-import {
-  ACCESS_TOKEN_TTL_S,
-  hashRefreshToken,
-  newRefreshToken,
-  REFRESH_TOKEN_TTL_S,
-  verifyPassword,
-} from '../auth/tokens.ts'
+import { ACCESS_TOKEN_TTL_S, verifyPassword } from '../auth/tokens.ts'
 import { HashGate, SignInThrottle } from '../auth/sign-in-guard.ts'
 import { profileImagePath } from '../images/paths.ts'
 import { on } from '../http/endpoint.ts'
@@ -19,22 +13,16 @@ import { clientAddress } from '../http/client-address.ts'
 /** Token answers carry credentials: no cache (a browser's, a proxy's, the gallery's service worker's) may keep one. */
 const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' }
 
-export function authRoutes(app: Hono<AppEnv>, { store, signer, nowS, caches, config }: Services) {
+export function authRoutes(app: Hono<AppEnv>, { domain, signer, nowS, config }: Services) {
+  const { tokens } = domain
   const throttle = new SignInThrottle()
   const hashing = new HashGate()
 
-  /**
-   * A token answer: a new access token for the session, and the refresh token given (a renewal) or a new one, of a
-   * new session (a sign-in).
-   */
-  const issue = (user: UserRow, view: View, session?: { refreshToken: string; id: number }): WireTokenResponse => {
+  /** A token answer: a new access token for the session (a new one, of a sign-in, or the renewed refresh token's). */
+  const issue = (user: UserRow, view: View, session: { refreshToken: string; id: number }): WireTokenResponse => {
     const now = nowS()
-    let refresh = session?.refreshToken
-    let sessionId = session?.id
-    if (refresh === undefined || sessionId === undefined) {
-      refresh = newRefreshToken()
-      sessionId = store.saveRefreshToken(hashRefreshToken(refresh), user.id, now + REFRESH_TOKEN_TTL_S)
-    }
+    const refresh = session.refreshToken
+    const sessionId = session.id
     const image = view.imageUrl(
       profileImagePath({ id: user.id, profileDate: user.profile_date, profileHash: user.profile_hash }),
     )
@@ -75,7 +63,7 @@ export function authRoutes(app: Hono<AppEnv>, { store, signer, nowS, caches, con
       if ('retryAfterS' in attempt)
         return refused(429, 'Too many sign-in attempts. Please wait a moment.', attempt.retryAfterS)
       // Unknown accounts are hashed too (against a stand-in), so the time taken does not tell them from known ones.
-      const user = username ? store.userByAccount(username) : undefined
+      const user = username ? await tokens.userByAccount(username) : undefined
       const ok = await hashing.run(() => verifyPassword(fields.password ?? '', user?.password_hash))
       if (ok === undefined) {
         attempt.withdrawn()
@@ -83,18 +71,15 @@ export function authRoutes(app: Hono<AppEnv>, { store, signer, nowS, caches, con
       }
       if (!user || !ok) return c.json(tokenError('invalid_grant', 'Invalid username or password', 1508), 400, NO_STORE)
       attempt.succeeded()
-      return c.json(issue(user, c.var.view), 200, NO_STORE)
+      return c.json(issue(user, c.var.view, await tokens.open(user.id)), 200, NO_STORE)
     }
     if (fields.grant_type === 'refresh_token') {
       // Reusable, as pixiv's: pixivpy and gallery-dl keep one refresh token and sign in with it on every run. Each
       // renewal stays in the refresh token's session, so revoking it ends every access token issued from it.
-      const now = nowS()
       const token = fields.refresh_token
-      const session = token ? store.useRefreshToken(hashRefreshToken(token), now, now + REFRESH_TOKEN_TTL_S) : undefined
-      const user = session ? store.user(session.userId) : undefined
-      if (!user || !token || !session)
-        return c.json(tokenError('invalid_grant', 'Invalid refresh token', 1508), 400, NO_STORE)
-      return c.json(issue(user, c.var.view, { refreshToken: token, id: session.sessionId }), 200, NO_STORE)
+      const renewed = token ? await tokens.renew(token) : undefined
+      if (!renewed || !token) return c.json(tokenError('invalid_grant', 'Invalid refresh token', 1508), 400, NO_STORE)
+      return c.json(issue(renewed.user, c.var.view, { refreshToken: token, id: renewed.sessionId }), 200, NO_STORE)
     }
     return c.json(
       tokenError('invalid_request', 'Invalid grant_type parameter or parameter missing', 918),
@@ -106,10 +91,8 @@ export function authRoutes(app: Hono<AppEnv>, { store, signer, nowS, caches, con
   // Sign-out: the refresh token stops working at once, and so do the access tokens issued from it. With `all`, every
   // session of its account ends (sign out everywhere): holding one of the account's refresh tokens is the proof.
   // Revoking an unknown token is no error, so a repeated sign-out or a stale tab never sees one.
-  on(app, 'revokeToken', (c, q) => {
-    const revoked = store.revokeRefreshToken(hashRefreshToken(q.refresh_token))
-    if (revoked) caches.sessions.ended(revoked.sessionId)
-    if (revoked && q.all) caches.sessions.ended(...store.revokeRefreshTokensOf(revoked.userId))
+  on(app, 'revokeToken', async (c, q) => {
+    await tokens.revoke(q.refresh_token, !!q.all)
     return c.json({}, 200, NO_STORE)
   })
 }

@@ -1,9 +1,7 @@
-import type { AppContext } from '../services.ts'
-import { badRequest, invalidRequest, notFound } from '../http/errors.ts'
-import type { Kind, NovelRow, WorkRow } from '../data/store.ts'
+import type { AppContext } from '../context.ts'
+import { invalidRequest } from '../http/errors.ts'
 import { PAGE_SIZE } from '../http/paging.ts'
 import { toJsonBuffer } from '../wire/raw-json.ts'
-import { parseQuery, QueryRefusedError, type QueryNode } from '../search/query.ts'
 
 /** The signed-in caller's id; an anonymous caller gets the App API's invalid_request answer. */
 export function requireUser(c: AppContext): number {
@@ -23,29 +21,6 @@ export function sendJson(c: AppContext, body: unknown) {
   return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/json; charset=UTF-8' })
 }
 
-/** A search's `word` in pixiv's query language; only a query past the parser's size bounds is refused (400). */
-export function parsedQuery(word: string): QueryNode {
-  try {
-    return parseQuery(word).root
-  } catch (e) {
-    if (e instanceof QueryRefusedError) throw badRequest(e.message)
-    throw e
-  }
-}
-
-/** What a work's or a novel's detail says of one the caller cannot see, or that does not exist. */
-export const GONE: Record<Kind, string> = {
-  illust: 'The artwork has been deleted or the artwork ID does not exist.',
-  novel: 'The novel has been deleted or the novel ID does not exist.',
-}
-
-/** The work or novel, if the caller may see it; otherwise the same 404 as its detail. */
-export function visibleItem(c: AppContext, kind: 'illust', id: number): WorkRow
-export function visibleItem(c: AppContext, kind: 'novel', id: number): NovelRow
-export function visibleItem(c: AppContext, kind: Kind, id: number): WorkRow | NovelRow
-export function visibleItem(c: AppContext, kind: Kind, id: number): WorkRow | NovelRow {
-  const { view } = c.var
-  const row = kind === 'illust' ? view.store.work(id) : view.store.novel(id)
-  if (!row || !view.canSee(row)) throw notFound(GONE[kind])
-  return row
-}
+// Kept here for the routes' imports: they live with the services that use them.
+export { parsedQuery } from '../services/search.ts'
+export { GONE } from '../services/items.ts'

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono'
-import type { AppContext, AppEnv, Services } from '../services.ts'
+import type { AppContext, AppEnv, Services } from '../context.ts'
 import { on } from '../http/endpoint.ts'
 import { forbidden, notFound } from '../http/errors.ts'
 import type { ScanProgress } from '../library/scans.ts'
@@ -12,27 +12,17 @@ import { sendJson } from './common.ts'
 
 const NO_SCAN: ScanProgress = { running: false, done: 0, total: 0, started_at: null, error: null }
 
-export function libraryRoutes(app: Hono<AppEnv>, { store, library }: Services) {
+export function libraryRoutes(app: Hono<AppEnv>, { domain, library }: Services) {
   const ownerOnly = (c: AppContext, what: string) => {
     if (!c.var.caller.owner) throw forbidden(`Only the owner of this library can ${what}.`)
   }
 
-  on(app, 'libraryStatus', (c) => {
-    const meta = store.meta()
-    if (!meta.owner_account) return sendJson(c, { library: null })
+  on(app, 'libraryStatus', async (c) => {
+    if (!(await domain.library.hasOwner())) return sendJson(c, { library: null })
     ownerOnly(c, 'see its status')
-    const last = meta.library_last_scan ? (JSON.parse(meta.library_last_scan) as { root: string; at: number }) : null
+    const last = await domain.library.lastScan()
     if (!last) return sendJson(c, { library: null })
-    const { root, ...scan } = last
-    return sendJson(c, {
-      library: {
-        root,
-        last_scan: scan,
-        counts: store.library.counts(root),
-        skipped: store.library.skipped(root),
-        scan: library?.status() ?? NO_SCAN,
-      },
-    })
+    return sendJson(c, { library: { ...last, scan: library?.status() ?? NO_SCAN } })
   })
 
   // The same scan as the watcher's (library/scans.ts), started now; while one runs, a second request starts none and

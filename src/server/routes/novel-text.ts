@@ -1,39 +1,30 @@
 import type { Hono } from 'hono'
 import type { WireIllust, WireNovel, WireNovelText } from '../../api/wire.ts'
-import type { CatalogueStore, NovelRow } from '../data/store.ts'
-import type { AppContext, AppEnv, Services } from '../services.ts'
+import type { NovelRow } from '../data/store.ts'
+import type { AppContext, AppEnv, Services } from '../context.ts'
+import type { ReadableNovel } from '../services/novels.ts'
 import { on } from '../http/endpoint.ts'
 import { isoJst, novelCoverPaths, novelUploadedImagePaths, workImagePaths } from '../images/paths.ts'
 import { webviewNovelPage, type WebviewNovel, type WebviewSeriesLink } from '../wire/webview-page.ts'
-import { sendJson, visibleItem } from './common.ts'
+import { sendJson } from './common.ts'
 import { novelSeriesHead } from './novel-series.ts'
 
 // A novel's text, two ways: `/v1/novel/text` (JSON, Easel's gallery) and `/webview/v2/novel` (the HTML page pixivpy
 // and gallery-dl read). Both show the same novels (those /v2/novel/detail shows in full; any other is the 404 error
-// body, never a placeholder), the same text and the same series neighbours.
-
-/** The novel with its text, if the caller may read it; the 404 error body otherwise. */
-export function readableNovel(c: AppContext, store: CatalogueStore, id: number): { row: NovelRow; text: string } {
-  const row = visibleItem(c, 'novel', id)
-  return { row, text: store.novelText(row.id) ?? '' }
-}
-
-/** The previous and next novels of the series the caller may see, in series order. */
-function neighbours(c: AppContext, store: CatalogueStore, row: NovelRow): { prev?: NovelRow; next?: NovelRow } {
-  if (!row.series_id) return {}
-  const ids = store.seriesNeighbours('novel', row.series_id, row.series_order ?? 0, c.var.caller)
-  const rows = new Map(store.novelsByIds([ids.prev, ids.next].filter((x) => x !== undefined)).map((r) => [r.id, r]))
-  return { prev: ids.prev ? rows.get(ids.prev) : undefined, next: ids.next ? rows.get(ids.next) : undefined }
-}
+// body, never a placeholder), the same text and the same series neighbours (services/novels.ts reads them).
 
 type ImageUrls = WireNovelText['images'][string]['urls']
 
 /** `[uploadedimage:ID]` images of the novel: id → URLs. */
-export function uploadedImages(c: AppContext, store: CatalogueStore, row: NovelRow): Map<string, ImageUrls> {
+export function uploadedImages(
+  c: AppContext,
+  novel: Pick<ReadableNovel, 'row' | 'images' | 'files'>,
+): Map<string, ImageUrls> {
+  const { row } = novel
   const out = new Map<string, ImageUrls>()
   // an imported novel's originals keep their own type (its files, data/library-files.ts)
-  const exts = new Map(store.library.novelFilesOf(row.id).map((f) => [`${f.role}:${f.image_id}`, f.ext]))
-  for (const img of store.novelImages(row.id)) {
+  const exts = new Map(novel.files.map((f) => [`${f.role}:${f.image_id}`, f.ext]))
+  for (const img of novel.images) {
     const ext = exts.get(`image:${img.image_id}`)
     const paths = novelUploadedImagePaths({ id: row.id, createdTs: row.created_ts }, img.image_id, ext)
     out.set(
@@ -57,11 +48,9 @@ interface EmbeddedWork {
  * `[pixivimage:ID]` / `[pixivimage:ID-PAGE]` works the caller may see, keyed by the literal marker value (reference
  * §19.2); a page the work does not have is left out, as an unknown or hidden work is.
  */
-function embeddedWorks(c: AppContext, store: CatalogueStore, text: string): Map<string, EmbeddedWork> {
-  const markers = [...text.matchAll(/\[pixivimage:(\d{1,15})(?:-(\d{1,4}))?\]/g)]
-  const ids = [...new Set(markers.map((m) => Number(m[1])))]
-  const wires = new Map(c.var.view.illustObjects(ids).map((w) => [w.id, w]))
-  const rows = new Map(store.worksByIds([...wires.keys()]).map((r) => [r.id, r]))
+function embeddedWorks(c: AppContext, novel: ReadableNovel): Map<string, EmbeddedWork> {
+  const markers = [...novel.text.matchAll(/\[pixivimage:(\d{1,15})(?:-(\d{1,4}))?\]/g)]
+  const { rows, wires } = novel.embedded
   const out = new Map<string, EmbeddedWork>()
   for (const m of markers) {
     const row = rows.get(Number(m[1]))
@@ -90,35 +79,37 @@ export const coverUrl = (c: AppContext, row: NovelRow) =>
     row,
   })
 
-export function novelTextRoutes(app: Hono<AppEnv>, { store }: Services) {
-  on(app, 'novelText', (c, q) => {
-    const { row, text } = readableNovel(c, store, q.novel_id)
-    const { prev, next } = neighbours(c, store, row)
-    const head = prev || next ? novelSeriesHead(c, store, row.series_id!) : undefined
+export function novelTextRoutes(app: Hono<AppEnv>, { domain }: Services) {
+  on(app, 'novelText', async (c, q) => {
+    const view = c.var.view
+    const novel = await domain.novels.readable(view, q.novel_id, { neighbours: true, embeds: true })
+    const { row, text, prev, next } = novel
+    const head = prev || next ? await novelSeriesHead(c, domain, row.series_id!) : undefined
+    const [prevRaw, nextRaw] = head
+      ? await domain.items.lists(view, 'novel', [prev ? [prev.id] : [], next ? [next.id] : []])
+      : [[], []]
     // The neighbour's novel object with the keys of a series page (WireSeriesNeighbour), or `{}`.
-    const neighbour = (n: NovelRow | undefined) => {
-      const raw = n && head && c.var.view.listNovels([n.id])[0]
-      return raw ? { ...raw.parse<WireNovel>(), ...head, novels: [raw], next_url: null } : {}
-    }
+    const neighbour = (raw: { parse<T>(): T } | undefined) =>
+      raw && head ? { ...raw.parse<WireNovel>(), ...head, novels: [raw], next_url: null } : {}
     const images: WireNovelText['images'] = Object.fromEntries(
-      [...uploadedImages(c, store, row)].map(([id, urls]) => [id, { urls }]),
+      [...uploadedImages(c, novel)].map(([id, urls]) => [id, { urls }]),
     )
     const illusts: WireNovelText['illusts'] = Object.fromEntries(
-      [...embeddedWorks(c, store, text)].map(([key, e]) => [key, { illust: e.wire, page: e.page, images: e.images }]),
+      [...embeddedWorks(c, novel)].map(([key, e]) => [key, { illust: e.wire, page: e.page, images: e.images }]),
     )
     return sendJson(c, {
       novel_marker: {},
       novel_text: text,
-      series_prev: neighbour(prev),
-      series_next: neighbour(next),
+      series_prev: neighbour(prevRaw![0]),
+      series_next: neighbour(nextRaw![0]),
       images,
       illusts,
     })
   })
 
-  on(app, 'webviewNovel', (c, q) => {
-    const { row, text } = readableNovel(c, store, q.id)
-    const { prev, next } = neighbours(c, store, row)
+  on(app, 'webviewNovel', async (c, q) => {
+    const { row, text, prev, next } = await domain.novels.readable(c.var.view, q.id, { neighbours: true })
+    const about = await domain.novels.about(row)
     const link = (n: NovelRow | undefined): WebviewSeriesLink | null =>
       n
         ? {
@@ -134,11 +125,11 @@ export function novelTextRoutes(app: Hono<AppEnv>, { store }: Services) {
       id: String(row.id),
       title: row.title,
       seriesId: row.series_id ? String(row.series_id) : null,
-      seriesTitle: row.series_id ? (store.seriesTitles('novel', [row.series_id]).get(row.series_id) ?? null) : null,
+      seriesTitle: about.seriesTitle,
       seriesIsWatched: row.series_id ? false : null,
       userId: String(row.user_id),
       coverUrl: coverUrl(c, row),
-      tags: (store.tagsOf('novel', [row.id]).get(row.id) ?? []).map((t) => t.name),
+      tags: about.tags.map((t) => t.name),
       caption: row.caption,
       cdate: isoJst(row.created_ts),
       // Easel keeps no likes apart from bookmarks.

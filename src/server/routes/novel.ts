@@ -1,14 +1,14 @@
 import type { Hono } from 'hono'
-import type { AppEnv, Services } from '../services.ts'
+import type { AppEnv, Services } from '../context.ts'
 import { on } from '../http/endpoint.ts'
 import { notFound } from '../http/errors.ts'
 import { GONE, sendJson } from './common.ts'
 
 // The text (and the webview page) are in novel-text.ts, the series in novel-series.ts.
 
-export function novelRoutes(app: Hono<AppEnv>, _services: Services) {
-  on(app, 'novelDetail', (c, q) => {
-    const novel = c.var.view.novelDetail(q.novel_id)
+export function novelRoutes(app: Hono<AppEnv>, { domain }: Services) {
+  on(app, 'novelDetail', async (c, q) => {
+    const novel = await domain.items.detail(c.var.view, 'novel', q.novel_id)
     if (!novel) throw notFound(GONE.novel)
     return sendJson(c, { novel })
   })

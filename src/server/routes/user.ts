@@ -1,13 +1,14 @@
 import type { Hono } from 'hono'
-import type { AppEnv, Services } from '../services.ts'
+import type { AppEnv, Services } from '../context.ts'
 import type { Kind, UserRow } from '../data/store.ts'
 import type { View } from '../wire/view.ts'
 import { on } from '../http/endpoint.ts'
 import { backgroundPaths, hasBackground } from '../images/paths.ts'
-import { badRequest, forbidden, notFound } from '../http/errors.ts'
+import { badRequest, forbidden } from '../http/errors.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
-import type { AppContext } from '../services.ts'
+import type { AppContext } from '../context.ts'
 import { pageOf, requireUser, sendJson } from './common.ts'
+import { maySeePublicity, mayReadPrivateOf } from '../services/visibility.ts'
 import { governedProfileFields, type Publicity } from '../wire/profile-publicity.ts'
 
 /** The profile banner's URL (the CDN's 1200×600 master), or '' for a user without one. */
@@ -15,19 +16,13 @@ const backgroundImageUrl = (view: View, row: UserRow) => {
   const u = { id: row.id, profileDate: row.profile_date, profileHash: row.profile_hash }
   return hasBackground(u) ? view.imageUrl(backgroundPaths(u).master) : ''
 }
-const GONE = 'User has left or the user ID does not exist.'
 
-export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
-  const userOr404 = (userId: number) => {
-    const row = store.user(userId)
-    if (!row) throw notFound(GONE)
-    return row
-  }
+export function userRoutes(app: Hono<AppEnv>, { domain }: Services) {
+  const { users, items, follows } = domain
 
-  on(app, 'userDetail', (c, q) => {
-    const row = userOr404(q.user_id)
+  on(app, 'userDetail', async (c, q) => {
     const view = c.var.view
-    const counts = store.userCounts(row.id, c.var.caller)
+    const { row, counts } = await users.profile(view, q.user_id)
     const profile = JSON.parse(row.profile_json) as Record<string, unknown>
     const { workspace, profile_publicity, ...rest } = profile
     return sendJson(c, {
@@ -43,8 +38,7 @@ export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
         is_using_custom_profile_image: true,
         ...rest,
         ...governedProfileFields(rest, profile_publicity as Publicity | undefined, (p) => {
-          const me = c.var.caller.id
-          return p === 'public' || me === row.id || (p === 'mypixiv' && c.var.view.isMutual(row.id))
+          return maySeePublicity(c.var.caller, (id) => view.isMutual(id), row.id, p)
         }),
         background_image_url: backgroundImageUrl(c.var.view, row),
         total_follow_users: counts.follows,
@@ -69,47 +63,43 @@ export function userRoutes(app: Hono<AppEnv>, { store, caches }: Services) {
     })
   })
 
-  const items = (c: AppContext, kind: Kind, q: { user_id: number; offset: number; type?: 'illust' | 'manga' }) => {
-    const row = userOr404(q.user_id)
+  const list = async (c: AppContext, kind: Kind, q: { user_id: number; offset: number; type?: 'illust' | 'manga' }) => {
+    const row = await users.existing(q.user_id)
     const view = c.var.view
-    const { items: page, more } = pageOf(store.userItems(kind, row.id, c.var.caller, q.type, q.offset, PAGE_SIZE + 1))
+    const { items: page, more } = pageOf(await users.itemIds(view, kind, row.id, q.type, q.offset, PAGE_SIZE + 1))
     return sendJson(c, {
       user: view.user(row, view.follows(row.id)),
-      [kind === 'illust' ? 'illusts' : 'novels']: view.list(kind, page),
+      [kind === 'illust' ? 'illusts' : 'novels']: await items.list(view, kind, page),
       next_url: nextUrl(c, c.var.origin, more ? { offset: q.offset + PAGE_SIZE } : null),
     })
   }
-  on(app, 'userIllusts', (c, q) => items(c, 'illust', q))
-  on(app, 'userNovels', (c, q) => items(c, 'novel', q))
+  on(app, 'userIllusts', (c, q) => list(c, 'illust', q))
+  on(app, 'userNovels', (c, q) => list(c, 'novel', q))
 
-  on(app, 'userFollowing', (c, q) => {
-    userOr404(q.user_id)
-    if (q.restrict === 'private' && c.var.caller.id !== q.user_id)
+  on(app, 'userFollowing', async (c, q) => {
+    await users.existing(q.user_id)
+    if (q.restrict === 'private' && !mayReadPrivateOf(c.var.caller, q.user_id))
       throw forbidden('Private follows are only visible to their owner.')
-    const ids = store.following(q.user_id, q.restrict === 'private' ? 1 : 0, q.offset, PAGE_SIZE + 1)
+    const ids = await follows.following(q.user_id, q.restrict === 'private' ? 1 : 0, q.offset, PAGE_SIZE + 1)
     const { items: page, more } = pageOf(ids)
     return sendJson(c, {
-      user_previews: c.var.view.userPreviews(page),
+      user_previews: await users.previews(c.var.view, page),
       next_url: nextUrl(c, c.var.origin, more ? { offset: q.offset + PAGE_SIZE } : null),
     })
   })
 
-  on(app, 'follow', (c, q) => {
+  on(app, 'follow', async (c, q) => {
     const me = requireUser(c)
-    userOr404(q.user_id)
+    await users.existing(q.user_id)
     if (q.user_id === me) throw badRequest('user_id must not be your own', 'You cannot follow yourself.')
-    store.follow(me, q.user_id, q.restrict === 'private' ? 1 : 0)
-    // Following can make restrict-1 works visible (mutual follows) to these two accounts and no other: their versions
-    // move, and with them the keys of their cached searches and recommendations (no one else's cache is touched).
-    caches.callers.changed(me, q.user_id)
+    await follows.follow(me, q.user_id, q.restrict === 'private' ? 1 : 0)
     return sendJson(c, {})
   })
 
-  on(app, 'unfollow', (c, q) => {
+  on(app, 'unfollow', async (c, q) => {
     const me = requireUser(c)
-    userOr404(q.user_id)
-    store.unfollow(me, q.user_id)
-    caches.callers.changed(me, q.user_id)
+    await users.existing(q.user_id)
+    await follows.unfollow(me, q.user_id)
     return sendJson(c, {})
   })
 }

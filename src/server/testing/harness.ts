@@ -7,7 +7,7 @@ import { createLogger } from '../log.ts'
 import { createServices, startServer, type RunningServer } from '../server.ts'
 import { createApp } from '../app.ts'
 import { catalogueFile } from '../catalogue.ts'
-import type { Services } from '../services.ts'
+import type { Services } from '../context.ts'
 import { hashRefreshToken, newRefreshToken, REFRESH_TOKEN_TTL_S } from '../auth/tokens.ts'
 
 export const ORIGIN = 'http://easel.test'

@@ -1,5 +1,6 @@
-import type { CatalogueStore, UserRow } from '../data/store.ts'
-import { Lru } from '../services.ts'
+import type { UserRow } from '../data/store.ts'
+import type { Repositories } from '../data/repositories.ts'
+import { Lru } from '../lru.ts'
 
 /**
  * What a signed-in caller's answers depend on besides the items themselves: whom it follows, who follows it (a mutual
@@ -23,7 +24,7 @@ export interface Relations {
  * database need these invalidations carried across (a later issue).
  */
 export class CallerStates {
-  private readonly store: CatalogueStore
+  private readonly repos: Pick<Repositories, 'users' | 'follows' | 'mutes'>
   private readonly users: Lru<UserRow>
   private readonly relations: Lru<Relations>
   private readonly versions = new Map<number, number>()
@@ -33,30 +34,39 @@ export class CallerStates {
    * Bounded in bytes too: a relations entry holds whole follow lists (an account following thousands is hundreds of
    * KB). `versions` holds a number per account that changed: bounded by the catalogue's accounts.
    */
-  constructor(store: CatalogueStore, max = 2000, maxBytes = { users: 8 * 1024 * 1024, relations: 32 * 1024 * 1024 }) {
-    this.store = store
+  constructor(
+    repos: Pick<Repositories, 'users' | 'follows' | 'mutes'>,
+    max = 2000,
+    maxBytes = { users: 8 * 1024 * 1024, relations: 32 * 1024 * 1024 },
+  ) {
+    this.repos = repos
     this.users = new Lru(max, { maxBytes: maxBytes.users })
     this.relations = new Lru(max, { maxBytes: maxBytes.relations })
   }
 
-  user(id: number): UserRow | undefined {
+  /** The account's row: from memory once read (an answer, not a promise, when it is held: the hot path). */
+  user(id: number): UserRow | undefined | Promise<UserRow | undefined> {
     const cached = this.users.get(String(id))
     if (cached) return cached
-    const row = this.store.user(id)
-    if (row) this.users.set(String(id), row)
-    return row
+    return this.repos.users.byId(id).then((row) => {
+      if (row) this.users.set(String(id), row)
+      return row
+    })
   }
 
-  relationsOf(id: number): Relations {
-    return this.relations.getOrCompute(String(id), () => {
-      const follows = this.store.followSets(id)
-      const mutes = this.store.mutes(id)
-      return {
+  /** The account's follows (both ways) and mutes: from memory once read. */
+  relationsOf(id: number): Relations | Promise<Relations> {
+    const cached = this.relations.get(String(id))
+    if (cached) return cached
+    return Promise.all([this.repos.follows.sets(id), this.repos.mutes.of(id)]).then(([follows, mutes]) => {
+      const relations: Relations = {
         following: new Set(follows.following),
         followers: new Set(follows.followers),
         muteTags: new Set(mutes.tags),
         muteUsers: new Set(mutes.users),
       }
+      this.relations.set(String(id), relations)
+      return relations
     })
   }
 

@@ -1,7 +1,14 @@
 import type { WireComment, WireCommentUser } from '../../api/wire-responses.ts'
 import type { CommentRow } from '../data/comments.ts'
 import { isoJst } from '../images/paths.ts'
+import type { UserRow } from '../data/store.ts'
 import type { View } from './view.ts'
+
+/** What comments are serialized with, read by the service (services/comments.ts): parents and authors. */
+export interface CommentContext {
+  parents: ReadonlyMap<number, CommentRow>
+  users: ReadonlyMap<number, UserRow>
+}
 
 type WithParent = WireComment & { parent_comment: WireComment | Record<string, never> }
 
@@ -10,17 +17,24 @@ type WithParent = WireComment & { parent_comment: WireComment | Record<string, n
  * gallery escapes them (the hostile ones of the demo catalogue check that it does). A comment whose author is gone
  * is left out.
  */
-export function commentsToWire(view: View, rows: readonly CommentRow[], opts: { parents: true }): WithParent[]
-export function commentsToWire(view: View, rows: readonly CommentRow[], opts?: { parents?: false }): WireComment[]
 export function commentsToWire(
   view: View,
   rows: readonly CommentRow[],
+  context: CommentContext,
+  opts: { parents: true },
+): WithParent[]
+export function commentsToWire(
+  view: View,
+  rows: readonly CommentRow[],
+  context: CommentContext,
+  opts?: { parents?: false },
+): WireComment[]
+export function commentsToWire(
+  view: View,
+  rows: readonly CommentRow[],
+  { parents, users }: CommentContext,
   opts: { parents?: boolean } = {},
 ): WireComment[] {
-  const parents = opts.parents
-    ? view.store.comments.byIds([...new Set(rows.flatMap((r) => (r.parent_id ? [r.parent_id] : [])))])
-    : new Map<number, CommentRow>()
-  const users = view.store.users([...new Set([...rows, ...parents.values()].map((r) => r.user_id))])
   const user = (id: number): WireCommentUser | undefined => {
     const row = users.get(id)
     if (!row) return undefined

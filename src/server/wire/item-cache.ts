@@ -1,5 +1,5 @@
 import type { Kind } from '../data/store.ts'
-import { Lru } from '../services.ts'
+import { Lru } from '../lru.ts'
 import { RawJson } from './raw-json.ts'
 
 export interface CachedItem {

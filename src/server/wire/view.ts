@@ -1,7 +1,8 @@
 import type { WireIllust, WireImageUrls, WireNovel, WireTag, WireUser } from '../../api/wire.ts'
-import type { Caller, CatalogueStore, Kind, NovelRow, UserRow, WorkRow } from '../data/store.ts'
+import type { Caller, Kind, NovelRow, UserRow, WorkRow } from '../data/store.ts'
+import type { ItemTag } from '../data/repositories.ts'
 import { RawJson } from './raw-json.ts'
-import type { ItemJsonCache } from './item-cache.ts'
+import type { CachedItem, ItemJsonCache } from './item-cache.ts'
 import type { Relations } from './caller-state.ts'
 import {
   isoJst,
@@ -13,20 +14,59 @@ import {
 } from '../images/paths.ts'
 import { ImageUrlSigner, needsSignature, SIGN_WINDOW_S, type SignedKind } from '../images/image-signing.ts'
 import { fileContentType, ugoiraFilePath } from '../images/library-images.ts'
+import { aiShown, canSee, type VisibilityHead } from '../services/visibility.ts'
+
+/**
+ * What works are serialized from, read by the service (services/items.ts) in one batch per kind: the rows, their tags,
+ * authors and series titles, and (works) an imported work's page types and videos.
+ */
+interface BundleOf<K extends Kind, Row> {
+  kind: K
+  rows: readonly Row[]
+  tags: ReadonlyMap<number, readonly ItemTag[]>
+  users: ReadonlyMap<number, UserRow>
+  series: ReadonlyMap<number, string>
+}
+
+export interface IllustBundle extends BundleOf<'illust', WorkRow> {
+  pageExts: ReadonlyMap<number, string[]>
+  videos: ReadonlyMap<number, { ext: string; width: number; height: number }>
+}
+
+export type NovelBundle = BundleOf<'novel', NovelRow>
+
+export type ItemBundle = IllustBundle | NovelBundle
+
+/** Items looked up in the item cache: those found, in the order of the ids, and the ids missing. */
+export interface Lookup {
+  kind: Kind
+  ids: readonly number[]
+  detail: boolean
+  found: (CachedItem | undefined)[]
+  missing: number[]
+}
+
+/** A page of items looked up for one caller: each with whether the caller may see it. */
+export interface ResolvedItems {
+  kind: Kind
+  detail: boolean
+  placeholders: boolean
+  items: { id: number; item: CachedItem; visible: boolean }[]
+}
 
 /** The create_date of every placeholder: the epoch, as a date that says nothing of the work. */
 const PLACEHOLDER_DATE = isoJst(0)
 
 /**
  * Turns rows into the wire objects for one request: image URLs on the image origin, and the caller-relative
- * fields (is_bookmarked, is_muted, is_followed) computed for this caller, a page at a time.
+ * fields (is_bookmarked, is_muted, is_followed) computed for this caller, a page at a time. It reads no database:
+ * what it serializes is read by the services (services/items.ts: `missing` → `keep` → `resolve` → `render`).
  *
  * Works and novels are serialized once, as an anonymous caller sees them, and kept as JSON text in the item cache;
  * a request then only flips the caller-relative booleans in that text. Each of them occurs exactly once in an item
  * (`"is_followed"` in its user object), and a quote inside a string value is always escaped, so the replace is exact.
  */
 export class View {
-  readonly store: CatalogueStore
   /** the image origin (http/origin.ts): every URL a View builds is an image URL */
   readonly origin: string
   readonly caller: Caller
@@ -39,7 +79,6 @@ export class View {
   private readonly signing: { signer: ImageUrlSigner; nowS: number } | undefined
 
   constructor(
-    store: CatalogueStore,
     origin: string,
     caller: Caller,
     cache: ItemJsonCache,
@@ -48,7 +87,6 @@ export class View {
     signing?: { signer: ImageUrlSigner; nowS: number },
   ) {
     this.signing = signing
-    this.store = store
     this.origin = origin
     this.staticOrigin = staticOrigin
     this.caller = caller
@@ -57,52 +95,71 @@ export class View {
   }
 
   /**
-   * Items by id as wire JSON for this caller, in order: those it may see, and (with `placeholders`, for detail) the
-   * placeholder in place of the others. Ids that do not exist are left out. Warm items cost no database read.
+   * The items of the ids the item cache holds (detail or list text), in order, and the ids it lacks: those the service
+   * reads and hands to `keep`.
    */
-  private itemsByIds(
-    kind: Kind,
-    ids: readonly number[],
-    detail: boolean,
-    placeholders: boolean,
-    allBookmarked = false,
-  ): RawJson[] {
+  lookup(kind: Kind, ids: readonly number[], detail: boolean): Lookup {
     const nowS = this.signing?.nowS
     const found = ids.map((id) => this.cache.get(this.origin, kind, detail, id, nowS))
-    const missing = ids.filter((_, i) => !found[i])
-    if (missing.length) {
-      const rows = kind === 'illust' ? this.store.worksByIds(missing) : this.store.novelsByIds(missing)
-      const built =
-        kind === 'illust' ? this.buildIllusts(rows as WorkRow[], detail) : this.buildNovels(rows as NovelRow[], detail)
-      rows.forEach((r, i) => {
-        const head = { user_id: r.user_id, restrict: r.restrict, x_restrict: r.x_restrict, ai_type: r.ai_type }
-        // Signed URLs age: keep such an item only to the end of the signing window (its URLs then have 12 h left).
-        const expires =
-          nowS !== undefined && needsSignature(r) ? ImageUrlSigner.expiryAt(nowS) - SIGN_WINDOW_S : undefined
-        this.cache.set(this.origin, kind, detail, r.id, {
-          ...built[i]!,
-          bytes: Buffer.from(built[i]!.json),
-          head,
-          ...(expires !== undefined ? { expires } : {}),
-        })
-      })
-    }
-    const items = ids.flatMap((id, i) => {
-      const item = found[i] ?? this.cache.get(this.origin, kind, detail, id, nowS)
+    return { kind, ids, detail, found, missing: ids.filter((_, i) => !found[i]) }
+  }
+
+  /** Serializes items read by the service (as an anonymous caller sees them) and keeps them in the item cache. */
+  keep(bundle: ItemBundle, detail: boolean) {
+    const nowS = this.signing?.nowS
+    const rows: readonly (WorkRow | NovelRow)[] = bundle.rows
+    const built = bundle.kind === 'illust' ? this.buildIllusts(bundle, detail) : this.buildNovels(bundle, detail)
+    rows.forEach((r, i) => {
+      const head = { user_id: r.user_id, restrict: r.restrict, x_restrict: r.x_restrict, ai_type: r.ai_type }
+      // Signed URLs age: keep such an item only to the end of the signing window (its URLs then have 12 h left).
+      const expires =
+        nowS !== undefined && needsSignature(r) ? ImageUrlSigner.expiryAt(nowS) - SIGN_WINDOW_S : undefined
+      const item = {
+        ...built[i]!,
+        bytes: Buffer.from(built[i]!.json),
+        head,
+        ...(expires !== undefined ? { expires } : {}),
+      }
+      this.cache.set(this.origin, bundle.kind, detail, r.id, item)
+      ;(this.built ??= new Map()).set(this.builtKey(bundle.kind, detail, r.id), item)
+    })
+  }
+
+  /** Items built in this request: answered even when the cache could not keep them (a value past its budget). */
+  private built: Map<string, CachedItem> | undefined
+  private builtKey = (kind: Kind, detail: boolean, id: number) => `${kind}|${detail ? 'd' : 'l'}|${id}`
+
+  /**
+   * The looked-up items the caller may see, in order (and, with `placeholders`, for detail, the hidden ones as
+   * placeholders); those missing from the lookup are taken from `keep`. Ids that do not exist are left out.
+   */
+  resolve(lookup: Lookup, placeholders: boolean): ResolvedItems {
+    const { kind, detail, found } = lookup
+    const nowS = this.signing?.nowS
+    const items = lookup.ids.flatMap((id, i) => {
+      const item =
+        found[i] ??
+        this.built?.get(this.builtKey(kind, detail, id)) ??
+        this.cache.get(this.origin, kind, detail, id, nowS)
       if (!item) return []
       // Lists also obey the caller's AI setting; a detail answer (placeholders) shows the work whatever it is.
       return [{ id, item, visible: this.canSee(item.head) && (placeholders || this.aiShown(item.head)) }]
     })
-    const shown = items.filter((x) => x.visible)
-    const bookmarked =
-      allBookmarked || !this.caller.id
-        ? undefined
-        : this.store.bookmarkedAmong(
-            kind,
-            this.caller.id,
-            shown.map((x) => x.id),
-          )
-    return items.flatMap(({ id, item, visible }) => {
+    return { kind, detail, placeholders, items }
+  }
+
+  /** The ids of resolved items the caller sees (whose is_bookmarked the service looks up). */
+  shownIds(resolved: ResolvedItems): number[] {
+    return resolved.items.flatMap((x) => (x.visible ? [x.id] : []))
+  }
+
+  /**
+   * Resolved items as wire JSON for this caller, with its caller-relative flags: `bookmarked`, those of the shown items
+   * it bookmarked (`allBookmarked`: every one, the caller's own bookmark list).
+   */
+  render(resolved: ResolvedItems, bookmarked: ReadonlySet<number> | undefined, allBookmarked = false): RawJson[] {
+    const { kind, detail, placeholders } = resolved
+    return resolved.items.flatMap(({ id, item, visible }) => {
       if (!visible) return placeholders ? [this.placeholder(kind, id, detail)] : []
       const mask =
         (this.follows(item.head.user_id) ? 1 : 0) |
@@ -147,19 +204,21 @@ export class View {
     return (path: string) => this.url(path) + (path.startsWith('/common/images/') ? '' : q)
   }
 
-  /** Whether the caller may see an item (the same rule as the store's SQL, on a row already read). */
-  canSee(row: { user_id: number; restrict: number; x_restrict: number }): boolean {
-    if (row.x_restrict > this.caller.maxX) return false
-    if (row.restrict === 0 || row.user_id === this.caller.id || this.caller.owner) return true
-    return row.restrict === 1 && this.isMutual(row.user_id)
+  /** Whether the caller may see an item (services/visibility.ts, on a row already read). */
+  canSee(row: VisibilityHead): boolean {
+    return canSee(this.caller, this.mutual, row)
   }
 
-  /**
-   * The caller's AI setting, for lists (the rule of the store's AI_SHOWN, on a row already read): with it off, others'
-   * AI-generated items (ai_type 2) are left out of every list, search, ranking, recommendation and feed.
-   */
+  /** `isMutual` as a function of its own (made once, when a view first needs it). */
+  private get mutual(): (userId: number) => boolean {
+    return (this.mutualFn ??= (userId) => this.isMutual(userId))
+  }
+
+  private mutualFn: ((userId: number) => boolean) | undefined
+
+  /** The caller's AI setting, for lists (services/visibility.ts): others' AI-generated items left out. */
   aiShown(row: { user_id: number; ai_type: number }): boolean {
-    return this.caller.showAi !== false || row.ai_type !== 2 || row.user_id === this.caller.id
+    return aiShown(this.caller, row)
   }
 
   user(row: UserRow, followed: boolean, extra: Partial<WireUser> = {}): WireUser {
@@ -177,37 +236,14 @@ export class View {
     }
   }
 
-  usersById(ids: readonly number[]): { rows: Map<number, UserRow>; followed: Set<number> } {
-    const unique = [...new Set(ids)]
-    return { rows: this.store.users(unique), followed: new Set(unique.filter((id) => this.follows(id))) }
-  }
-
   private isMuted(userId: number, tagNames: readonly string[]) {
     const r = this.relations
     return !!r && (r.muteUsers.has(userId) || tagNames.some((t) => r.muteTags.has(t)))
   }
 
-  /** One work for its detail answer (the placeholder if the caller may not see it); undefined if there is none. */
-  illustDetail(id: number): RawJson | undefined {
-    return this.itemsByIds('illust', [id], true, true)[0]
-  }
-
-  novelDetail(id: number): RawJson | undefined {
-    return this.itemsByIds('novel', [id], true, true)[0]
-  }
-
   /** The anonymous view of visible works, serialized: what the item cache keeps. */
-  private buildIllusts(rows: readonly WorkRow[], detail: boolean) {
-    const ids = rows.map((r) => r.id)
-    const tags = this.store.tagsOf('illust', ids)
-    const users = this.store.users([...new Set(rows.map((r) => r.user_id))])
-    const series = this.store.seriesTitles(
-      'illust',
-      rows.flatMap((r) => (r.series_id ? [r.series_id] : [])),
-    )
-    const pageExts = this.store.library.pageExts(ids)
-    // imported ugoira kept as videos: the item names the video (Easel's own field) for the gallery's player
-    const videos = this.store.library.videos(rows.filter((r) => r.type === 'ugoira').map((r) => r.id))
+  private buildIllusts(bundle: IllustBundle, detail: boolean) {
+    const { rows, tags, users, series, pageExts, videos } = bundle
     return rows.map((row) => {
       const author = users.get(row.user_id)
       if (!author) return { json: JSON.stringify(this.illustPlaceholder(row.id, detail)), tags: [] }
@@ -352,14 +388,8 @@ export class View {
     }
   }
 
-  private buildNovels(rows: readonly NovelRow[], detail: boolean) {
-    const ids = rows.map((r) => r.id)
-    const tags = this.store.tagsOf('novel', ids)
-    const users = this.store.users([...new Set(rows.map((r) => r.user_id))])
-    const series = this.store.seriesTitles(
-      'novel',
-      rows.flatMap((r) => (r.series_id ? [r.series_id] : [])),
-    )
+  private buildNovels(bundle: NovelBundle, detail: boolean) {
+    const { rows, tags, users, series } = bundle
     return rows.map((row) => {
       const author = users.get(row.user_id)
       if (!author) return { json: JSON.stringify(this.novelPlaceholder(row.id, detail)), tags: [] }
@@ -404,46 +434,9 @@ export class View {
     })
   }
 
-  /** Items of either kind by id, in order, leaving out any the caller may not see (for lists). */
-  /** The works of a list page: those the caller may see, in order. */
-  listIllusts(ids: readonly number[]): RawJson[] {
-    return this.itemsByIds('illust', ids, false, false)
-  }
-
-  /** The novels of a list page: those the caller may see, in order. */
-  listNovels(ids: readonly number[]): RawJson[] {
-    return this.itemsByIds('novel', ids, false, false)
-  }
-
-  /** Visible works as objects, for the few answers that look inside them. */
-  illustObjects(ids: readonly number[]): WireIllust[] {
-    return this.listIllusts(ids).map((r) => r.parse<WireIllust>())
-  }
-
-  novelObjects(ids: readonly number[]): WireNovel[] {
-    return this.listNovels(ids).map((r) => r.parse<WireNovel>())
-  }
-
-  /** A list page's items; `allBookmarked` when the list is the caller's own bookmarks (no need to look them up). */
-  list(kind: Kind, ids: readonly number[], allBookmarked = false) {
-    return this.itemsByIds(kind, ids, false, false, allBookmarked)
-  }
-
-  /** `user_previews` entries: the user with their three newest visible works and novels. */
-  userPreviews(userIds: readonly number[]) {
-    const users = this.usersById(userIds)
-    return userIds.flatMap((id) => {
-      const row = users.rows.get(id)
-      if (!row) return []
-      return [
-        {
-          user: this.user(row, users.followed.has(id)),
-          illusts: this.listIllusts(this.store.userItems('illust', id, this.caller, undefined, 0, 3)),
-          novels: this.listNovels(this.store.userItems('novel', id, this.caller, undefined, 0, 3)),
-          is_muted: !!this.relations?.muteUsers.has(id),
-        },
-      ]
-    })
+  /** Whether the caller muted the user. */
+  mutedUser(userId: number): boolean {
+    return !!this.relations?.muteUsers.has(userId)
   }
 
   /**

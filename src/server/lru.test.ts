@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { approxBytes, Lru } from './services.ts'
+import { approxBytes, Lru } from './lru.ts'
 
 describe('Lru', () => {
   it('keeps the most recently used entries within the entry count', () => {

@@ -1,0 +1,38 @@
+import type { Context } from 'hono'
+import type { Config } from './config.ts'
+import type { Caller, CatalogueStore } from './data/store.ts'
+import type { TokenSigner } from './auth/tokens.ts'
+import type { View } from './wire/view.ts'
+import type { Searches } from './search/search-job.ts'
+import type { LibraryScans } from './library/scans.ts'
+import type { Repositories } from './data/repositories.ts'
+import type { Caches } from './services/caches.ts'
+import type { Domain } from './services/domain.ts'
+
+/** What every route module gets: the store, the configuration, the token signer and the clock. */
+export interface Services {
+  store: CatalogueStore
+  config: Config
+  signer: TokenSigner
+  /** unix seconds, real time: token expiry, bookmark times, the last ranking day a client may ask for */
+  nowS: () => number
+  /** unix seconds: the catalogue's own "today" (its meta `now`), from which its demo dates were placed */
+  catalogueNow: number
+  /** where searches that miss the cache run: worker threads in the service, the request's thread in tests */
+  searches: Searches
+  /** the scans of LIBRARY_DIR (the watcher's and the owner's rescan); undefined on the demo catalogue */
+  library?: LibraryScans
+  /** Derived data, cleared or invalidated when what it derives from changes. */
+  caches: Caches
+  /** the catalogue's repositories (data/repositories.ts), over the store */
+  repos: Repositories
+  /** the service layer (services/): what routes call */
+  domain: Domain
+}
+
+export interface AppEnv {
+  /** `origin`: of the API's own URLs (next_url); image URLs are the view's (`view.imageUrl`, http/origin.ts) */
+  Variables: { caller: Caller; view: View; origin: string }
+}
+
+export type AppContext = Context<AppEnv>

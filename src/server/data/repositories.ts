@@ -1,0 +1,250 @@
+import type {
+  BookmarkRow,
+  Caller,
+  IllustSeriesRow,
+  Kind,
+  NovelRow,
+  NovelSeriesRow,
+  RankingSpec,
+  TagRow,
+  UserRow,
+  WorkRow,
+} from './store.ts'
+import type { CommentPageQuery, CommentRow } from './comments.ts'
+import type { FeedRestrict } from './social.ts'
+import type { NovelFileRow, WorkFileRow } from './library-files.ts'
+import type { UserFileRow } from './library-user-files.ts'
+
+// The catalogue's repositories: one interface per aggregate, every method async (Promise-returning), so the services
+// (src/server/services/) work the same over an embedded engine that answers at once (SQLite, sqlite-repositories.ts)
+// and over a database server (PostgreSQL). Rows are the data layer's (snake_case, 0/1 flags). Lists that must be
+// filtered by who may see them take the caller and apply the one visibility rule (services/visibility.ts) in SQL.
+
+/** What an item list of one kind may be narrowed to. */
+export type ContentType = 'illust' | 'manga' | undefined
+
+/** A tag on an item, in its position; `by_author` (novels) marks the author's own tags. */
+export type ItemTag = TagRow & { by_author?: number }
+
+/** What works and novels share: rows by id, and the lists of one author, one series, one feed. */
+export interface ItemRepository<Row> {
+  byId(id: number): Promise<Row | undefined>
+  /** rows in the order of the ids (missing ids are skipped) */
+  byIds(ids: readonly number[]): Promise<Row[]>
+  /** an author's items the caller may see, newest first */
+  byUser(userId: number, caller: Caller, type: ContentType, offset: number, limit: number): Promise<number[]>
+  /** the items of the users the caller follows, newest first */
+  followFeed(caller: Caller, restrict: FeedRestrict, offset: number, limit: number): Promise<number[]>
+  /** the newest items the caller may see, ids at most `maxId` */
+  newest(caller: Caller, type: ContentType, maxId: number, limit: number): Promise<number[]>
+}
+
+export interface WorkRepository extends ItemRepository<WorkRow> {
+  /** works sharing tags or the author with one, the caller may see */
+  related(workId: number, caller: Caller, limit: number): Promise<number[]>
+  /** an imported work's page file types (png, jpg…), by work */
+  pageExts(ids: readonly number[]): Promise<Map<number, string[]>>
+  /** imported ugoira kept as videos, by work */
+  videos(ids: readonly number[]): Promise<Map<number, { ext: string; width: number; height: number }>>
+  ugoiraVideo(id: number): Promise<{ ext: string; width: number; height: number } | undefined>
+  /** an imported work's files (its pages); none for a demo work */
+  files(id: number): Promise<WorkFileRow[]>
+}
+
+export interface NovelRepository extends ItemRepository<NovelRow> {
+  text(id: number): Promise<string | undefined>
+  images(id: number): Promise<{ image_id: number; width: number; height: number }[]>
+  /** an imported novel's files (its cover and images); none for a demo novel */
+  files(id: number): Promise<NovelFileRow[]>
+}
+
+export interface UserCounts {
+  illusts: number
+  manga: number
+  novels: number
+  follows: number
+  mypixiv: number
+  publicIllustBookmarks: number
+  illustSeries: number
+  novelSeries: number
+}
+
+export interface UserRepository {
+  byId(id: number): Promise<UserRow | undefined>
+  byAccount(account: string): Promise<UserRow | undefined>
+  byIds(ids: readonly number[]): Promise<Map<number, UserRow>>
+  /** the profile's counters, of what the caller may see */
+  counts(userId: number, caller: Caller): Promise<UserCounts>
+  showAi(userId: number): Promise<boolean>
+  setShowAi(userId: number, show: boolean): Promise<void>
+  /** an imported user's avatar and background files; none on the demo */
+  files(userId: number): Promise<UserFileRow[]>
+  /** authors with public all-ages works: their bookmarks and works */
+  authorPopularity(): Promise<{ user_id: number; bookmarks: number; works: number }[]>
+  authorTags(userId: number, limit: number): Promise<{ tag_id: number; n: number }[]>
+  bookmarkedTags(userId: number, depth: number, limit: number): Promise<{ tag_id: number; n: number }[]>
+  authorsWithTags(tagIds: readonly number[]): Promise<Map<number, number>>
+  coBookmarkedAuthors(userId: number): Promise<Map<number, number>>
+}
+
+export interface FollowRepository {
+  /** everyone the user follows and everyone who follows the user (either restrict) */
+  sets(userId: number): Promise<{ following: number[]; followers: number[] }>
+  /** of `userIds`, those `me` follows */
+  followedAmong(me: number, userIds: readonly number[]): Promise<Set<number>>
+  following(userId: number, restrict: 0 | 1, offset: number, limit: number): Promise<number[]>
+  followers(userId: number, offset: number, limit: number): Promise<number[]>
+  mypixiv(userId: number, callerId: number, offset: number, limit: number): Promise<number[]>
+  followees(me: number): Promise<Set<number>>
+  follow(me: number, userId: number, restrict: 0 | 1): Promise<void>
+  unfollow(me: number, userId: number): Promise<void>
+}
+
+export interface MuteEdit {
+  addTags: string[]
+  deleteTags: string[]
+  addUsers: number[]
+  deleteUsers: number[]
+}
+
+export interface MuteRepository {
+  of(me: number): Promise<{ tags: string[]; users: number[] }>
+  /** one transaction; rejects with MuteLimitExceeded (and writes nothing) past `limit` */
+  edit(me: number, edit: MuteEdit, limit: number): Promise<void>
+}
+
+export interface BookmarkRepository {
+  page(
+    kind: Kind,
+    userId: number,
+    restrict: 0 | 1,
+    caller: Caller,
+    beforeId: number,
+    limit: number,
+    tag?: string,
+  ): Promise<BookmarkRow[]>
+  among(kind: Kind, me: number, ids: readonly number[]): Promise<Set<number>>
+  of(kind: Kind, me: number, itemId: number): Promise<{ id: number; restrict: number; tags: string[] } | undefined>
+  add(kind: Kind, me: number, itemId: number, restrict: 0 | 1, tags: string[], nowTs: number): Promise<void>
+  remove(kind: Kind, me: number, itemId: number): Promise<void>
+  tags(
+    kind: Kind,
+    userId: number,
+    restrict: 0 | 1,
+    caller: Caller,
+    offset: number,
+    limit: number,
+  ): Promise<{ name: string; count: number }[]>
+  /** the caller's bookmarks with ids in [min, max]: the seed of personal recommendations */
+  seeds(kind: Kind, userId: number, minId: number, maxId: number): Promise<{ item_id: number; user_id: number }[]>
+  /** the newest bookmark id (at most `maxId`) and the id `depth` bookmarks below it */
+  window(kind: Kind, userId: number, depth: number, maxId?: number): Promise<{ max: number; min: number }>
+  upTo(kind: Kind, userId: number, maxId: number): Promise<Set<number>>
+}
+
+export interface CommentRepository {
+  get(id: number): Promise<CommentRow | undefined>
+  byIds(ids: readonly number[]): Promise<Map<number, CommentRow>>
+  page(kind: Kind, itemId: number, query: CommentPageQuery): Promise<CommentRow[]>
+  replies(rootId: number, query: Omit<CommentPageQuery, 'rootsOnly'>): Promise<CommentRow[]>
+  add(
+    kind: Kind,
+    itemId: number,
+    userId: number,
+    parentId: number | null,
+    body: string,
+    nowTs: number,
+  ): Promise<CommentRow>
+  delete(id: number): Promise<void>
+}
+
+export interface TagRepository {
+  /** the tags of items, in their order, by item */
+  of(kind: Kind, ids: readonly number[]): Promise<Map<number, ItemTag[]>>
+  byNames(names: readonly string[]): Promise<Map<string, TagRow>>
+  /** every tag id on the items (repeated per item) */
+  idsOfItems(kind: Kind, ids: readonly number[]): Promise<number[]>
+  trending(fromDay: number, toDay: number, limit: number): Promise<{ tag: TagRow; workId: number }[]>
+  autocomplete(word: string, caller: Caller, limit: number): Promise<TagRow[]>
+}
+
+export interface SeriesStats {
+  count: number
+  chars: number | null
+  first: number | null
+  last: number | null
+}
+
+export interface SeriesRepository {
+  illust(id: number): Promise<IllustSeriesRow | undefined>
+  illustByCoverToken(token: string): Promise<IllustSeriesRow | undefined>
+  novel(id: number): Promise<NovelSeriesRow | undefined>
+  titles(kind: Kind, ids: readonly number[]): Promise<Map<number, string>>
+  /** of the entries the caller may see */
+  stats(kind: Kind, seriesId: number, caller: Caller): Promise<SeriesStats>
+  page(
+    kind: Kind,
+    seriesId: number,
+    caller: Caller,
+    afterOrder: number,
+    limit: number,
+    offset?: number,
+  ): Promise<number[]>
+  neighbours(
+    kind: Kind,
+    seriesId: number,
+    order: number,
+    caller: Caller,
+  ): Promise<{ prev: number | undefined; next: number | undefined }>
+}
+
+export interface TokenRepository {
+  /** a new refresh token (a sign-in): its session id */
+  save(hash: string, userId: number, expiresTs: number): Promise<number>
+  use(hash: string, nowTs: number, expiresTs: number): Promise<{ userId: number; sessionId: number } | undefined>
+  session(id: number): Promise<{ userId: number; expiresTs: number } | undefined>
+  revoke(hash: string): Promise<{ sessionId: number; userId: number } | undefined>
+  revokeAllOf(userId: number): Promise<number[]>
+}
+
+/** Rankings, recommendation candidates and the catalogue's own facts. */
+export interface CatalogueRepository {
+  meta(): Promise<Record<string, string>>
+  latestActivityDay(kind: Kind): Promise<number>
+  activityDayOnOrBefore(kind: Kind, day: number): Promise<number | undefined>
+  ranking(kind: Kind, spec: RankingSpec, limit: number): Promise<number[]>
+  /** a library's recorded rankings (library/lists.ts): the day on or before, and its ids */
+  recordedRankingDay(kind: Kind, mode: string, onOrBefore?: number): Promise<number | undefined>
+  recordedRanking(kind: Kind, mode: string, day: number): Promise<number[]>
+  popularCandidates(
+    kind: Kind,
+    caller: Caller,
+    type: ContentType,
+    limit: number,
+  ): Promise<{ id: number; user_id: number; total_bookmarks: number; created_ts: number }[]>
+  recommendCandidates(
+    kind: Kind,
+    caller: Caller,
+    tagIds: number[],
+    authorIds: number[],
+    type: ContentType,
+  ): Promise<{ id: number; user_id: number; total_bookmarks: number; created_ts: number; tag_ids: string }[]>
+  /** an imported library's scan figures */
+  libraryCounts(root: string): Promise<Record<string, number>>
+  librarySkipped(root: string): Promise<{ path: string; reason: string }[]>
+}
+
+/** Every repository of one catalogue. */
+export interface Repositories {
+  works: WorkRepository
+  novels: NovelRepository
+  users: UserRepository
+  follows: FollowRepository
+  mutes: MuteRepository
+  bookmarks: BookmarkRepository
+  comments: CommentRepository
+  tags: TagRepository
+  series: SeriesRepository
+  tokens: TokenRepository
+  catalogue: CatalogueRepository
+}
