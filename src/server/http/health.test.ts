@@ -4,7 +4,7 @@ import { createApp } from '../app.ts'
 import { createLogger } from '../log.ts'
 import { openTestApp, ORIGIN } from '../testing/harness.ts'
 import { Hono } from 'hono'
-import type { AppEnv } from '../services.ts'
+import type { AppEnv } from '../context.ts'
 import { healthRoutes, Lifecycle } from './health.ts'
 
 // /healthz and /readyz on the real app, in process: what makes the service not ready, and where the paths sit

@@ -3,7 +3,7 @@
 // registered before the gallery, so the SPA's index.html never answers them.
 
 import type { Hono } from 'hono'
-import type { AppEnv } from '../services.ts'
+import type { AppEnv } from '../context.ts'
 import { HEALTH_PATHS } from '../../api/service-paths.ts'
 
 /**
