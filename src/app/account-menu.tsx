@@ -6,6 +6,8 @@ import { session } from '../lib/api.ts'
 import { useT } from '../lib/i18n/i18n.ts'
 import { richText } from '../lib/i18n/rich.tsx'
 import { paths } from '../lib/paths.ts'
+import '../lib/i18n/messages/en/app.ts'
+import '../lib/i18n/messages/en/common.ts'
 
 const itemClass = 'flex min-h-11 w-full items-center rounded-md px-3 py-2 text-left text-sm hover:bg-line/50 sm:min-h-9'
 

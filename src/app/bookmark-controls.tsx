@@ -6,6 +6,9 @@ import { t as translate, useT } from '../lib/i18n/i18n.ts'
 import { paths } from '../lib/paths.ts'
 import { BookmarkTagFilter } from './bookmark-tag-filter.tsx'
 import type { UserOutletContext } from './routes/user-layout.tsx'
+import '../lib/i18n/messages/en/bookmarks.ts'
+import '../lib/i18n/messages/en/common.ts'
+import '../lib/i18n/messages/en/users.ts'
 
 // What the artworks and the novels bookmark pages share: which bookmarks the URL asks for, and the controls above
 // the list (the kind switch, public/private for one's own, the tag filter).

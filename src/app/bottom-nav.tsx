@@ -3,6 +3,8 @@ import { NavLink, useLocation } from 'react-router'
 import { useSession } from '../features/auth/use-session.ts'
 import { useT } from '../lib/i18n/i18n.ts'
 import { paths } from '../lib/paths.ts'
+import '../lib/i18n/messages/en/app.ts'
+import '../lib/i18n/messages/en/common.ts'
 
 function Icon({ children }: { children: ReactNode }) {
   return (

@@ -1,6 +1,8 @@
 import { Skeleton } from '../components/skeleton.tsx'
 import { useT } from '../lib/i18n/i18n.ts'
 import { RESERVE_VIEWPORTS } from '../tunables.ts'
+import '../lib/i18n/messages/en/app.ts'
+import '../lib/i18n/messages/en/common.ts'
 
 const WIDTHS = ['w-40', 'w-56', 'w-32', 'w-48', 'w-64', 'w-36', 'w-52', 'w-44']
 

@@ -11,6 +11,7 @@ import {
   type RankingKind,
   type RankingModeInfo,
 } from '../features/ranking/ranking-modes.ts'
+import '../lib/i18n/messages/en/ranking.ts'
 
 /**
  * The ranking request the URL describes for this viewer, or null when the mode is unknown or not allowed (the page

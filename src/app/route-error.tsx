@@ -3,6 +3,8 @@ import { ErrorState, NotFoundState } from '../components/states.tsx'
 import { NotFoundError } from '../lib/api-error.ts'
 import { useT } from '../lib/i18n/i18n.ts'
 import { useRouteError } from './router.tsx'
+import '../lib/i18n/messages/en/app.ts'
+import '../lib/i18n/messages/en/common.ts'
 
 /** A route chunk that cannot load: usually a new version was deployed and the old file names are gone. */
 export function isChunkLoadError(error: unknown): boolean {

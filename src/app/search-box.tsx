@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { useT } from '../lib/i18n/i18n.ts'
 import { paths } from '../lib/paths.ts'
+import '../lib/i18n/messages/en/app.ts'
 
 /**
  * The header's search box, on every page. A word searches works (or novels, from the novel search), keeping the

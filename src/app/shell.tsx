@@ -12,6 +12,8 @@ import { BottomNav } from './bottom-nav.tsx'
 import { SearchBox } from './search-box.tsx'
 import { ScrollRestorer, useRouteBusy } from './router.tsx'
 import { useApplyTheme } from './theme.ts'
+import '../lib/i18n/messages/en/app.ts'
+import '../lib/i18n/messages/en/common.ts'
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-full px-2.5 py-2 text-sm font-medium whitespace-nowrap sm:px-3 ${isActive ? 'bg-line/60 text-ink' : 'text-muted hover:text-ink'}`

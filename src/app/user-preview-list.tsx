@@ -16,6 +16,7 @@ import { FollowButton } from '../features/users/components/follow-button.tsx'
 import { UserPreviewCard } from '../features/users/components/user-preview-card.tsx'
 import { useT } from '../lib/i18n/i18n.ts'
 import { applyFollow } from './cache-updates.ts'
+import '../lib/i18n/messages/en/common.ts'
 
 /**
  * A paged list of users with a few recent works each (following, followers, my pixiv, user search), with a Follow

@@ -1,6 +1,8 @@
 import { Link } from 'react-router'
 import { InvalidTokenError, SignInRequiredError } from '../lib/api-error.ts'
 import { t as translate, useT } from '../lib/i18n/i18n.ts'
+import '../lib/i18n/messages/en/common.ts'
+import '../lib/i18n/messages/en/components.ts'
 
 // The bookmark controls of a detail view, for any kind of work: the state and what to do on a click come from the
 // feature (its optimistic mutation), the look and the accessible structure live here.

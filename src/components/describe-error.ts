@@ -8,6 +8,7 @@ import {
   SignInRequiredError,
 } from '../lib/api-error.ts'
 import { t } from '../lib/i18n/i18n.ts'
+import '../lib/i18n/messages/en/components.ts'
 
 export interface ErrorDescription {
   title: string

@@ -10,6 +10,8 @@ import { paths } from '../lib/paths.ts'
 import type { InfiniteList } from '../lib/use-infinite-list.ts'
 import type { RowFocusHandlers } from '../lib/use-window-rows.ts'
 import { Button } from './button.tsx'
+import '../lib/i18n/messages/en/common.ts'
+import '../lib/i18n/messages/en/components.ts'
 
 /** What a list holds, for its messages. */
 export type ListNoun = 'works' | 'novels'

@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react'
 import { useT } from '../lib/i18n/i18n.ts'
 import { Button } from './button.tsx'
 import { Spinner } from './spinner.tsx'
+import '../lib/i18n/messages/en/common.ts'
+import '../lib/i18n/messages/en/components.ts'
 
 /**
  * The end of a simple (non-grid) infinite list: loads the next page when it scrolls near the viewport, and is a

@@ -1,6 +1,8 @@
 import type { RefObject } from 'react'
 import type { FilterReason } from '../lib/filter-engine.ts'
 import { useT } from '../lib/i18n/i18n.ts'
+import '../lib/i18n/messages/en/common.ts'
+import '../lib/i18n/messages/en/components.ts'
 
 const REASON_TEXT = {
   r18: 'components.reveal.r18',

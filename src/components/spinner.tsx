@@ -1,4 +1,5 @@
 import { useT } from '../lib/i18n/i18n.ts'
+import '../lib/i18n/messages/en/common.ts'
 
 /** A small busy indicator; `label` is announced, the ring is decoration. */
 export function Spinner({ label, className = '' }: { label?: string; className?: string }) {

@@ -4,6 +4,8 @@ import { useT } from '../lib/i18n/i18n.ts'
 import { paths } from '../lib/paths.ts'
 import { Button, buttonClass } from './button.tsx'
 import { describeError } from './describe-error.ts'
+import '../lib/i18n/messages/en/common.ts'
+import '../lib/i18n/messages/en/components.ts'
 
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
   return (

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import type { Tag } from '../api/model.ts'
 import { useLang, useT, type Lang } from '../lib/i18n/i18n.ts'
+import '../lib/i18n/messages/en/components.ts'
 
 /**
  * The translation to show beside a tag's name, or nothing. The translations are English: an English reader sees one

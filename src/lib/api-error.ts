@@ -4,6 +4,7 @@
 // sentence for the failure instead.
 
 import { currentLang, t } from './i18n/i18n.ts'
+import './i18n/messages/en/common.ts'
 
 export interface ApiErrorInit {
   status: number

@@ -2,6 +2,7 @@ import { novelQueries } from '../../features/novels/api/novel-queries.ts'
 import { InfiniteNovelList } from '../../features/novels/components/infinite-novel-list.tsx'
 import { useT } from '../../lib/i18n/i18n.ts'
 import { preloadNovelPage } from '../preload.ts'
+import '../../lib/i18n/messages/en/app.ts'
 
 export type NovelFeed = 'recommended' | 'following' | 'newest'
 

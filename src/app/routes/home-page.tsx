@@ -11,6 +11,8 @@ import { GridSkeleton } from '../grid-skeleton.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { WorkList } from '../work-list.tsx'
 import type { NovelFeed } from './home-novels.tsx'
+import '../../lib/i18n/messages/en/app.ts'
+import '../../lib/i18n/messages/en/common.ts'
 
 // The novel lists are the rarer ones: their list and queries stay out of the entry chunk.
 const homeNovels = lazyModule(() => import('./home-novels.tsx'))

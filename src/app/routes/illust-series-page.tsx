@@ -7,6 +7,7 @@ import { NotFoundError } from '../../lib/api-error.ts'
 import { useT } from '../../lib/i18n/i18n.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { WorkList } from '../work-list.tsx'
+import '../../lib/i18n/messages/en/series.ts'
 
 /** `/user/:uid/series/:sid`: an illustration/manga series, its header from the first page, then its works. */
 export function Component() {

@@ -6,6 +6,8 @@ import { useT } from '../../lib/i18n/i18n.ts'
 import { richText } from '../../lib/i18n/rich.tsx'
 import { paths } from '../../lib/paths.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
+import '../../lib/i18n/messages/en/auth.ts'
+import '../../lib/i18n/messages/en/common.ts'
 
 const kbd = (text: string) => <kbd className="font-mono font-semibold text-ink">{text}</kbd>
 

@@ -8,6 +8,8 @@ import { newestTab } from '../home-query.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { WorkList } from '../work-list.tsx'
 import { NovelsTab } from './home-page.tsx'
+import '../../lib/i18n/messages/en/app.ts'
+import '../../lib/i18n/messages/en/common.ts'
 
 const TABS = [
   { tab: 'illust', label: 'common.illustrations' },

@@ -3,6 +3,7 @@ import { NotFoundState } from '../../components/states.tsx'
 import { useT } from '../../lib/i18n/i18n.ts'
 import { richText } from '../../lib/i18n/rich.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
+import '../../lib/i18n/messages/en/app.ts'
 
 export function NotFoundPage() {
   const t = useT()

@@ -12,6 +12,8 @@ import { NotFoundError } from '../../lib/api-error.ts'
 import { useT } from '../../lib/i18n/i18n.ts'
 import { paths } from '../../lib/paths.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
+import '../../lib/i18n/messages/en/novels.ts'
+import '../../lib/i18n/messages/en/reader.ts'
 
 /** A novel's text changes rarely: an open reader does not refetch it under the viewer. */
 const TEXT_STALE_TIME_MS = 10 * 60_000

@@ -10,6 +10,7 @@ import { useT } from '../../lib/i18n/i18n.ts'
 import { useListFreshness } from '../../lib/use-infinite-list.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { preloadNovelPage } from '../preload.ts'
+import '../../lib/i18n/messages/en/series.ts'
 
 /** `/novel/series/:id`: a novel series, its header from the first page, then its novels in order (`last_order`). */
 export function Component() {

@@ -7,6 +7,7 @@ import { InfiniteNovelList } from '../../features/novels/components/infinite-nov
 import { preloadNovelPage } from '../preload.ts'
 import { RankingFrame, rankingListLabel, type RankingBodyProps } from '../ranking-frame.tsx'
 import { novelRankingQueryParams } from '../ranking-query.ts'
+import '../../lib/i18n/messages/en/ranking.ts'
 
 /** `/ranking?kind=novel`: the novel ranking of a mode on a day, numbered by rank (its own chunk). */
 export function NovelRanking({ view, search, xRestrict, signedIn }: RankingBodyProps) {

@@ -9,6 +9,7 @@ import { useListFreshness } from '../../lib/use-infinite-list.ts'
 import { RankingFrame, rankingListLabel, type RankingBodyProps } from '../ranking-frame.tsx'
 import { rankingQueryParams, rankingView } from '../ranking-query.ts'
 import { WorkList } from '../work-list.tsx'
+import '../../lib/i18n/messages/en/ranking.ts'
 
 // The novel ranking (its queries, list and cards) is a chunk of its own: the ranking of works never loads it.
 const novelRanking = lazyModule(() => import('./ranking-novels.tsx'))

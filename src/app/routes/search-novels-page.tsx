@@ -5,6 +5,7 @@ import type { NovelSearchTarget } from '../../lib/api-client.ts'
 import { useT } from '../../lib/i18n/i18n.ts'
 import { SearchView, useSearchForm } from '../search-view.tsx'
 import { preloadNovelPage } from '../preload.ts'
+import '../../lib/i18n/messages/en/search.ts'
 
 /** `/search/novels?word=…`: novels, with the same filters as works. */
 export function Component() {

@@ -4,6 +4,7 @@ import type { IllustSearchTarget } from '../../lib/api-client.ts'
 import { useT } from '../../lib/i18n/i18n.ts'
 import { SearchView, useSearchForm } from '../search-view.tsx'
 import { WorkList } from '../work-list.tsx'
+import '../../lib/i18n/messages/en/search.ts'
 
 /** `/search?word=&search_target=&sort=&duration=&start_date=&end_date=&search_ai_type=`: works. */
 export function Component() {

@@ -26,6 +26,8 @@ import { richText } from '../../lib/i18n/rich.tsx'
 import { paths } from '../../lib/paths.ts'
 import { updateSettings, useSettings } from '../../lib/settings.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
+import '../../lib/i18n/messages/en/common.ts'
+import '../../lib/i18n/messages/en/settings.ts'
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (

@@ -3,6 +3,7 @@ import { workQueries } from '../../features/works/api/work-queries.ts'
 import { useT } from '../../lib/i18n/i18n.ts'
 import { BookmarkControls, bookmarkListLabel, useBookmarkScope } from '../bookmark-controls.tsx'
 import { WorkList } from '../work-list.tsx'
+import '../../lib/i18n/messages/en/bookmarks.ts'
 
 /** `/users/:id/bookmarks/artworks` (`?restrict=private` for one's own, `?tag=` to narrow). */
 export function Component() {

@@ -5,6 +5,8 @@ import { useT } from '../../lib/i18n/i18n.ts'
 import { paths } from '../../lib/paths.ts'
 import { UserPreviewList } from '../user-preview-list.tsx'
 import type { UserOutletContext } from './user-layout.tsx'
+import '../../lib/i18n/messages/en/common.ts'
+import '../../lib/i18n/messages/en/users.ts'
 
 /** `/users/:id/following` (`?restrict=private` for one's own private follows). */
 export function Component() {

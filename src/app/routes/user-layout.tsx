@@ -12,6 +12,8 @@ import { useT } from '../../lib/i18n/i18n.ts'
 import { paths } from '../../lib/paths.ts'
 import { applyFollow } from '../cache-updates.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
+import '../../lib/i18n/messages/en/common.ts'
+import '../../lib/i18n/messages/en/users.ts'
 
 /** The user id of `/users/:id/…`, or undefined when it is not a number. */
 export function useUserId(): number | undefined {

@@ -3,6 +3,7 @@ import { userQueries } from '../../features/users/api/user-queries.ts'
 import { useT } from '../../lib/i18n/i18n.ts'
 import { UserPreviewList } from '../user-preview-list.tsx'
 import type { UserOutletContext } from './user-layout.tsx'
+import '../../lib/i18n/messages/en/users.ts'
 
 /** `/users/:id/mypixiv`: the user's my pixiv, the users they follow who follow them back. */
 export function Component() {

@@ -4,6 +4,7 @@ import { InfiniteNovelList } from '../../features/novels/components/infinite-nov
 import { useT } from '../../lib/i18n/i18n.ts'
 import { BookmarkControls, bookmarkListLabel, useBookmarkScope } from '../bookmark-controls.tsx'
 import { preloadNovelPage } from '../preload.ts'
+import '../../lib/i18n/messages/en/bookmarks.ts'
 
 /**
  * `/users/:id/bookmarks/novels` (`?restrict=private` for one's own, `?tag=` to narrow): bookmarked novels, newest

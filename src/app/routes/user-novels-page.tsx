@@ -4,6 +4,7 @@ import { InfiniteNovelList } from '../../features/novels/components/infinite-nov
 import { useT } from '../../lib/i18n/i18n.ts'
 import type { UserOutletContext } from './user-layout.tsx'
 import { preloadNovelPage } from '../preload.ts'
+import '../../lib/i18n/messages/en/users.ts'
 
 /** `/users/:id/novels`: the novels a user posted, newest first. */
 export function Component() {

@@ -5,6 +5,8 @@ import { signIn } from '../../lib/api.ts'
 import { ApiError } from '../../lib/api-error.ts'
 import { useT } from '../../lib/i18n/i18n.ts'
 import type { SessionState } from '../../lib/session.ts'
+import '../../lib/i18n/messages/en/auth.ts'
+import '../../lib/i18n/messages/en/common.ts'
 
 const inputClass =
   'min-h-11 w-full rounded-lg border border-line bg-surface px-3 py-2 text-base text-ink placeholder:text-muted focus-visible:border-accent'

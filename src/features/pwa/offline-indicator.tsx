@@ -1,5 +1,6 @@
 import { useT } from '../../lib/i18n/i18n.ts'
 import { useOnline } from './use-online.ts'
+import '../../lib/i18n/messages/en/pwa.ts'
 
 /**
  * A slim bar under the header while the browser has no connection: what is on screen may be from the cache, and

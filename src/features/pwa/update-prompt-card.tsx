@@ -2,6 +2,8 @@ import { useState } from 'react'
 import { Button } from '../../components/button.tsx'
 import { useT } from '../../lib/i18n/i18n.ts'
 import { pwaStatus } from './pwa-status.ts'
+import '../../lib/i18n/messages/en/common.ts'
+import '../../lib/i18n/messages/en/pwa.ts'
 
 /**
  * The prompt itself, loaded only once a new version waits. Reload activates it (the page reloads once the new

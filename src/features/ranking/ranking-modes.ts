@@ -1,6 +1,7 @@
 import { ENDPOINTS } from '../../api/endpoints.ts'
 import type { IllustRankingMode, NovelRankingMode } from '../../lib/api-client.ts'
 import { t, type MessageKey } from '../../lib/i18n/i18n.ts'
+import '../../lib/i18n/messages/en/ranking.ts'
 
 /** Works or novels: `/ranking?kind=novel` ranks novels (their own modes), anything else works. */
 export type RankingKind = 'illust' | 'novel'

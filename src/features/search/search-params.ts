@@ -10,6 +10,7 @@ import type {
   SearchSort,
 } from '../../lib/api-client.ts'
 import { t, type MessageKey } from '../../lib/i18n/i18n.ts'
+import '../../lib/i18n/messages/en/search.ts'
 
 export type SearchKind = 'illust' | 'novel'
 

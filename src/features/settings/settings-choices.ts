@@ -2,6 +2,8 @@ import type { Choice } from '../../components/choice-group.tsx'
 import type { FilterAction, FilterSettings } from '../../lib/filter-engine.ts'
 import { t, type LanguageSetting, type MessageKey } from '../../lib/i18n/i18n.ts'
 import type { Density, ImageQuality, Theme } from '../../lib/settings.ts'
+import '../../lib/i18n/messages/en/common.ts'
+import '../../lib/i18n/messages/en/settings.ts'
 
 /** A choice whose label is read in the current language at each use. */
 const choice = <T extends string>(value: T, key: MessageKey): Choice<T> => ({

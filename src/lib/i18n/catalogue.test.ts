@@ -48,4 +48,26 @@ describe('the message catalogues', () => {
     const unused = [...enMessages.keys()].filter((k) => !all.includes(`'${k}'`) && !all.includes(`"${k}"`))
     expect(unused).toEqual([])
   })
+
+  it('are loaded by every module that names one of their keys', () => {
+    // English comes in parts, each registered by its module as it loads (i18n.ts): a module that shows a message must
+    // import that message's part, or it would show the key until some other module happened to load the part.
+    const files = import.meta.glob<string>(
+      ['/src/**/*.{ts,tsx}', '!/src/server/**', '!/src/**/*.test.{ts,tsx}', '!/src/lib/i18n/messages/**'],
+      { query: '?raw', import: 'default', eager: true },
+    )
+    const missing: string[] = []
+    for (const [file, text] of Object.entries(files)) {
+      const parts = new Set(
+        [...text.matchAll(/['"]([a-z][A-Za-z]*\.[A-Za-z0-9_.]+)['"]/g)]
+          .map((m) => m[1]!)
+          .filter((k) => enMessages.has(k))
+          .map((k) => k.split('.')[0]!),
+      )
+      for (const part of parts)
+        if (!new RegExp(`import '[^']*/messages/en/${part}\\.ts'`).test(text))
+          missing.push(`${file}: ${part}`)
+    }
+    expect(missing).toEqual([])
+  })
 })

@@ -1,12 +1,14 @@
 import { useSyncExternalStore } from 'react'
 import { lookup, Plural, type KeysOf, type Tree } from './catalogue.ts'
-import { en, type Messages } from './messages/en/index.ts'
+import type { Messages } from './messages/en/index.ts'
 
 // The gallery's language: English or Japanese, from the viewer's setting, else the browser's languages
-// (DESIGN.md §3). English ships with the app (it is also every missing message's fallback); Japanese is a chunk of
-// its own, loaded before the first render only for readers who read it. Every string the gallery shows goes
-// through `t`, with keys checked by the type checker and by catalogue.test.ts (no key missing in either language,
-// none unused).
+// (DESIGN.md §3). English is the source and every missing message's fallback; it is not one module but one per part
+// of the gallery (messages/en/<part>.ts), each registering itself when the first module that shows one of its messages
+// loads, so a page's JavaScript carries only the English it shows (catalogue.test.ts holds every module to importing
+// the parts whose keys it names). Japanese is one chunk, loaded before the first render only for readers who read
+// it. Every string the gallery shows goes through `t`, with keys checked by the type checker and by catalogue.test.ts
+// (no key missing in either language, none unused).
 
 export const LANGS = ['en', 'ja'] as const
 export type Lang = (typeof LANGS)[number]
@@ -27,11 +29,18 @@ export function resolveLang(setting: LanguageSetting, languages: readonly string
 const browserLanguages = () =>
   typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language]
 
+/** The English parts loaded so far. */
+const english: Tree = {}
 let lang: Lang = 'en'
-let catalogue: Tree = en as unknown as Tree
+let catalogue: Tree = english
+
+/** Adds parts of the English catalogue (each messages/en/<part>.ts calls this as it loads). */
+export function registerEnglish(parts: Record<string, Tree>): void {
+  Object.assign(english, parts)
+}
 const listeners = new Set<() => void>()
 const loaders: Record<Lang, () => Promise<Tree>> = {
-  en: () => Promise.resolve(en as unknown as Tree),
+  en: () => Promise.resolve(english),
   ja: () => import('./messages/ja/index.ts').then((m) => m.ja as unknown as Tree),
 }
 
@@ -70,7 +79,7 @@ export function formatNumber(n: number, in_: Lang = lang): string {
  * (numbers written as the language writes them); a plural picks its form by `vars.count`.
  */
 export function t(key: MessageKey, vars?: Vars): string {
-  const message = lookup(catalogue, key) ?? lookup(en as unknown as Tree, key) ?? key
+  const message = lookup(catalogue, key) ?? lookup(english, key) ?? key
   let text: string
   if (message instanceof Plural) {
     let rules = plurals.get(lang)

@@ -13,6 +13,7 @@ import { useT } from '../../../lib/i18n/i18n.ts'
 import { paths } from '../../../lib/paths.ts'
 import { useNearViewport } from '../../../lib/use-near-viewport.ts'
 import { commentQueries } from '../api/comment-queries.ts'
+import '../../../lib/i18n/messages/en/comments.ts'
 
 /**
  * How close to the viewport the section must come before its comments are asked for: below the work or the novel,

@@ -15,6 +15,7 @@ import { useWindowRows } from '../../../lib/use-window-rows.ts'
 import { NOVEL_OVERSCAN_ROWS, RESERVE_VIEWPORTS } from '../../../tunables.ts'
 import { novelGrid, rowAt, rowsHeight, rowTop } from '../lib/novel-grid.ts'
 import { NovelCard, NovelCardSkeleton } from './novel-card.tsx'
+import '../../../lib/i18n/messages/en/novels.ts'
 
 export interface NovelListPage {
   novels: Novel[]

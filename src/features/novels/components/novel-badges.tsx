@@ -3,6 +3,7 @@
 import type { Novel } from '../../../api/model.ts'
 import { Badge, ratingBadgeKinds } from '../../../components/badge.tsx'
 import { t, useLang, type MessageKey } from '../../../lib/i18n/i18n.ts'
+import '../../../lib/i18n/messages/en/novels.ts'
 
 export type NovelBadgeKind = 'r18' | 'r18g' | 'ai' | 'ai-partial' | 'original'
 

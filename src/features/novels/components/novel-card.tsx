@@ -14,6 +14,7 @@ import { paths } from '../../../lib/paths.ts'
 import { NOVEL_CARD_HEIGHT } from '../../../tunables.ts'
 import { formatReadingTime } from '../lib/reading-time.ts'
 import { NovelBadges, novelBadgeLabels } from './novel-badges.tsx'
+import '../../../lib/i18n/messages/en/novels.ts'
 
 export interface NovelCardProps {
   novel: Novel

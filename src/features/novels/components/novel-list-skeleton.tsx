@@ -1,5 +1,6 @@
 import { useT } from '../../../lib/i18n/i18n.ts'
 import { NovelCardSkeleton } from './novel-card.tsx'
+import '../../../lib/i18n/messages/en/novels.ts'
 
 /** Novel cards' placeholders at their final size, while a novel list's code or first page loads. */
 export function NovelListSkeleton({ label }: { label?: string }) {

@@ -10,6 +10,7 @@ import { paths } from '../../../lib/paths.ts'
 import { sanitizeCaption } from '../../../lib/sanitize.ts'
 import { formatReadingTime } from '../lib/reading-time.ts'
 import { novelTitle } from './novel-card.tsx'
+import '../../../lib/i18n/messages/en/novels.ts'
 
 /**
  * A novel series: the first novel's cover, title, author, how many novels and characters (and the reading time of

@@ -1,5 +1,6 @@
 import { t } from '../../../lib/i18n/i18n.ts'
 import { NOVEL_CHARS_PER_MINUTE } from '../../../tunables.ts'
+import '../../../lib/i18n/messages/en/novels.ts'
 
 /** Minutes a novel of `textLength` characters takes to read, at least one. */
 export function readingMinutes(textLength: number): number {

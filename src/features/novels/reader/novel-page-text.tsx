@@ -5,6 +5,8 @@ import { paths } from '../../../lib/paths.ts'
 import { EXTERNAL_LINK_REL, inAppPath } from '../../../lib/sanitize.ts'
 import { splitTwoDigitRuns } from '../lib/text-lang.ts'
 import type { Block, InlineNode, NovelPage, TitleNode } from '../markup/parse-novel.ts'
+import '../../../lib/i18n/messages/en/reader.ts'
+import '../../../lib/i18n/messages/en/works.ts'
 
 // One page of a parsed novel as elements. Every string from the markup goes into the DOM as a React text child, so
 // nothing in it is ever read as HTML; the only URLs are http(s) links the parser let through, in-app paths and the

@@ -18,6 +18,8 @@ import { ReaderSettingsPanel } from './reader-settings-panel.tsx'
 import { LINE_HEIGHTS, useReaderSettings, type ReaderSettings, type ReaderTheme } from './reader-settings.ts'
 import { loadReadingPosition } from './reading-position.ts'
 import { useReadingPosition } from './use-reading-position.ts'
+import '../../../lib/i18n/messages/en/novels.ts'
+import '../../../lib/i18n/messages/en/reader.ts'
 
 // The novel view: what the novel is (title, author, caption, tags, counters, series, bookmark), then the reader:
 // one page of the text at a time (pages split by [newpage], `?p=N` in the URL), chapters, display settings, and the

@@ -6,6 +6,8 @@ import { useT } from '../../../lib/i18n/i18n.ts'
 import { paths } from '../../../lib/paths.ts'
 import { useLoadPagesUntil } from '../../../lib/use-load-pages-until.ts'
 import { novelQueries } from '../api/novel-queries.ts'
+import '../../../lib/i18n/messages/en/novels.ts'
+import '../../../lib/i18n/messages/en/reader.ts'
 
 /** Series pages hold 30 novels: looking further than this for the novel's place is not worth the requests. */
 const MAX_SERIES_PAGES = 4

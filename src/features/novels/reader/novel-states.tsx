@@ -4,6 +4,7 @@ import { Skeleton } from '../../../components/skeleton.tsx'
 import { StatePanel, UnavailableState } from '../../../components/states.tsx'
 import { t, useT } from '../../../lib/i18n/i18n.ts'
 import { paths } from '../../../lib/paths.ts'
+import '../../../lib/i18n/messages/en/reader.ts'
 
 /**
  * While the novel loads: the header, then lines of text, in the final layout's places. At least a screen tall, so the

@@ -10,6 +10,7 @@ import {
   type ReaderTheme,
   type WritingMode,
 } from './reader-settings.ts'
+import '../../../lib/i18n/messages/en/reader.ts'
 
 // The reader's display settings. Every control is at least 44 px tall, for thumbs on a phone.
 

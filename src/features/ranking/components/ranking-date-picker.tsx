@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { Link } from 'react-router'
 import { useT } from '../../../lib/i18n/i18n.ts'
 import { addDays, isIsoDate, rankingDateMax } from '../ranking-date.ts'
+import '../../../lib/i18n/messages/en/ranking.ts'
 
 const stepClass =
   'inline-flex size-11 items-center justify-center rounded-full border border-line bg-surface text-lg hover:bg-line/40 aria-disabled:pointer-events-none aria-disabled:opacity-40 sm:size-10'

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { useT } from '../../../lib/i18n/i18n.ts'
 import { ILLUST_TARGETS, NOVEL_TARGETS, PERIODS, SORTS, type SearchForm, type SearchKind } from '../search-params.ts'
+import '../../../lib/i18n/messages/en/search.ts'
 
 const fieldClass = 'h-11 rounded-full border border-line bg-surface px-3 text-sm text-ink sm:h-10'
 

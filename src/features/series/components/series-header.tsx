@@ -4,6 +4,7 @@ import { Avatar } from '../../../components/avatar.tsx'
 import { Skeleton } from '../../../components/skeleton.tsx'
 import { useT } from '../../../lib/i18n/i18n.ts'
 import { paths } from '../../../lib/paths.ts'
+import '../../../lib/i18n/messages/en/series.ts'
 
 /** An illustration/manga series: cover, title, author, work count, caption (plain text), first work. */
 export function SeriesHeader({ detail, firstWorkId }: { detail: IllustSeriesDetail; firstWorkId?: number }) {

@@ -6,6 +6,7 @@ import { useLang, useT } from '../../../lib/i18n/i18n.ts'
 import { paths } from '../../../lib/paths.ts'
 import { tagTranslation } from '../../../components/tag-list.tsx'
 import { newMutedTag } from '../settings-choices.ts'
+import '../../../lib/i18n/messages/en/settings.ts'
 
 export interface MutedTag {
   name: string

@@ -3,6 +3,8 @@ import { Button } from '../../../components/button.tsx'
 import { api } from '../../../lib/api.ts'
 import { ApiError } from '../../../lib/api-error.ts'
 import { useT } from '../../../lib/i18n/i18n.ts'
+import '../../../lib/i18n/messages/en/common.ts'
+import '../../../lib/i18n/messages/en/users.ts'
 
 /**
  * Follow / unfollow, optimistic: `onChange` updates every cached copy of the user at once, and again with the old

@@ -4,6 +4,8 @@ import { Avatar } from '../../../components/avatar.tsx'
 import { Skeleton } from '../../../components/skeleton.tsx'
 import { formatCount } from '../../../lib/format.ts'
 import { useT } from '../../../lib/i18n/i18n.ts'
+import '../../../lib/i18n/messages/en/common.ts'
+import '../../../lib/i18n/messages/en/users.ts'
 
 /** A user's profile: avatar, name, account, comment and counts; `actions` (the follow button) beside the name. */
 export function ProfileHeader({ detail, actions }: { detail: UserDetail; actions?: ReactNode }) {

@@ -6,6 +6,8 @@ import { applyFilters } from '../../../lib/filter-engine.ts'
 import { useT } from '../../../lib/i18n/i18n.ts'
 import { paths } from '../../../lib/paths.ts'
 import { useSettings } from '../../../lib/settings.ts'
+import '../../../lib/i18n/messages/en/common.ts'
+import '../../../lib/i18n/messages/en/users.ts'
 
 /** One followed user: avatar and name linking to the profile, a few recent works, and `actions`. */
 export function UserPreviewCard({ preview, actions }: { preview: UserPreview; actions?: ReactNode }) {

@@ -23,6 +23,7 @@ import {
   rowOfItem,
 } from './grid-geometry.ts'
 import { WorkCard } from './work-card.tsx'
+import '../../../lib/i18n/messages/en/works.ts'
 
 export interface WorkListPage {
   illusts: Illust[]

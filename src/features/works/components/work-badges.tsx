@@ -5,6 +5,7 @@ import type { Illust } from '../../../api/model.ts'
 import { Badge, ratingBadgeKinds } from '../../../components/badge.tsx'
 import { formatCount } from '../../../lib/format.ts'
 import { t, useLang } from '../../../lib/i18n/i18n.ts'
+import '../../../lib/i18n/messages/en/works.ts'
 
 export type BadgeKind = 'r18' | 'r18g' | 'ai' | 'ai-partial' | 'pages' | 'ugoira' | 'book'
 

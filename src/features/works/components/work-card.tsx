@@ -12,6 +12,7 @@ import { paths } from '../../../lib/paths.ts'
 import type { ImageQuality } from '../../../lib/settings.ts'
 import { smallThumbnailUrl, thumbnailUrl } from './thumbnail.ts'
 import { WorkBadges } from './work-badges.tsx'
+import '../../../lib/i18n/messages/en/works.ts'
 
 export interface WorkCardProps {
   work: Illust

@@ -4,6 +4,7 @@
 
 import { unzipSync } from 'fflate'
 import { t } from '../../../lib/i18n/i18n.ts'
+import '../../../lib/i18n/messages/en/works.ts'
 
 export interface PackedFrame {
   file: string

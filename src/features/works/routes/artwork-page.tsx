@@ -12,6 +12,7 @@ import { ArtworkNotFound, ArtworkSkeleton, ArtworkUnavailable } from '../compone
 import { useDocumentTitle } from '../components/detail/use-document-title.ts'
 import { currentLocation, useSignedIn } from '../components/detail/use-signed-in.ts'
 import { parseWorkId } from '../lib/page-anchor.ts'
+import '../../../lib/i18n/messages/en/works.ts'
 
 /** A copy of the work from any cached list (lists carry the same work objects, minus a few detail-only fields). */
 function cachedListCopy(client: QueryClient, id: number): Illust | undefined {

@@ -9,6 +9,7 @@ import { SeriesNav } from './series-nav.tsx'
 import { WorkHeading, WorkInfo } from './work-info.tsx'
 import { useWorkViewer } from './use-work-viewer.tsx'
 import { NeighbourLinks, useArrowKeyNavigation, useNeighbours, useSwipeNavigation } from './work-neighbours.tsx'
+import '../../../../lib/i18n/messages/en/works.ts'
 
 /**
  * A viewable work: the media, then what there is to know and do about it. `comments`: the comment section, composed by

@@ -5,6 +5,7 @@ import { StatePanel, UnavailableState } from '../../../../components/states.tsx'
 import { t, useT } from '../../../../lib/i18n/i18n.ts'
 import { paths } from '../../../../lib/paths.ts'
 import { fitStyle } from '../../lib/fit.ts'
+import '../../../../lib/i18n/messages/en/works.ts'
 
 /** While the work loads: blocks of the final layout, the image block at the work's size when a list already knew it. */
 export function ArtworkSkeleton({ width, height }: { width?: number; height?: number }) {

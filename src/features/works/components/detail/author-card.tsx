@@ -6,6 +6,7 @@ import { useT } from '../../../../lib/i18n/i18n.ts'
 import { paths } from '../../../../lib/paths.ts'
 import { useFollow } from './use-follow.ts'
 import { currentLocation, useSignedIn } from './use-signed-in.ts'
+import '../../../../lib/i18n/messages/en/works.ts'
 
 const followClass =
   'inline-flex min-h-11 items-center rounded-full border px-4 py-1 text-sm font-medium transition-colors sm:min-h-9'

@@ -8,6 +8,7 @@ import { pageElementId } from '../../lib/page-anchor.ts'
 import { imageAlt, pageUrl } from './image-alt.ts'
 import { useHashPage } from './use-hash-page.ts'
 import { useReducedMotion } from './use-reduced-motion.ts'
+import '../../../../lib/i18n/messages/en/works.ts'
 
 /** Height left for a spread below the header and the book's own toolbar. */
 const BOOK_HEIGHT = '(100dvh - 10rem)'

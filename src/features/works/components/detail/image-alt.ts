@@ -1,5 +1,6 @@
 import type { Illust } from '../../../../api/model.ts'
 import { t } from '../../../../lib/i18n/i18n.ts'
+import '../../../../lib/i18n/messages/en/works.ts'
 
 /** Alt text of a work's image: "Title by Name", plus " — page N" for one page of several. */
 export function imageAlt(work: Pick<Illust, 'title' | 'user'>, page?: number): string {

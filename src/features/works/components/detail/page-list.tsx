@@ -9,6 +9,7 @@ import { imageAlt, pageUrl } from './image-alt.ts'
 import { useHashPage } from './use-hash-page.ts'
 import { useReducedMotion } from './use-reduced-motion.ts'
 import { useVisiblePage } from './use-visible-page.ts'
+import '../../../../lib/i18n/messages/en/works.ts'
 
 /** How many pages load at once; the rest load as they approach the viewport. */
 const EAGER_PAGES = 2

@@ -1,6 +1,7 @@
 // The ugoira players' Pause toggle (frames and video alike): a pressed state, a 44 px target on phones.
 
 import { useT } from '../../../../lib/i18n/i18n.ts'
+import '../../../../lib/i18n/messages/en/works.ts'
 
 export function PauseToggle({
   paused,

@@ -10,6 +10,7 @@ import { useNearViewport } from '../../../../lib/use-near-viewport.ts'
 import { rememberSourceList } from '../../../../lib/source-list.ts'
 import { workQueries } from '../../api/work-queries.ts'
 import { WorkBadges } from '../work-badges.tsx'
+import '../../../../lib/i18n/messages/en/works.ts'
 
 /**
  * How close to the viewport the section must come before its works are asked for. Below the work on a phone, their

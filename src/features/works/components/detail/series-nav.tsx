@@ -6,6 +6,7 @@ import { useT } from '../../../../lib/i18n/i18n.ts'
 import { paths } from '../../../../lib/paths.ts'
 import { useLoadPagesUntil } from '../../../../lib/use-load-pages-until.ts'
 import { workQueries } from '../../api/work-queries.ts'
+import '../../../../lib/i18n/messages/en/works.ts'
 
 /** Series pages hold 30 works; looking further than this for the work's neighbours is not worth the requests. */
 const MAX_SERIES_PAGES = 4

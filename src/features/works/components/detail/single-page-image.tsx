@@ -4,6 +4,7 @@ import { useT } from '../../../../lib/i18n/i18n.ts'
 import { useSettings } from '../../../../lib/settings.ts'
 import { fitStyle } from '../../lib/fit.ts'
 import { imageAlt } from './image-alt.ts'
+import '../../../../lib/i18n/messages/en/works.ts'
 
 /**
  * A single-page work: the original image, with the `large` size painted in its place until the original has arrived,

@@ -10,6 +10,7 @@ import { frameAt, frameSchedule } from '../../lib/ugoira-schedule.ts'
 import { imageAlt } from './image-alt.ts'
 import { prefersReducedMotion } from './use-reduced-motion.ts'
 import { PauseToggle } from './pause-toggle.tsx'
+import '../../../../lib/i18n/messages/en/works.ts'
 
 interface Decoded {
   bitmaps: ImageBitmap[]

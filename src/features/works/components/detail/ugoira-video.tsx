@@ -6,6 +6,7 @@ import { fitStyle } from '../../lib/fit.ts'
 import { imageAlt } from './image-alt.ts'
 import { prefersReducedMotion } from './use-reduced-motion.ts'
 import { PauseToggle } from './pause-toggle.tsx'
+import '../../../../lib/i18n/messages/en/works.ts'
 
 type Video = NonNullable<Illust['easelVideo']>
 

@@ -5,6 +5,7 @@ import { useT } from '../../../../lib/i18n/i18n.ts'
 import { paths } from '../../../../lib/paths.ts'
 import { WorkBadges } from '../work-badges.tsx'
 import { WorkCaption } from './work-caption.tsx'
+import '../../../../lib/i18n/messages/en/works.ts'
 
 /** Badges and title: the top of the description. */
 export function WorkHeading({ work }: { work: Illust }) {

@@ -5,6 +5,7 @@ import { paths } from '../../../../lib/paths.ts'
 import { neighboursIn } from '../../../../lib/source-list.ts'
 import { workStepForKey } from '../../lib/keyboard.ts'
 import { classifySwipe } from '../../lib/swipe.ts'
+import '../../../../lib/i18n/messages/en/works.ts'
 
 export interface Neighbours {
   prev?: number

@@ -8,6 +8,8 @@ import Zoom from 'yet-another-react-lightbox/plugins/zoom'
 import 'yet-another-react-lightbox/styles.css'
 import { useT } from '../../../../lib/i18n/i18n.ts'
 import { pageCounter, type ViewerSlide } from '../../lib/viewer-slides.ts'
+import '../../../../lib/i18n/messages/en/viewer.ts'
+import '../../../../lib/i18n/messages/en/works.ts'
 
 interface WorkStepSlide extends GenericSlide {
   type: 'work-step'

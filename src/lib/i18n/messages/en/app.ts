@@ -1,5 +1,6 @@
 // English messages of the gallery's shell and its pages (src/app): the source catalogue (see src/lib/i18n/i18n.ts).
-export default {
+import { registerEnglish } from '../../i18n.ts'
+const messages = {
   nav: {
     label: 'Main',
     home: 'Home',
@@ -55,3 +56,7 @@ export default {
     novelsEmpty: 'No novels yet.',
   },
 }
+
+// Registered when the first module that shows one of these messages loads (src/lib/i18n/i18n.ts).
+registerEnglish({ app: messages })
+export default messages

@@ -1,5 +1,6 @@
 // English messages of signing in: the source catalogue (see src/lib/i18n/i18n.ts).
-export default {
+import { registerEnglish } from '../../i18n.ts'
+const messages = {
   title: 'Sign in to Easel',
   signedInAs: 'You are signed in as <name>{name}</name>.',
   continue: 'Continue',
@@ -10,3 +11,7 @@ export default {
   signingIn: 'Signing in…',
   failed: 'Signing in failed. Please try again.',
 }
+
+// Registered when the first module that shows one of these messages loads (src/lib/i18n/i18n.ts).
+registerEnglish({ auth: messages })
+export default messages

@@ -1,5 +1,6 @@
 // English messages of the bookmark lists: the source catalogue (see src/lib/i18n/i18n.ts).
-export default {
+import { registerEnglish } from '../../i18n.ts'
+const messages = {
   kind: 'Kind of bookmark',
   tag: 'Tag',
   all: 'All bookmarks',
@@ -19,3 +20,7 @@ export default {
     tagged: '{label} tagged {tag}',
   },
 }
+
+// Registered when the first module that shows one of these messages loads (src/lib/i18n/i18n.ts).
+registerEnglish({ bookmarks: messages })
+export default messages

@@ -1,5 +1,6 @@
 // English messages of the gallery's "comments" strings: the source catalogue (see src/lib/i18n/i18n.ts for the format).
-export default {
+import { registerEnglish } from '../../i18n.ts'
+const messages = {
   heading: 'Comments',
   headingWithTotal: 'Comments ({total})',
   list: 'Comments',
@@ -33,3 +34,7 @@ export default {
   replies: 'Replies',
   moreReplies: 'More replies',
 }
+
+// Registered when the first module that shows one of these messages loads (src/lib/i18n/i18n.ts).
+registerEnglish({ comments: messages })
+export default messages

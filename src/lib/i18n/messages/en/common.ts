@@ -1,5 +1,6 @@
 // English messages shared by every part of the gallery: the source catalogue (see src/lib/i18n/i18n.ts).
-export default {
+import { registerEnglish } from '../../i18n.ts'
+const messages = {
   signIn: 'Sign in',
   signOut: 'Sign out',
   tryAgain: 'Try again',
@@ -43,3 +44,7 @@ export default {
   },
   documentTitle: '{title} · Easel',
 }
+
+// Registered when the first module that shows one of these messages loads (src/lib/i18n/i18n.ts).
+registerEnglish({ common: messages })
+export default messages

@@ -1,7 +1,8 @@
+import { registerEnglish } from '../../i18n.ts'
 import { plural } from '../../catalogue.ts'
 
 // English messages of the shared components (src/components): the source catalogue (see src/lib/i18n/i18n.ts).
-export default {
+const messages = {
   tags: 'Tags',
   notFound: {
     page: 'This page does not exist',
@@ -69,3 +70,7 @@ export default {
     retrying: 'Too many requests — retrying in {seconds} s',
   },
 }
+
+// Registered when the first module that shows one of these messages loads (src/lib/i18n/i18n.ts).
+registerEnglish({ components: messages })
+export default messages

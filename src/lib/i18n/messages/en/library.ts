@@ -1,5 +1,6 @@
 // English messages of the library page: the source catalogue (see src/lib/i18n/i18n.ts).
-export default {
+import { registerEnglish } from '../../i18n.ts'
+const messages = {
   title: 'Library',
   signIn: 'Sign in to see your library',
   none: 'No library',
@@ -19,3 +20,7 @@ export default {
   file: 'File',
   why: 'Why',
 }
+
+// Registered when the first module that shows one of these messages loads (src/lib/i18n/i18n.ts).
+registerEnglish({ library: messages })
+export default messages

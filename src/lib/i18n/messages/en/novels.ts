@@ -1,5 +1,6 @@
 // English messages of the gallery's "novels" strings: the source catalogue (see src/lib/i18n/i18n.ts for the format).
-export default {
+import { registerEnglish } from '../../i18n.ts'
+const messages = {
   untitled: 'Untitled',
   byAuthor: '{title} by {name}',
   badges: {
@@ -49,3 +50,7 @@ export default {
     loadingLabel: 'Loading {label}…',
   },
 }
+
+// Registered when the first module that shows one of these messages loads (src/lib/i18n/i18n.ts).
+registerEnglish({ novels: messages })
+export default messages

@@ -1,5 +1,6 @@
 // English messages of the rankings: the source catalogue (see src/lib/i18n/i18n.ts).
-export default {
+import { registerEnglish } from '../../i18n.ts'
+const messages = {
   ranking: 'Ranking',
   novelRanking: 'Novel ranking',
   title: '{mode} ranking',
@@ -40,3 +41,7 @@ export default {
     r18Ai: 'R-18 AI-generated',
   },
 }
+
+// Registered when the first module that shows one of these messages loads (src/lib/i18n/i18n.ts).
+registerEnglish({ ranking: messages })
+export default messages

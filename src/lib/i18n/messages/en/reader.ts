@@ -1,5 +1,6 @@
 // English messages of the gallery's "reader" strings: the source catalogue (see src/lib/i18n/i18n.ts for the format).
-export default {
+import { registerEnglish } from '../../i18n.ts'
+const messages = {
   documentTitle: 'Novel',
   states: {
     loading: 'Loading the novel…',
@@ -68,3 +69,7 @@ export default {
     vertical: 'Vertical',
   },
 }
+
+// Registered when the first module that shows one of these messages loads (src/lib/i18n/i18n.ts).
+registerEnglish({ reader: messages })
+export default messages

@@ -1,5 +1,6 @@
 // English messages of the search: the source catalogue (see src/lib/i18n/i18n.ts).
-export default {
+import { registerEnglish } from '../../i18n.ts'
+const messages = {
   title: 'Search',
   documentTitle: '{word} — search',
   resultsFor: 'Search results for',
@@ -37,3 +38,7 @@ export default {
     custom: 'Date range',
   },
 }
+
+// Registered when the first module that shows one of these messages loads (src/lib/i18n/i18n.ts).
+registerEnglish({ search: messages })
+export default messages

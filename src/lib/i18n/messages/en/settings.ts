@@ -1,5 +1,6 @@
 // English messages of the settings: the source catalogue (see src/lib/i18n/i18n.ts).
-export default {
+import { registerEnglish } from '../../i18n.ts'
+const messages = {
   intro: 'Changes apply at once and are saved in this browser.',
   appearance: 'Appearance',
   language: {
@@ -67,3 +68,7 @@ export default {
     signOutEverywhereFailed: 'Could not sign out everywhere. Check the connection and try again.',
   },
 }
+
+// Registered when the first module that shows one of these messages loads (src/lib/i18n/i18n.ts).
+registerEnglish({ settings: messages })
+export default messages

@@ -1,5 +1,6 @@
 // English messages of the users' pages: the source catalogue (see src/lib/i18n/i18n.ts).
-export default {
+import { registerEnglish } from '../../i18n.ts'
+const messages = {
   user: 'User',
   mutuals: 'Mutuals',
   pages: '{name}’s pages',
@@ -30,3 +31,7 @@ export default {
   mutualsEmptySelf: 'No mutual follows yet.',
   mutualsEmpty: '{name} has no mutual follows yet.',
 }
+
+// Registered when the first module that shows one of these messages loads (src/lib/i18n/i18n.ts).
+registerEnglish({ users: messages })
+export default messages

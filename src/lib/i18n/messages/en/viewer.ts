@@ -1,5 +1,6 @@
 // English messages of the gallery's "viewer" strings: the source catalogue (see src/lib/i18n/i18n.ts for the format).
-export default {
+import { registerEnglish } from '../../i18n.ts'
+const messages = {
   /** The full-screen viewer's accessible name. */
   label: 'Viewer: {title}',
   nextWork: 'Next work →',
@@ -17,3 +18,7 @@ export default {
     position: '{index} of {total}',
   },
 }
+
+// Registered when the first module that shows one of these messages loads (src/lib/i18n/i18n.ts).
+registerEnglish({ viewer: messages })
+export default messages

@@ -1,7 +1,8 @@
+import { registerEnglish } from '../../i18n.ts'
 import { plural } from '../../catalogue.ts'
 
 // English messages of the gallery's "works" strings: the source catalogue (see src/lib/i18n/i18n.ts for the format).
-export default {
+const messages = {
   untitled: 'Untitled',
   /** A work named with its artist (image alt text, document title, list cards). */
   byArtist: '{title} by {name}',
@@ -88,3 +89,7 @@ export default {
   },
   list: { empty: 'No works here yet.' },
 }
+
+// Registered when the first module that shows one of these messages loads (src/lib/i18n/i18n.ts).
+registerEnglish({ works: messages })
+export default messages
