@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3'
 import type { Statement } from 'better-sqlite3'
-import { VISIBLE, type Caller, type Kind } from './store.ts'
+import type { Caller, Kind } from './store.ts'
+import { VISIBLE } from './visibility.ts'
 import { preparedOnce } from './prepared.ts'
 import { containsPattern, type SqlFragment, type TermMatcher } from '../search/compile.ts'
 

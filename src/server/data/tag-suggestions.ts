@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3'
 import { preparedOnce } from './prepared.ts'
 import { containsPattern } from '../search/compile.ts'
-import { VISIBLE, type Caller, type TagRow } from './store.ts'
+import type { Caller, TagRow } from './store.ts'
+import { VISIBLE } from './visibility.ts'
 
 /** Uses of each tag on the items everyone of one age setting may see (restrict 0, x_restrict up to it). */
 interface PublicUses {
