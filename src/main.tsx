@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app.tsx'
-import { startServiceWorker } from './features/pwa/pwa-status.ts'
+import { startServiceWorker } from './features/pwa/start-service-worker.ts'
 import { noteContentWidth } from './lib/use-grid-container.ts'
 import './index.css'
 
