@@ -3,14 +3,11 @@ import { useSearchParams } from 'react-router'
 import { useSession } from '../../features/auth/use-session.ts'
 import { latestRankingDate } from '../../features/ranking/ranking-date.ts'
 import { workQueries } from '../../features/works/api/work-queries.ts'
-import { lazyModule } from '../../lib/lazy-module.ts'
 import { useListFreshness } from '../../lib/use-infinite-list.ts'
+import { novelRankingModule } from '../novel-ranking-chunk.ts'
 import { RankingFrame, rankingListLabel, type RankingBodyProps } from '../ranking-frame.tsx'
 import { rankingQueryParams, rankingView } from '../ranking-query.ts'
 import { WorkList } from '../work-list.tsx'
-
-// The novel ranking (its queries, list and cards) is a chunk of its own: the ranking of works never loads it.
-const novelRanking = lazyModule(() => import('./ranking-novels.tsx'))
 
 /**
  * `/ranking?mode=&date=`: the ranking of a mode on a day (the latest when no date); `?kind=novel` ranks novels, with
@@ -50,7 +47,7 @@ function WorkRanking({ view, search, xRestrict, signedIn }: RankingBodyProps) {
 }
 
 function NovelRanking(props: RankingBodyProps) {
-  const Loaded = novelRanking.use()?.NovelRanking
+  const Loaded = novelRankingModule.use()?.NovelRanking
   return Loaded ? (
     <Loaded {...props} />
   ) : (
