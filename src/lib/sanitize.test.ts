@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { HOSTILE_SNIPPETS } from '../server/generator/hostile.ts'
+import { HOSTILE_SNIPPETS } from '../api/hostile.ts'
 import { EXTERNAL_LINK_REL, inAppPath, sanitizeCaption } from './sanitize.ts'
 
 const ALLOWED_TAGS = new Set(['A', 'BR', 'STRONG', 'B', 'I', 'EM', 'P', 'SPAN'])
