@@ -135,4 +135,15 @@ describe('links', () => {
     expect(inAppPath('not a url')).toBeNull()
     expect(inAppPath('  pixiv://illusts/5  ')).toBe('/artworks/5')
   })
+
+  it('inAppPath rewrites only canonical ids (one URL per work): not 012, 0 or past 15 digits', () => {
+    for (const href of [
+      'pixiv://illusts/012',
+      'https://www.pixiv.net/artworks/012',
+      'https://www.pixiv.net/users/0',
+      'https://www.pixiv.net/novel/show.php?id=012',
+      'https://www.pixiv.net/artworks/1234567890123456',
+    ])
+      expect(inAppPath(href), href).toBeNull()
+  })
 })

@@ -9,17 +9,16 @@ import { NovelReader } from '../../features/novels/reader/novel-reader.tsx'
 import { NovelNotFound, NovelSkeleton, NovelUnavailable } from '../../features/novels/reader/novel-states.tsx'
 import { WorkCaption } from '../../features/works/components/detail/work-caption.tsx'
 import { NotFoundError } from '../../lib/api-error.ts'
+import { parseId } from '../../lib/parse-id.ts'
 import { paths } from '../../lib/paths.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
 
 /** A novel's text changes rarely: an open reader does not refetch it under the viewer. */
 const TEXT_STALE_TIME_MS = 10 * 60_000
 
-const novelId = (raw: string | undefined) => (raw && /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : undefined)
-
 /** `/novels/:id` — the novel and its reader (its own chunk). */
 export function Component() {
-  const id = novelId(useParams().id)
+  const id = parseId(useParams().id)
   if (id === undefined) return <NovelNotFound />
   // Keyed by id: another novel starts with its own opening position and page.
   return <NovelPage key={id} id={id} />

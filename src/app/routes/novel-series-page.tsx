@@ -6,6 +6,7 @@ import { InfiniteNovelList } from '../../features/novels/components/infinite-nov
 import { NovelSeriesHeader, NovelSeriesHeaderSkeleton } from '../../features/novels/components/novel-series-header.tsx'
 import { NovelListSkeleton } from '../../features/novels/components/novel-list-skeleton.tsx'
 import { NotFoundError } from '../../lib/api-error.ts'
+import { parseId } from '../../lib/parse-id.ts'
 import { useListFreshness } from '../../lib/use-infinite-list.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { preloadNovelPage } from '../preload.ts'
@@ -13,7 +14,7 @@ import { preloadNovelPage } from '../preload.ts'
 /** `/novel/series/:id`: a novel series, its header from the first page, then its novels in order (`last_order`). */
 export function Component() {
   const { id } = useParams()
-  const seriesId = id && /^\d{1,15}$/.test(id) ? Number(id) : undefined
+  const seriesId = parseId(id)
   if (seriesId === undefined) return <NotFoundState what="series" />
   return <NovelSeriesPage key={seriesId} seriesId={seriesId} />
 }

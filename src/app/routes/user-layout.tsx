@@ -8,14 +8,14 @@ import { userQueries } from '../../features/users/api/user-queries.ts'
 import { FollowButton } from '../../features/users/components/follow-button.tsx'
 import { ProfileHeader, ProfileHeaderSkeleton } from '../../features/users/components/profile-header.tsx'
 import { NotFoundError } from '../../lib/api-error.ts'
+import { parseId } from '../../lib/parse-id.ts'
 import { paths } from '../../lib/paths.ts'
 import { applyFollow } from '../cache-updates.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
 
 /** The user id of `/users/:id/…`, or undefined when it is not a number. */
 export function useUserId(): number | undefined {
-  const { id } = useParams()
-  return id && /^\d{1,15}$/.test(id) ? Number(id) : undefined
+  return parseId(useParams().id)
 }
 
 /** `/users/:id` and its tabs: the profile header above the tab's list. */

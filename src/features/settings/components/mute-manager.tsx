@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { Avatar } from '../../../components/avatar.tsx'
 import { Button } from '../../../components/button.tsx'
+import { parseId } from '../../../lib/parse-id.ts'
 import { paths } from '../../../lib/paths.ts'
 import { newMutedTag } from '../settings-choices.ts'
 
@@ -54,7 +55,7 @@ export function MuteManager({
   }
   const addUser = (e: FormEvent) => {
     e.preventDefault()
-    const userId = /^\d{1,15}$/.test(userText.trim()) ? Number(userText.trim()) : undefined
+    const userId = parseId(userText.trim())
     if (userId !== undefined && !users.some((u) => u.id === userId)) onAddUser(userId)
     setUserText('')
   }
