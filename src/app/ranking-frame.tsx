@@ -7,7 +7,7 @@ import { RankingDatePicker } from '../features/ranking/components/ranking-date-p
 import { formatDay } from '../lib/format.ts'
 import { paths } from '../lib/paths.ts'
 import type { RankingView } from './ranking-query.ts'
-import { useDocumentTitle } from './use-document-title.ts'
+import { useDocumentTitle } from '../lib/use-document-title.ts'
 
 /** The list's accessible name: the ranking's title, and its day when one is chosen. */
 export const rankingListLabel = (view: RankingView) => `${view.title}${view.date ? `, ${formatDay(view.date)}` : ''}`

@@ -7,7 +7,7 @@ import { SearchControls } from '../features/search/components/search-controls.ts
 import { formFromQuery, queryFromForm, type SearchForm, type SearchKind } from '../features/search/search-params.ts'
 import { workQueries } from '../features/works/api/work-queries.ts'
 import { paths } from '../lib/paths.ts'
-import { useDocumentTitle } from './use-document-title.ts'
+import { useDocumentTitle } from '../lib/use-document-title.ts'
 
 /** Trending tags, as a way in when there is no word yet. */
 function TrendingTags({ kind }: { kind: SearchKind }) {

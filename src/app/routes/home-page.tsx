@@ -7,7 +7,7 @@ import { lazyModule } from '../../lib/lazy-module.ts'
 import { paths } from '../../lib/paths.ts'
 import { followingKind, homeTab } from '../home-query.ts'
 import { GridSkeleton } from '../grid-skeleton.tsx'
-import { useDocumentTitle } from '../use-document-title.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { WorkList } from '../work-list.tsx'
 import type { NovelFeed } from './home-novels.tsx'
 

@@ -5,7 +5,7 @@ import { SeriesHeader, SeriesHeaderSkeleton } from '../../features/series/compon
 import { workQueries } from '../../features/works/api/work-queries.ts'
 import { NotFoundError } from '../../lib/api-error.ts'
 import { parseId } from '../../lib/parse-id.ts'
-import { useDocumentTitle } from '../use-document-title.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { WorkList } from '../work-list.tsx'
 
 /** `/user/:uid/series/:sid`: an illustration/manga series, its header from the first page, then its works. */

@@ -6,7 +6,7 @@ import { EmptyState, ErrorState } from '../../components/states.tsx'
 import { useSession } from '../../features/auth/use-session.ts'
 import { api } from '../../lib/api.ts'
 import { paths } from '../../lib/paths.ts'
-import { useDocumentTitle } from '../use-document-title.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 
 // The owner's library page: what the last scan of the library folder (LIBRARY_DIR) did, the works per type, and each
 // file it left out with the reason, from GET /v1/easel/library; a Rescan button (POST /v1/easel/library/scan) and the

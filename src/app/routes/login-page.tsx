@@ -3,7 +3,7 @@ import { LoginForm } from '../../features/auth/login-form.tsx'
 import { safeReturnTo } from '../../features/auth/return-to.ts'
 import { useSession } from '../../features/auth/use-session.ts'
 import { paths } from '../../lib/paths.ts'
-import { useDocumentTitle } from '../use-document-title.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 
 /** `/login?return_to=`: sign in, then back to where the viewer was. */
 export function Component() {

@@ -4,7 +4,7 @@ import { LinkTabs } from '../../components/tabs.tsx'
 import { workQueries } from '../../features/works/api/work-queries.ts'
 import { paths } from '../../lib/paths.ts'
 import { newestTab } from '../home-query.ts'
-import { useDocumentTitle } from '../use-document-title.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { WorkList } from '../work-list.tsx'
 import { NovelsTab } from './home-page.tsx'
 

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router'
 import { NotFoundState } from '../../components/states.tsx'
-import { useDocumentTitle } from '../use-document-title.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 
 export function NotFoundPage() {
   const { pathname } = useLocation()

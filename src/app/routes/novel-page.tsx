@@ -11,7 +11,7 @@ import { WorkCaption } from '../../features/works/components/detail/work-caption
 import { NotFoundError } from '../../lib/api-error.ts'
 import { parseId } from '../../lib/parse-id.ts'
 import { paths } from '../../lib/paths.ts'
-import { useDocumentTitle } from '../use-document-title.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 
 /** A novel's text changes rarely: an open reader does not refetch it under the viewer. */
 const TEXT_STALE_TIME_MS = 10 * 60_000

@@ -8,7 +8,7 @@ import { NovelListSkeleton } from '../../features/novels/components/novel-list-s
 import { NotFoundError } from '../../lib/api-error.ts'
 import { parseId } from '../../lib/parse-id.ts'
 import { useListFreshness } from '../../lib/use-infinite-list.ts'
-import { useDocumentTitle } from '../use-document-title.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { preloadNovelPage } from '../preload.ts'
 
 /** `/novel/series/:id`: a novel series, its header from the first page, then its novels in order (`last_order`). */

@@ -16,7 +16,7 @@ import { ApiError } from '../../lib/api-error.ts'
 import type { MuteEdit } from '../../lib/api-client.ts'
 import { paths } from '../../lib/paths.ts'
 import { updateSettings, useSettings } from '../../lib/settings.ts'
-import { useDocumentTitle } from '../use-document-title.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (

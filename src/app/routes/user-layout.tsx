@@ -11,7 +11,7 @@ import { NotFoundError } from '../../lib/api-error.ts'
 import { parseId } from '../../lib/parse-id.ts'
 import { paths } from '../../lib/paths.ts'
 import { applyFollow } from '../cache-updates.ts'
-import { useDocumentTitle } from '../use-document-title.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 
 /** The user id of `/users/:id/…`, or undefined when it is not a number. */
 export function useUserId(): number | undefined {

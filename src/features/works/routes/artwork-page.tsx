@@ -9,7 +9,7 @@ import { paths } from '../../../lib/paths.ts'
 import { workQueries } from '../api/work-queries.ts'
 import { ArtworkDetail } from '../components/detail/artwork-detail.tsx'
 import { ArtworkNotFound, ArtworkSkeleton, ArtworkUnavailable } from '../components/detail/artwork-states.tsx'
-import { useDocumentTitle } from '../components/detail/use-document-title.ts'
+import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { currentLocation, useSignedIn } from '../components/detail/use-signed-in.ts'
 
 /** A copy of the work from any cached list (lists carry the same work objects, minus a few detail-only fields). */
