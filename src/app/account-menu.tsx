@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { Avatar } from '../components/avatar.tsx'
-import { useSession } from '../features/auth/use-session.ts'
+import { useSession } from '../lib/use-session.ts'
 import { session } from '../lib/api.ts'
 import { paths } from '../lib/paths.ts'
 

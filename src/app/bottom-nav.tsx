@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { NavLink, useLocation } from 'react-router'
-import { useSession } from '../features/auth/use-session.ts'
+import { useSession } from '../lib/use-session.ts'
 import { paths } from '../lib/paths.ts'
 
 function Icon({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router'
 import { buttonClass } from '../../components/button.tsx'
 import { LinkTabs } from '../../components/tabs.tsx'
-import { useSession } from '../../features/auth/use-session.ts'
+import { useSession } from '../../lib/use-session.ts'
 import { workQueries } from '../../features/works/api/work-queries.ts'
 import { lazyModule } from '../../lib/lazy-module.ts'
 import { paths } from '../../lib/paths.ts'

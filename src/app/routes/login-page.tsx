@@ -1,7 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { LoginForm } from '../../features/auth/login-form.tsx'
 import { safeReturnTo } from '../../features/auth/return-to.ts'
-import { useSession } from '../../features/auth/use-session.ts'
+import { useSession } from '../../lib/use-session.ts'
 import { paths } from '../../lib/paths.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
 

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
-import { useSession } from '../../features/auth/use-session.ts'
+import { useSession } from '../../lib/use-session.ts'
 import { latestRankingDate } from '../../features/ranking/ranking-date.ts'
 import { workQueries } from '../../features/works/api/work-queries.ts'
 import { useListFreshness } from '../../lib/use-infinite-list.ts'

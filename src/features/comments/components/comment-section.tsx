@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
-import { useId, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { MAX_COMMENT_LENGTH } from '../../../api/endpoints.ts'
 import type { Comment, WorkKind } from '../../../api/model.ts'
@@ -7,10 +7,11 @@ import { Avatar } from '../../../components/avatar.tsx'
 import { Button } from '../../../components/button.tsx'
 import { describeError } from '../../../components/describe-error.ts'
 import { ErrorState } from '../../../components/states.tsx'
-import { api, session } from '../../../lib/api.ts'
+import { api } from '../../../lib/api.ts'
 import { formatCount, formatDate } from '../../../lib/format.ts'
 import { paths } from '../../../lib/paths.ts'
 import { useNearViewport } from '../../../lib/use-near-viewport.ts'
+import { useSession } from '../../../lib/use-session.ts'
 import { commentQueries } from '../api/comment-queries.ts'
 
 /**
@@ -18,19 +19,6 @@ import { commentQueries } from '../api/comment-queries.ts'
  * most readers never get there, and the first load should spend its bytes on the work.
  */
 const LOAD_WITHIN_PX = 300
-
-const subscribe = (listener: () => void) => {
-  const unsubscribe = session.subscribe(listener)
-  return () => void unsubscribe()
-}
-/** The signed-in viewer's id, or null. */
-function useViewerId(): number | null {
-  return useSyncExternalStore(
-    subscribe,
-    () => session.get()?.user.id ?? null,
-    () => null,
-  )
-}
 
 const currentLocation = () =>
   typeof window === 'undefined' ? '/' : window.location.pathname + window.location.search + window.location.hash
@@ -45,7 +33,7 @@ const errorMessage = (error: unknown) => describeError(error).message
 export function CommentSection({ kind, id, initialTotal }: { kind: WorkKind; id: number; initialTotal?: number }) {
   const section = useRef<HTMLElement>(null)
   const near = useNearViewport(section, LOAD_WITHIN_PX)
-  const viewerId = useViewerId()
+  const viewerId = useSession()?.user.id ?? null
   const headingId = useId()
   const query = useInfiniteQuery({ ...commentQueries.list(kind, id), enabled: near })
   const comments = useMemo(() => query.data?.pages.flatMap((p) => p.comments) ?? [], [query.data])

@@ -10,7 +10,8 @@ import { workQueries } from '../api/work-queries.ts'
 import { ArtworkDetail } from '../components/detail/artwork-detail.tsx'
 import { ArtworkNotFound, ArtworkSkeleton, ArtworkUnavailable } from '../components/detail/artwork-states.tsx'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
-import { currentLocation, useSignedIn } from '../components/detail/use-signed-in.ts'
+import { currentLocation } from '../components/detail/use-signed-in.ts'
+import { useSession } from '../../../lib/use-session.ts'
 
 /** A copy of the work from any cached list (lists carry the same work objects, minus a few detail-only fields). */
 function cachedListCopy(client: QueryClient, id: number): Illust | undefined {
@@ -49,7 +50,7 @@ export function ArtworkPage({ Comments }: { Comments?: ComponentType<{ work: Ill
   const { id: rawId } = useParams()
   const id = parseId(rawId)
   const client = useQueryClient()
-  const signedIn = useSignedIn()
+  const signedIn = useSession()
   const query = useQuery({
     ...workQueries.detail(id ?? 0),
     enabled: id !== undefined,

@@ -4,14 +4,15 @@ import type { User } from '../../../../api/model.ts'
 import { Avatar } from '../../../../components/avatar.tsx'
 import { paths } from '../../../../lib/paths.ts'
 import { useFollow } from './use-follow.ts'
-import { currentLocation, useSignedIn } from './use-signed-in.ts'
+import { currentLocation } from './use-signed-in.ts'
+import { useSession } from '../../../../lib/use-session.ts'
 
 const followClass =
   'inline-flex min-h-11 items-center rounded-full border px-4 py-1 text-sm font-medium transition-colors sm:min-h-9'
 
 /** The author: avatar, name (to their page) and a Follow toggle (a sign-in link when signed out). */
 export function AuthorCard({ user, workId }: { user: User; workId: number }) {
-  const signedIn = useSignedIn()
+  const signedIn = useSession()
   const isSelf = signedIn?.user.id === user.id
 
   return (

@@ -8,14 +8,15 @@ import {
 } from '../../../../components/bookmark-toggle.tsx'
 import { paths } from '../../../../lib/paths.ts'
 import { useBookmark, useBookmarkDetail } from './use-bookmark.ts'
-import { currentLocation, useSignedIn } from './use-signed-in.ts'
+import { currentLocation } from './use-signed-in.ts'
+import { useSession } from '../../../../lib/use-session.ts'
 
 /**
  * The work's bookmark toggles (the shared BookmarkToggle): both are optimistic; a refusal puts the state back and
  * says why. Signed out, a link to sign in.
  */
 export function BookmarkButton({ work }: { work: Illust }) {
-  const signedIn = useSignedIn()
+  const signedIn = useSession()
   const mutation = useBookmark(work)
   const detail = useBookmarkDetail(work, !!signedIn)
   const [message, setMessage] = useState<BookmarkToggleMessage | null>(null)
