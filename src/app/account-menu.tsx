@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { Avatar } from '../components/avatar.tsx'
+import { signInHref } from '../lib/sign-in-href.ts'
 import { useSession } from '../lib/use-session.ts'
 import { session } from '../lib/api.ts'
 import { paths } from '../lib/paths.ts'
@@ -42,7 +43,6 @@ export function AccountMenu() {
   }, [open])
 
   if (!current) {
-    const here = location.pathname + location.search
     return (
       <div className="flex items-center gap-1">
         <Link
@@ -67,7 +67,7 @@ export function AccountMenu() {
           <span className="sr-only">Settings</span>
         </Link>
         <Link
-          to={paths.login(location.pathname === '/login' ? undefined : here)}
+          to={signInHref(location)}
           className="hidden rounded-full bg-accent px-4 py-2 text-sm font-medium whitespace-nowrap text-on-accent hover:bg-accent/90 sm:inline-block"
         >
           Sign in

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { NavLink, useLocation } from 'react-router'
+import { signInHref } from '../lib/sign-in-href.ts'
 import { useSession } from '../lib/use-session.ts'
 import { paths } from '../lib/paths.ts'
 
@@ -89,10 +90,7 @@ export function BottomNav() {
               Bookmarks
             </NavLink>
           ) : (
-            <NavLink
-              to={paths.login(location.pathname === '/login' ? undefined : location.pathname + location.search)}
-              className={itemClass}
-            >
+            <NavLink to={signInHref(location)} className={itemClass}>
               <Icon>
                 <circle cx="12" cy="8" r="4" />
                 <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" />

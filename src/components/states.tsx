@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { paths } from '../lib/paths.ts'
+import { useSignInHref } from '../lib/sign-in-href.ts'
 import { Button, buttonClass } from './button.tsx'
 import { describeError } from './describe-error.ts'
 
@@ -16,6 +17,7 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 /** A failed load: what happened in words, and a retry when retrying can help. */
 export function ErrorState({ error, onRetry, compact }: { error: unknown; onRetry?: () => void; compact?: boolean }) {
   const d = describeError(error)
+  const signInHref = useSignInHref()
   return (
     <div
       role="alert"
@@ -30,17 +32,13 @@ export function ErrorState({ error, onRetry, compact }: { error: unknown; onRetr
           </Button>
         )}
         {d.signIn && (
-          <Link className={buttonClass('primary')} to={paths.login(currentPath())}>
+          <Link className={buttonClass('primary')} to={signInHref}>
             Sign in
           </Link>
         )}
       </div>
     </div>
   )
-}
-
-function currentPath(): string {
-  return typeof window === 'undefined' ? '/' : window.location.pathname + window.location.search
 }
 
 /** A whole-page state of a detail view: a big code (404) when there is one, the heading, then what to do next. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useDeferredValue } from 'react'
-import { useLocation, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { ErrorState } from '../../components/states.tsx'
 import { useSession } from '../../lib/use-session.ts'
 import { CommentSection } from '../../features/comments/components/comment-section.tsx'
@@ -10,7 +10,7 @@ import { NovelNotFound, NovelSkeleton, NovelUnavailable } from '../../features/n
 import { WorkCaption } from '../../features/works/components/detail/work-caption.tsx'
 import { NotFoundError } from '../../lib/api-error.ts'
 import { parseId } from '../../lib/parse-id.ts'
-import { paths } from '../../lib/paths.ts'
+import { useSignInHref } from '../../lib/sign-in-href.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
 
 /** A novel's text changes rarely: an open reader does not refetch it under the viewer. */
@@ -26,7 +26,6 @@ export function Component() {
 
 function NovelPage({ id }: { id: number }) {
   const session = useSession()
-  const location = useLocation()
   const detail = useQuery(novelQueries.detail(id))
   // Asked for at once, beside the detail (the loader has usually started both).
   const text = useQuery({ ...novelQueries.text(id), staleTime: TEXT_STALE_TIME_MS })
@@ -36,7 +35,7 @@ function NovelPage({ id }: { id: number }) {
   const novelText = useDeferredValue(text.data)
   useDocumentTitle(detail.data?.visible ? `${detail.data.title || 'Untitled'} by ${detail.data.user.name}` : 'Novel')
 
-  const signInHref = paths.login(location.pathname + location.search + location.hash)
+  const signInHref = useSignInHref()
   if (detail.isError) {
     if (detail.error instanceof NotFoundError) return <NovelNotFound />
     return <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />

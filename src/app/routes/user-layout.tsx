@@ -10,6 +10,7 @@ import { ProfileHeader, ProfileHeaderSkeleton } from '../../features/users/compo
 import { NotFoundError } from '../../lib/api-error.ts'
 import { parseId } from '../../lib/parse-id.ts'
 import { paths } from '../../lib/paths.ts'
+import { signInHref } from '../../lib/sign-in-href.ts'
 import { applyFollow } from '../cache-updates.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
 
@@ -28,7 +29,7 @@ export function Component() {
 function UserLayout({ userId }: { userId: number }) {
   const client = useQueryClient()
   const current = useSession()
-  const { pathname } = useLocation()
+  const { pathname, search, hash } = useLocation()
   const { data, error, isPending, refetch } = useQuery(userQueries.detail(userId))
   useDocumentTitle(data?.user.name ?? (error ? 'User' : null))
 
@@ -45,7 +46,7 @@ function UserLayout({ userId }: { userId: number }) {
       onChange={(id, followed) => applyFollow(client, id, followed)}
     />
   ) : (
-    <Link className={buttonClass('primary')} to={paths.login(pathname)}>
+    <Link className={buttonClass('primary')} to={signInHref({ pathname, search, hash })}>
       Follow
     </Link>
   )

@@ -12,6 +12,7 @@ import { formatCount, formatDate } from '../../../lib/format.ts'
 import { paths } from '../../../lib/paths.ts'
 import { useNearViewport } from '../../../lib/use-near-viewport.ts'
 import { useSession } from '../../../lib/use-session.ts'
+import { useSignInHref } from '../../../lib/sign-in-href.ts'
 import { commentQueries } from '../api/comment-queries.ts'
 
 /**
@@ -19,9 +20,6 @@ import { commentQueries } from '../api/comment-queries.ts'
  * most readers never get there, and the first load should spend its bytes on the work.
  */
 const LOAD_WITHIN_PX = 300
-
-const currentLocation = () =>
-  typeof window === 'undefined' ? '/' : window.location.pathname + window.location.search + window.location.hash
 
 const errorMessage = (error: unknown) => describeError(error).message
 
@@ -34,6 +32,7 @@ export function CommentSection({ kind, id, initialTotal }: { kind: WorkKind; id:
   const section = useRef<HTMLElement>(null)
   const near = useNearViewport(section, LOAD_WITHIN_PX)
   const viewerId = useSession()?.user.id ?? null
+  const signInHref = useSignInHref()
   const headingId = useId()
   const query = useInfiniteQuery({ ...commentQueries.list(kind, id), enabled: near })
   const comments = useMemo(() => query.data?.pages.flatMap((p) => p.comments) ?? [], [query.data])
@@ -48,10 +47,7 @@ export function CommentSection({ kind, id, initialTotal }: { kind: WorkKind; id:
         <CommentForm kind={kind} id={id} label="Write a comment" submitLabel="Post comment" />
       ) : (
         <p className="text-sm text-muted">
-          <Link
-            to={paths.login(currentLocation())}
-            className="inline-flex min-h-11 items-center font-medium text-ink underline sm:min-h-0"
-          >
+          <Link to={signInHref} className="inline-flex min-h-11 items-center font-medium text-ink underline sm:min-h-0">
             Sign in to comment
           </Link>
         </p>

@@ -5,13 +5,12 @@ import type { Illust } from '../../../api/model.ts'
 import { ErrorState } from '../../../components/states.tsx'
 import { NotFoundError } from '../../../lib/api-error.ts'
 import { parseId } from '../../../lib/parse-id.ts'
-import { paths } from '../../../lib/paths.ts'
 import { workQueries } from '../api/work-queries.ts'
 import { ArtworkDetail } from '../components/detail/artwork-detail.tsx'
 import { ArtworkNotFound, ArtworkSkeleton, ArtworkUnavailable } from '../components/detail/artwork-states.tsx'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
-import { currentLocation } from '../components/detail/use-signed-in.ts'
 import { useSession } from '../../../lib/use-session.ts'
+import { useSignInHref } from '../../../lib/sign-in-href.ts'
 
 /** A copy of the work from any cached list (lists carry the same work objects, minus a few detail-only fields). */
 function cachedListCopy(client: QueryClient, id: number): Illust | undefined {
@@ -51,6 +50,7 @@ export function ArtworkPage({ Comments }: { Comments?: ComponentType<{ work: Ill
   const id = parseId(rawId)
   const client = useQueryClient()
   const signedIn = useSession()
+  const signInHref = useSignInHref()
   const query = useQuery({
     ...workQueries.detail(id ?? 0),
     enabled: id !== undefined,
@@ -71,7 +71,7 @@ export function ArtworkPage({ Comments }: { Comments?: ComponentType<{ work: Ill
   }
   if (!work) return <ArtworkSkeleton />
   if (!work.visible) {
-    return <ArtworkUnavailable signedIn={!!signedIn} signInHref={paths.login(currentLocation())} />
+    return <ArtworkUnavailable signedIn={!!signedIn} signInHref={signInHref} />
   }
   return <ArtworkDetail key={work.id} work={work} comments={Comments && <Comments key={work.id} work={work} />} />
 }

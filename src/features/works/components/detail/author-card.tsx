@@ -4,8 +4,8 @@ import type { User } from '../../../../api/model.ts'
 import { Avatar } from '../../../../components/avatar.tsx'
 import { paths } from '../../../../lib/paths.ts'
 import { useFollow } from './use-follow.ts'
-import { currentLocation } from './use-signed-in.ts'
 import { useSession } from '../../../../lib/use-session.ts'
+import { useSignInHref } from '../../../../lib/sign-in-href.ts'
 
 const followClass =
   'inline-flex min-h-11 items-center rounded-full border px-4 py-1 text-sm font-medium transition-colors sm:min-h-9'
@@ -14,6 +14,7 @@ const followClass =
 export function AuthorCard({ user, workId }: { user: User; workId: number }) {
   const signedIn = useSession()
   const isSelf = signedIn?.user.id === user.id
+  const signInHref = useSignInHref()
 
   return (
     <section aria-label="Artist" className="flex flex-wrap items-center gap-3">
@@ -30,7 +31,7 @@ export function AuthorCard({ user, workId }: { user: User; workId: number }) {
         (signedIn ? (
           <FollowButton user={user} workId={workId} />
         ) : (
-          <Link to={paths.login(currentLocation())} className={`${followClass} border-line hover:bg-line/50`}>
+          <Link to={signInHref} className={`${followClass} border-line hover:bg-line/50`}>
             Sign in to follow
           </Link>
         ))}

@@ -6,10 +6,9 @@ import {
   SignInToBookmark,
   type BookmarkToggleMessage,
 } from '../../../../components/bookmark-toggle.tsx'
-import { paths } from '../../../../lib/paths.ts'
 import { useBookmark, useBookmarkDetail } from './use-bookmark.ts'
-import { currentLocation } from './use-signed-in.ts'
 import { useSession } from '../../../../lib/use-session.ts'
+import { useSignInHref } from '../../../../lib/sign-in-href.ts'
 
 /**
  * The work's bookmark toggles (the shared BookmarkToggle): both are optimistic; a refusal puts the state back and
@@ -20,7 +19,7 @@ export function BookmarkButton({ work }: { work: Illust }) {
   const mutation = useBookmark(work)
   const detail = useBookmarkDetail(work, !!signedIn)
   const [message, setMessage] = useState<BookmarkToggleMessage | null>(null)
-  const signInHref = paths.login(currentLocation())
+  const signInHref = useSignInHref()
 
   if (!signedIn) return <SignInToBookmark signInHref={signInHref} />
 
