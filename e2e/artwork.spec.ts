@@ -646,6 +646,21 @@ test.describe('states', () => {
     await expect(page.getByRole('heading', { name: "This work doesn't exist or was deleted" })).toBeVisible()
   })
 
+  test('an id with a leading zero is not found, and the work it would name is never asked for', async ({
+    page,
+    request,
+  }) => {
+    // Work 12 exists, but /artworks/012 is not its URL: neither the route's loader nor the page may ask for it.
+    expect((await request.get('/v1/illust/detail?illust_id=12')).status()).toBe(200)
+    const asked: string[] = []
+    page.on('request', (r) => {
+      if (r.url().includes('/v1/illust/detail')) asked.push(r.url())
+    })
+    await page.goto('/artworks/012')
+    await expect(page.getByRole('heading', { name: "This work doesn't exist or was deleted" })).toBeVisible()
+    expect(asked).toEqual([])
+  })
+
   test('a work the viewer may not see shows a clear "not available" panel and no broken image', async ({
     page,
     request,

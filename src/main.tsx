@@ -1,9 +1,9 @@
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app.tsx'
-import { startServiceWorker } from './features/pwa/pwa-status.ts'
 import { resolveLang, setLang } from './lib/i18n/i18n.ts'
 import { getSettings } from './lib/settings.ts'
+import { startServiceWorker } from './features/pwa/start-service-worker.ts'
 import { noteContentWidth } from './lib/use-grid-container.ts'
 import './index.css'
 

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { Avatar } from '../components/avatar.tsx'
-import { useSession } from '../features/auth/use-session.ts'
+import { signInHref } from '../lib/sign-in-href.ts'
+import { useSession } from '../lib/use-session.ts'
 import { session } from '../lib/api.ts'
 import { useT } from '../lib/i18n/i18n.ts'
 import { richText } from '../lib/i18n/rich.tsx'
@@ -47,7 +48,6 @@ export function AccountMenu() {
   }, [open])
 
   if (!current) {
-    const here = location.pathname + location.search
     return (
       <div className="flex items-center gap-1">
         <Link
@@ -72,7 +72,7 @@ export function AccountMenu() {
           <span className="sr-only">{t('common.settings')}</span>
         </Link>
         <Link
-          to={paths.login(location.pathname === '/login' ? undefined : here)}
+          to={signInHref(location)}
           className="hidden rounded-full bg-accent px-4 py-2 text-sm font-medium whitespace-nowrap text-on-accent hover:bg-accent/90 sm:inline-block"
         >
           {t('common.signIn')}

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
 import { NavLink, useLocation } from 'react-router'
-import { useSession } from '../features/auth/use-session.ts'
 import { useT } from '../lib/i18n/i18n.ts'
+import { signInHref } from '../lib/sign-in-href.ts'
+import { useSession } from '../lib/use-session.ts'
 import { paths } from '../lib/paths.ts'
 import '../lib/i18n/messages/en/app.ts'
 import '../lib/i18n/messages/en/common.ts'
@@ -93,10 +94,7 @@ export function BottomNav() {
               {t('common.bookmarks')}
             </NavLink>
           ) : (
-            <NavLink
-              to={paths.login(location.pathname === '/login' ? undefined : location.pathname + location.search)}
-              className={itemClass}
-            >
+            <NavLink to={signInHref(location)} className={itemClass}>
               <Icon>
                 <circle cx="12" cy="8" r="4" />
                 <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" />

@@ -19,11 +19,6 @@ export function preloadWorkList(): void {
   void workListModule.load().catch(() => {})
 }
 
-/** The novel ranking (its queries, list and cards): warmed by the ranking's loader when the URL asks for novels. */
-export function preloadNovelRanking(): void {
-  void import('./routes/ranking-novels.tsx').catch(() => {})
-}
-
 /** Novel cards call this on hover, touch or focus, so the reader opens without waiting for its code. */
 export function preloadNovelPage(): void {
   void import('./routes/novel-page.tsx').catch(() => {})

@@ -8,9 +8,9 @@ import { formatDay } from '../lib/format.ts'
 import { t as translate, useT } from '../lib/i18n/i18n.ts'
 import { paths } from '../lib/paths.ts'
 import type { RankingView } from './ranking-query.ts'
-import { useDocumentTitle } from './use-document-title.ts'
 import '../lib/i18n/messages/en/common.ts'
 import '../lib/i18n/messages/en/ranking.ts'
+import { useDocumentTitle } from '../lib/use-document-title.ts'
 
 /** The list's accessible name: the ranking's title, and its day when one is chosen. */
 export const rankingListLabel = (view: RankingView) =>

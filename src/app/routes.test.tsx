@@ -5,7 +5,7 @@ import { MemoryRouter, useLocation, useNavigate, useNavigationType, type Navigat
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createQueryClient } from './query-client.ts'
 import { RouteError } from './route-error.tsx'
-import { AppRoutes, compileRoutes } from './router.tsx'
+import { AppRoutes, compileRoutes, type RouteDef } from './router.tsx'
 import { createRoutes } from './routes.tsx'
 
 /** What the test can see of the router: the current URL, how it was reached, and a way to navigate. */
@@ -60,6 +60,23 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Illustrations' })).toHaveAttribute('aria-current', 'page')
     expect(screen.getByRole('link', { name: 'Manga' })).toHaveAttribute('href', '/?tab=manga')
     expect(screen.getByRole('search')).toBeInTheDocument()
+  })
+
+  it('a loader asks for nothing when the id in the URL is not canonical (/artworks/012 is not work 12)', () => {
+    const client = createQueryClient()
+    const flat = (defs: RouteDef[]): RouteDef[] => defs.flatMap((d) => [d, ...flat(d.children ?? [])])
+    const routes = flat(createRoutes(client))
+    const load = (path: string, id: string) =>
+      routes.find((r) => r.path === path)!.loader!({ params: { id }, request: { url: `http://x.test/${path}` } })
+    for (const id of ['012', '0', '1e3']) {
+      load('artworks/:id', id)
+      load('users/:id', id)
+    }
+    expect(client.getQueryCache().getAll()).toEqual([])
+    // The same loaders with a canonical id do ask (so the check above can fail).
+    load('artworks/:id', '12')
+    load('users/:id', '12')
+    expect(client.getQueryCache().getAll()).toHaveLength(2)
   })
 
   it('shows a 404 inside the shell for an unknown path', async () => {

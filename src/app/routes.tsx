@@ -2,9 +2,11 @@ import type { QueryClient } from '@tanstack/react-query'
 import { workQueries } from '../features/works/api/work-queries.ts'
 import { userQueries } from '../features/users/api/user-queries.ts'
 import { session } from '../lib/api.ts'
+import { parseId } from '../lib/parse-id.ts'
 import { paths } from '../lib/paths.ts'
 import { followingKind, homeTab, newestTab } from './home-query.ts'
-import { loadArtworkPage, preloadNovelRanking, preloadWorkList } from './preload.ts'
+import { preloadNovelRanking } from './novel-ranking-chunk.ts'
+import { loadArtworkPage, preloadWorkList } from './preload.ts'
 import { novelRankingQueryParams, rankingQueryParams } from './ranking-query.ts'
 import { RedirectOnArrival, type RouteDef, type RouteLoaderArgs } from './router.tsx'
 import { HomePage } from './routes/home-page.tsx'
@@ -14,8 +16,6 @@ import { Shell } from './shell.tsx'
 // Loaders here never block a navigation: they start the first request of the view (and warm the grid's code) while
 // the route's own chunk downloads, so a deep link does not wait for code, then data, one after the other. The page
 // asks for the same query options, and finds the request already under way.
-
-const idParam = (raw: string | undefined) => (raw && /^\d{1,15}$/.test(raw) ? Number(raw) : undefined)
 
 /** What a loader gets: the matched params and the URL being opened. */
 type LoaderFunctionArgs = RouteLoaderArgs
@@ -116,7 +116,7 @@ export function createRoutes(queryClient: QueryClient): RouteDef[] {
           path: 'artworks/:id',
           lazy: async () => ({ Component: (await loadArtworkPage()).default }),
           loader: ({ params }: LoaderFunctionArgs) => {
-            const id = idParam(params.id)
+            const id = parseId(params.id)
             return id === undefined ? null : prefetch(() => queryClient.prefetchQuery(workQueries.detail(id)))
           },
         },
@@ -125,7 +125,7 @@ export function createRoutes(queryClient: QueryClient): RouteDef[] {
           path: 'novels/:id',
           lazy: () => import('./routes/novel-page.tsx'),
           loader: ({ params }: LoaderFunctionArgs) => {
-            const id = idParam(params.id)
+            const id = parseId(params.id)
             return id === undefined
               ? null
               : prefetchNovels((q) =>
@@ -138,7 +138,7 @@ export function createRoutes(queryClient: QueryClient): RouteDef[] {
           lazy: () => import('./routes/illust-series-page.tsx'),
           loader: ({ params }: LoaderFunctionArgs) => {
             preloadWorkList()
-            const id = idParam(params.sid)
+            const id = parseId(params.sid)
             return id === undefined ? null : prefetch(() => queryClient.prefetchInfiniteQuery(workQueries.series(id)))
           },
         },
@@ -146,7 +146,7 @@ export function createRoutes(queryClient: QueryClient): RouteDef[] {
           path: 'users/:id',
           lazy: () => import('./routes/user-layout.tsx'),
           loader: ({ params }: LoaderFunctionArgs) => {
-            const id = idParam(params.id)
+            const id = parseId(params.id)
             return id === undefined ? null : prefetch(() => queryClient.prefetchQuery(userQueries.detail(id)))
           },
           children: [
@@ -160,7 +160,7 @@ export function createRoutes(queryClient: QueryClient): RouteDef[] {
               path: 'novels',
               lazy: () => import('./routes/user-novels-page.tsx'),
               loader: ({ params }: LoaderFunctionArgs) => {
-                const id = idParam(params.id)
+                const id = parseId(params.id)
                 return id === undefined ? null : prefetchNovels((q) => queryClient.prefetchInfiniteQuery(q.byUser(id)))
               },
             },
@@ -168,7 +168,7 @@ export function createRoutes(queryClient: QueryClient): RouteDef[] {
               path: 'bookmarks/novels',
               lazy: () => import('./routes/user-novel-bookmarks-page.tsx'),
               loader: ({ params, request }: LoaderFunctionArgs) => {
-                const id = idParam(params.id)
+                const id = parseId(params.id)
                 if (id === undefined) return null
                 // The page's own reading of the URL: private only for one's own bookmarks.
                 const search = new URL(request.url).searchParams
@@ -186,7 +186,7 @@ export function createRoutes(queryClient: QueryClient): RouteDef[] {
           path: 'novel/series/:id',
           lazy: () => import('./routes/novel-series-page.tsx'),
           loader: ({ params }: LoaderFunctionArgs) => {
-            const id = idParam(params.id)
+            const id = parseId(params.id)
             return id === undefined ? null : prefetchNovels((q) => queryClient.prefetchInfiniteQuery(q.series(id)))
           },
         },

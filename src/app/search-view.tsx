@@ -9,9 +9,9 @@ import { workQueries } from '../features/works/api/work-queries.ts'
 import { useLang, useT } from '../lib/i18n/i18n.ts'
 import { paths } from '../lib/paths.ts'
 import { tagTranslation } from '../components/tag-list.tsx'
-import { useDocumentTitle } from './use-document-title.ts'
 import '../lib/i18n/messages/en/common.ts'
 import '../lib/i18n/messages/en/search.ts'
+import { useDocumentTitle } from '../lib/use-document-title.ts'
 
 /** Trending tags, as a way in when there is no word yet. */
 function TrendingTags({ kind }: { kind: SearchKind }) {

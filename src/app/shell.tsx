@@ -1,6 +1,6 @@
 import { Suspense } from 'react'
 import { Link, NavLink, Outlet } from 'react-router'
-import { useSession } from '../features/auth/use-session.ts'
+import { useSession } from '../lib/use-session.ts'
 import { OfflineIndicator } from '../features/pwa/offline-indicator.tsx'
 import { UpdatePrompt } from '../features/pwa/update-prompt.tsx'
 import { useT } from '../lib/i18n/i18n.ts'

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useT } from '../lib/i18n/i18n.ts'
 import { paths } from '../lib/paths.ts'
+import { useSignInHref } from '../lib/sign-in-href.ts'
 import { Button, buttonClass } from './button.tsx'
 import { describeError } from './describe-error.ts'
 import '../lib/i18n/messages/en/common.ts'
@@ -20,6 +21,7 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 export function ErrorState({ error, onRetry, compact }: { error: unknown; onRetry?: () => void; compact?: boolean }) {
   const t = useT()
   const d = describeError(error)
+  const signInHref = useSignInHref()
   return (
     <div
       role="alert"
@@ -34,17 +36,13 @@ export function ErrorState({ error, onRetry, compact }: { error: unknown; onRetr
           </Button>
         )}
         {d.signIn && (
-          <Link className={buttonClass('primary')} to={paths.login(currentPath())}>
+          <Link className={buttonClass('primary')} to={signInHref}>
             {t('common.signIn')}
           </Link>
         )}
       </div>
     </div>
   )
-}
-
-function currentPath(): string {
-  return typeof window === 'undefined' ? '/' : window.location.pathname + window.location.search
 }
 
 /** A whole-page state of a detail view: a big code (404) when there is one, the heading, then what to do next. */

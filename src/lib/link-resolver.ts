@@ -2,12 +2,10 @@
 // the router's catch-all (alias paths such as `/i/1` or `/en/artworks/1` opened on this origin), the header's
 // search box and the `/share` target. Pure: no DOM, no router, no fetch.
 
+import { parseId as id } from './parse-id.ts'
 import { paths } from './paths.ts'
 
 type Query = URLSearchParams
-
-const id = (raw: string | null | undefined): number | undefined =>
-  raw && /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : undefined
 
 function decode(segment: string): string {
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { HOSTILE_SNIPPETS } from '../server/generator/hostile.ts'
+import { HOSTILE_SNIPPETS } from '../api/hostile.ts'
 import { EXTERNAL_LINK_REL, inAppPath, sanitizeCaption } from './sanitize.ts'
 
 const ALLOWED_TAGS = new Set(['A', 'BR', 'STRONG', 'B', 'I', 'EM', 'P', 'SPAN'])
@@ -134,5 +134,16 @@ describe('links', () => {
     expect(inAppPath('https://www.pixiv.net/novel/show.php?id=abc')).toBeNull()
     expect(inAppPath('not a url')).toBeNull()
     expect(inAppPath('  pixiv://illusts/5  ')).toBe('/artworks/5')
+  })
+
+  it('inAppPath rewrites only canonical ids (one URL per work): not 012, 0 or past 15 digits', () => {
+    for (const href of [
+      'pixiv://illusts/012',
+      'https://www.pixiv.net/artworks/012',
+      'https://www.pixiv.net/users/0',
+      'https://www.pixiv.net/novel/show.php?id=012',
+      'https://www.pixiv.net/artworks/1234567890123456',
+    ])
+      expect(inAppPath(href), href).toBeNull()
   })
 })

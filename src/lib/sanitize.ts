@@ -3,6 +3,7 @@
 // other links open in a new tab without an opener or referrer.
 
 import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify'
+import { parseId } from './parse-id.ts'
 
 const CONFIG: Config = {
   ALLOWED_TAGS: ['a', 'br', 'strong', 'b', 'i', 'em', 'p', 'span'],
@@ -16,15 +17,16 @@ const CONFIG: Config = {
 
 export const EXTERNAL_LINK_REL = 'noopener noreferrer nofollow'
 
-const ID = String.raw`(\d{1,15})`
+// Digits are captured as they come; parseId decides whether they are an id (else the link is not rewritten).
+const ID = String.raw`(\d+)`
 const PIXIV_SCHEME = new RegExp(String.raw`^pixiv://(illusts|users|novels)/${ID}(?:[/?#]|$)`, 'i')
 const PIXIV_HOST = /^(?:www\.)?pixiv\.net$/i
-const PIXIV_PATHS: [RegExp, (id: string) => string][] = [
+const PIXIV_PATHS: [RegExp, (id: number) => string][] = [
   [new RegExp(String.raw`^/(?:artworks|i)/${ID}/?$`), (id) => `/artworks/${id}`],
   [new RegExp(String.raw`^/(?:users|u)/${ID}(?:/.*)?$`), (id) => `/users/${id}`],
   [new RegExp(String.raw`^/(?:novels?|n)/${ID}/?$`), (id) => `/novels/${id}`],
 ]
-const PIXIV_QUERY_PATHS: Record<string, [param: string, to: (id: string) => string]> = {
+const PIXIV_QUERY_PATHS: Record<string, [param: string, to: (id: number) => string]> = {
   '/novel/show.php': ['id', (id) => `/novels/${id}`],
   '/member_illust.php': ['illust_id', (id) => `/artworks/${id}`],
   '/member.php': ['id', (id) => `/users/${id}`],
@@ -39,7 +41,8 @@ export function inAppPath(href: string): string | null {
   const scheme = PIXIV_SCHEME.exec(value)
   if (scheme) {
     const kind = scheme[1]!.toLowerCase()
-    return `/${kind === 'illusts' ? 'artworks' : kind}/${scheme[2]}`
+    const id = parseId(scheme[2])
+    return id === undefined ? null : `/${kind === 'illusts' ? 'artworks' : kind}/${id}`
   }
   let url: URL
   try {
@@ -50,12 +53,12 @@ export function inAppPath(href: string): string | null {
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !PIXIV_HOST.test(url.hostname)) return null
   const path = url.pathname.replace(/^\/en(?=\/)/, '')
   for (const [pattern, to] of PIXIV_PATHS) {
-    const match = pattern.exec(path)
-    if (match) return to(match[1]!)
+    const id = parseId(pattern.exec(path)?.[1])
+    if (id !== undefined) return to(id)
   }
   const byQuery = PIXIV_QUERY_PATHS[path]
-  const id = byQuery && url.searchParams.get(byQuery[0])
-  return byQuery && id && /^\d{1,15}$/.test(id) ? byQuery[1](id) : null
+  const id = byQuery && parseId(url.searchParams.get(byQuery[0]))
+  return byQuery && id !== undefined ? byQuery[1](id) : null
 }
 
 function rewriteLink(anchor: Element) {

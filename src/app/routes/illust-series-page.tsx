@@ -5,14 +5,15 @@ import { SeriesHeader, SeriesHeaderSkeleton } from '../../features/series/compon
 import { workQueries } from '../../features/works/api/work-queries.ts'
 import { NotFoundError } from '../../lib/api-error.ts'
 import { useT } from '../../lib/i18n/i18n.ts'
-import { useDocumentTitle } from '../use-document-title.ts'
+import { parseId } from '../../lib/parse-id.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { WorkList } from '../work-list.tsx'
 import '../../lib/i18n/messages/en/series.ts'
 
 /** `/user/:uid/series/:sid`: an illustration/manga series, its header from the first page, then its works. */
 export function Component() {
   const { sid } = useParams()
-  const seriesId = sid && /^\d{1,15}$/.test(sid) ? Number(sid) : undefined
+  const seriesId = parseId(sid)
   if (seriesId === undefined) return <NotFoundState what="series" />
   return <SeriesPage seriesId={seriesId} />
 }

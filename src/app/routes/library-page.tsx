@@ -3,15 +3,15 @@ import { Link } from 'react-router'
 import { Button, buttonClass } from '../../components/button.tsx'
 import { Skeleton } from '../../components/skeleton.tsx'
 import { EmptyState, ErrorState } from '../../components/states.tsx'
-import { useSession } from '../../features/auth/use-session.ts'
+import { useSession } from '../../lib/use-session.ts'
 import { api } from '../../lib/api.ts'
 import { formatCount, formatDate } from '../../lib/format.ts'
 import { t as translate, useT } from '../../lib/i18n/i18n.ts'
 import { richText } from '../../lib/i18n/rich.tsx'
 import { paths } from '../../lib/paths.ts'
-import { useDocumentTitle } from '../use-document-title.ts'
 import '../../lib/i18n/messages/en/common.ts'
 import '../../lib/i18n/messages/en/library.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 
 // The owner's library page: what the last scan of the library folder (LIBRARY_DIR) did, the works per type, and each
 // file it left out with the reason, from GET /v1/easel/library; a Rescan button (POST /v1/easel/library/scan) and the

@@ -1,15 +1,14 @@
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { LoginForm } from '../../features/auth/login-form.tsx'
 import { safeReturnTo } from '../../features/auth/return-to.ts'
-import { useSession } from '../../features/auth/use-session.ts'
 import { useT } from '../../lib/i18n/i18n.ts'
 import { richText } from '../../lib/i18n/rich.tsx'
 import { paths } from '../../lib/paths.ts'
-import { useDocumentTitle } from '../use-document-title.ts'
 import '../../lib/i18n/messages/en/auth.ts'
 import '../../lib/i18n/messages/en/common.ts'
-
 const kbd = (text: string) => <kbd className="font-mono font-semibold text-ink">{text}</kbd>
+import { useSession } from '../../lib/use-session.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 
 /** `/login?return_to=`: sign in, then back to where the viewer was. */
 export function Component() {

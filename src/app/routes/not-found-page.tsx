@@ -2,8 +2,8 @@ import { useLocation } from 'react-router'
 import { NotFoundState } from '../../components/states.tsx'
 import { useT } from '../../lib/i18n/i18n.ts'
 import { richText } from '../../lib/i18n/rich.tsx'
-import { useDocumentTitle } from '../use-document-title.ts'
 import '../../lib/i18n/messages/en/app.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 
 export function NotFoundPage() {
   const t = useT()

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useDeferredValue } from 'react'
-import { useLocation, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { ErrorState } from '../../components/states.tsx'
-import { useSession } from '../../features/auth/use-session.ts'
+import { useSession } from '../../lib/use-session.ts'
 import { CommentSection } from '../../features/comments/components/comment-section.tsx'
 import { novelQueries } from '../../features/novels/api/novel-queries.ts'
 import { NovelReader } from '../../features/novels/reader/novel-reader.tsx'
@@ -10,19 +10,18 @@ import { NovelNotFound, NovelSkeleton, NovelUnavailable } from '../../features/n
 import { WorkCaption } from '../../features/works/components/detail/work-caption.tsx'
 import { NotFoundError } from '../../lib/api-error.ts'
 import { useT } from '../../lib/i18n/i18n.ts'
-import { paths } from '../../lib/paths.ts'
-import { useDocumentTitle } from '../use-document-title.ts'
 import '../../lib/i18n/messages/en/novels.ts'
 import '../../lib/i18n/messages/en/reader.ts'
+import { parseId } from '../../lib/parse-id.ts'
+import { useSignInHref } from '../../lib/sign-in-href.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 
 /** A novel's text changes rarely: an open reader does not refetch it under the viewer. */
 const TEXT_STALE_TIME_MS = 10 * 60_000
 
-const novelId = (raw: string | undefined) => (raw && /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : undefined)
-
 /** `/novels/:id` — the novel and its reader (its own chunk). */
 export function Component() {
-  const id = novelId(useParams().id)
+  const id = parseId(useParams().id)
   if (id === undefined) return <NovelNotFound />
   // Keyed by id: another novel starts with its own opening position and page.
   return <NovelPage key={id} id={id} />
@@ -31,7 +30,6 @@ export function Component() {
 function NovelPage({ id }: { id: number }) {
   const t = useT()
   const session = useSession()
-  const location = useLocation()
   const detail = useQuery(novelQueries.detail(id))
   // Asked for at once, beside the detail (the loader has usually started both).
   const text = useQuery({ ...novelQueries.text(id), staleTime: TEXT_STALE_TIME_MS })
@@ -45,7 +43,7 @@ function NovelPage({ id }: { id: number }) {
       : t('reader.documentTitle'),
   )
 
-  const signInHref = paths.login(location.pathname + location.search + location.hash)
+  const signInHref = useSignInHref()
   if (detail.isError) {
     if (detail.error instanceof NotFoundError) return <NovelNotFound />
     return <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />

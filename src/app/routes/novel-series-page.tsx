@@ -7,15 +7,16 @@ import { NovelSeriesHeader, NovelSeriesHeaderSkeleton } from '../../features/nov
 import { NovelListSkeleton } from '../../features/novels/components/novel-list-skeleton.tsx'
 import { NotFoundError } from '../../lib/api-error.ts'
 import { useT } from '../../lib/i18n/i18n.ts'
+import { parseId } from '../../lib/parse-id.ts'
 import { useListFreshness } from '../../lib/use-infinite-list.ts'
-import { useDocumentTitle } from '../use-document-title.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { preloadNovelPage } from '../preload.ts'
 import '../../lib/i18n/messages/en/series.ts'
 
 /** `/novel/series/:id`: a novel series, its header from the first page, then its novels in order (`last_order`). */
 export function Component() {
   const { id } = useParams()
-  const seriesId = id && /^\d{1,15}$/.test(id) ? Number(id) : undefined
+  const seriesId = parseId(id)
   if (seriesId === undefined) return <NotFoundState what="series" />
   return <NovelSeriesPage key={seriesId} seriesId={seriesId} />
 }

@@ -1,18 +1,15 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
-import { useSession } from '../../features/auth/use-session.ts'
+import { useSession } from '../../lib/use-session.ts'
 import { latestRankingDate } from '../../features/ranking/ranking-date.ts'
 import { workQueries } from '../../features/works/api/work-queries.ts'
 import { useT } from '../../lib/i18n/i18n.ts'
-import { lazyModule } from '../../lib/lazy-module.ts'
 import { useListFreshness } from '../../lib/use-infinite-list.ts'
+import { novelRankingModule } from '../novel-ranking-chunk.ts'
 import { RankingFrame, rankingListLabel, type RankingBodyProps } from '../ranking-frame.tsx'
 import { rankingQueryParams, rankingView } from '../ranking-query.ts'
 import { WorkList } from '../work-list.tsx'
 import '../../lib/i18n/messages/en/ranking.ts'
-
-// The novel ranking (its queries, list and cards) is a chunk of its own: the ranking of works never loads it.
-const novelRanking = lazyModule(() => import('./ranking-novels.tsx'))
 
 /**
  * `/ranking?mode=&date=`: the ranking of a mode on a day (the latest when no date); `?kind=novel` ranks novels, with
@@ -54,7 +51,7 @@ function WorkRanking({ view, search, xRestrict, signedIn }: RankingBodyProps) {
 }
 
 function NovelRanking(props: RankingBodyProps) {
-  const Loaded = novelRanking.use()?.NovelRanking
+  const Loaded = novelRankingModule.use()?.NovelRanking
   return Loaded ? (
     <Loaded {...props} />
   ) : (

@@ -5,7 +5,7 @@ import { Button, buttonClass } from '../../components/button.tsx'
 import { ChoiceGroup } from '../../components/choice-group.tsx'
 import { Skeleton } from '../../components/skeleton.tsx'
 import { ErrorState } from '../../components/states.tsx'
-import { useSession } from '../../features/auth/use-session.ts'
+import { useSession } from '../../lib/use-session.ts'
 import { novelQueries } from '../../features/novels/api/novel-queries.ts'
 import { MuteManager } from '../../features/settings/components/mute-manager.tsx'
 import {
@@ -25,9 +25,9 @@ import { t as translate, useT } from '../../lib/i18n/i18n.ts'
 import { richText } from '../../lib/i18n/rich.tsx'
 import { paths } from '../../lib/paths.ts'
 import { updateSettings, useSettings } from '../../lib/settings.ts'
-import { useDocumentTitle } from '../use-document-title.ts'
 import '../../lib/i18n/messages/en/common.ts'
 import '../../lib/i18n/messages/en/settings.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (

@@ -3,22 +3,23 @@ import { Link, Outlet, useLocation, useParams } from 'react-router'
 import { buttonClass } from '../../components/button.tsx'
 import { ErrorState, NotFoundState } from '../../components/states.tsx'
 import { LinkTabs } from '../../components/tabs.tsx'
-import { useSession } from '../../features/auth/use-session.ts'
+import { useSession } from '../../lib/use-session.ts'
 import { userQueries } from '../../features/users/api/user-queries.ts'
 import { FollowButton } from '../../features/users/components/follow-button.tsx'
 import { ProfileHeader, ProfileHeaderSkeleton } from '../../features/users/components/profile-header.tsx'
 import { NotFoundError } from '../../lib/api-error.ts'
 import { useT } from '../../lib/i18n/i18n.ts'
+import { parseId } from '../../lib/parse-id.ts'
 import { paths } from '../../lib/paths.ts'
+import { signInHref } from '../../lib/sign-in-href.ts'
 import { applyFollow } from '../cache-updates.ts'
-import { useDocumentTitle } from '../use-document-title.ts'
 import '../../lib/i18n/messages/en/common.ts'
 import '../../lib/i18n/messages/en/users.ts'
+import { useDocumentTitle } from '../../lib/use-document-title.ts'
 
 /** The user id of `/users/:id/…`, or undefined when it is not a number. */
 export function useUserId(): number | undefined {
-  const { id } = useParams()
-  return id && /^\d{1,15}$/.test(id) ? Number(id) : undefined
+  return parseId(useParams().id)
 }
 
 /** `/users/:id` and its tabs: the profile header above the tab's list. */
@@ -32,7 +33,7 @@ function UserLayout({ userId }: { userId: number }) {
   const t = useT()
   const client = useQueryClient()
   const current = useSession()
-  const { pathname } = useLocation()
+  const { pathname, search, hash } = useLocation()
   const { data, error, isPending, refetch } = useQuery(userQueries.detail(userId))
   useDocumentTitle(data?.user.name ?? (error ? t('users.user') : null))
 
@@ -49,7 +50,7 @@ function UserLayout({ userId }: { userId: number }) {
       onChange={(id, followed) => applyFollow(client, id, followed)}
     />
   ) : (
-    <Link className={buttonClass('primary')} to={paths.login(pathname)}>
+    <Link className={buttonClass('primary')} to={signInHref({ pathname, search, hash })}>
       {t('common.follow')}
     </Link>
   )

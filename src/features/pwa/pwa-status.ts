@@ -1,5 +1,6 @@
 // What the service worker has to say to the viewer, as a tiny store: the shell reads it on first render, while the
-// module that registers the worker (register-sw.ts, with workbox-window) loads only after the page is idle.
+// module that registers the worker (register-sw.ts, with workbox-window) loads only after the page is idle
+// (start-service-worker.ts) and writes here.
 
 import { useSyncExternalStore } from 'react'
 
@@ -48,32 +49,4 @@ export const pwaStatus = {
 
 export function usePwaStatus(): PwaStatus {
   return useSyncExternalStore(pwaStatus.subscribe, pwaStatus.get, () => INITIAL)
-}
-
-/**
- * Registers the service worker once the page has loaded and the main thread is idle, so neither its code nor its
- * precaching competes with the first view. Production builds only: `npm run dev` has no worker.
- */
-/** How long after `load` the worker registers (and starts precaching). */
-const REGISTER_AFTER_LOAD_MS = 3_000
-
-export function startServiceWorker(): void {
-  if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return
-  const register = () =>
-    void import('./register-sw.ts')
-      .then(({ registerServiceWorker }) => registerServiceWorker())
-      // A browser that refuses (private mode, a policy) still has the whole online app.
-      .catch((error: unknown) => console.warn('Easel: the service worker could not be registered', error))
-  // `load` comes before the first view's data and images (the app renders them after it): precaching the shell then
-  // would take bandwidth from those images on a slow phone connection. So: a while after load, when idle.
-  const whenIdle = () =>
-    setTimeout(
-      () =>
-        typeof requestIdleCallback === 'function'
-          ? requestIdleCallback(register, { timeout: 5000 })
-          : setTimeout(register),
-      REGISTER_AFTER_LOAD_MS,
-    )
-  if (document.readyState === 'complete') whenIdle()
-  else window.addEventListener('load', whenIdle, { once: true })
 }

@@ -1,6 +1,6 @@
 /// <reference types="vite-plugin-pwa/vanillajs" />
-// Loaded lazily by startServiceWorker (pwa-status.ts): registers the worker that vite-plugin-pwa generates and
-// reports to the store when a new version waits or the shell is ready offline.
+// Loaded lazily by startServiceWorker (start-service-worker.ts): registers the worker that vite-plugin-pwa generates
+// and reports to the store (pwa-status.ts) when a new version waits or the shell is ready offline.
 
 import { registerSW } from 'virtual:pwa-register'
 import { pwaStatus } from './pwa-status.ts'

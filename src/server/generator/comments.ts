@@ -3,7 +3,7 @@
 // escaping is exercised by real data. Drawn from their own random streams, so the rest of the catalogue is the same
 // with or without them.
 import type { CommentRecord } from '../data/records.ts'
-import { HOSTILE_SNIPPETS } from './hostile.ts'
+import { HOSTILE_SNIPPETS } from '../../api/hostile.ts'
 import type { Rng } from './random.ts'
 import type { Lang } from './text.ts'
 

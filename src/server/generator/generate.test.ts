@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_SIZE, generateCatalogue, jstDay, LONG_NOVEL_SERIES_ID, type GenerateOptions } from './generate.ts'
-import { HOSTILE_SNIPPETS } from './hostile.ts'
+import { HOSTILE_SNIPPETS } from '../../api/hostile.ts'
 import { SCHEMA_VERSION } from '../data/schema.ts'
 
 const NOW = 1793458800 // 2026-11-01T00:00:00+09:00

@@ -6,7 +6,7 @@ import { openCatalogueWriter, type CatalogueWriter, type ItemKind } from '../dat
 import type { BookmarkRecord, NovelRecord, TagRecord, WorkRecord, WorkType } from '../data/records.ts'
 import { hashPassword } from '../auth/tokens.ts'
 import { planComments, type CommentedItem, type Commenters } from './comments.ts'
-import { HOSTILE_SNIPPETS } from './hostile.ts'
+import { HOSTILE_SNIPPETS } from '../../api/hostile.ts'
 import { withHostileCorpus } from './hostile-corpus.ts'
 import { novelText } from './novel-text.ts'
 import { Rng, WeightedSampler } from './random.ts'

@@ -1,5 +1,5 @@
 // Novel bodies in the full pixiv novel markup (reference §19).
-import { HOSTILE_NOVEL_MARKUP, HOSTILE_UNTERMINATED } from './hostile.ts'
+import { HOSTILE_NOVEL_MARKUP, HOSTILE_UNTERMINATED } from '../../api/hostile.ts'
 import type { Rng } from './random.ts'
 import { compileTemplate, fillTemplate, type Lang } from './text.ts'
 import {

@@ -14,6 +14,8 @@ function generatorHash() {
   for (const f of readdirSync(dir).sort()) if (!f.endsWith('.test.ts')) h.update(readFileSync(path.join(dir, f)))
   for (const f of ['records.ts', 'schema.ts', 'catalogue-writer.ts'])
     h.update(readFileSync(path.resolve('src/server/data', f)))
+  // The hostile payloads the generator plants live in the contract (both halves read them).
+  h.update(readFileSync(path.resolve('src/api/hostile.ts')))
   h.update(JSON.stringify(testCatalogueOptions()))
   return h.digest('hex').slice(0, 12)
 }

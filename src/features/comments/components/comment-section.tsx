@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
-import { useId, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { MAX_COMMENT_LENGTH } from '../../../api/endpoints.ts'
 import type { Comment, WorkKind } from '../../../api/model.ts'
@@ -7,11 +7,13 @@ import { Avatar } from '../../../components/avatar.tsx'
 import { Button } from '../../../components/button.tsx'
 import { describeError } from '../../../components/describe-error.ts'
 import { ErrorState } from '../../../components/states.tsx'
-import { api, session } from '../../../lib/api.ts'
+import { api } from '../../../lib/api.ts'
 import { formatCount, formatDate, formatRelative } from '../../../lib/format.ts'
 import { useT } from '../../../lib/i18n/i18n.ts'
 import { paths } from '../../../lib/paths.ts'
 import { useNearViewport } from '../../../lib/use-near-viewport.ts'
+import { useSession } from '../../../lib/use-session.ts'
+import { useSignInHref } from '../../../lib/sign-in-href.ts'
 import { commentQueries } from '../api/comment-queries.ts'
 import '../../../lib/i18n/messages/en/comments.ts'
 
@@ -20,22 +22,6 @@ import '../../../lib/i18n/messages/en/comments.ts'
  * most readers never get there, and the first load should spend its bytes on the work.
  */
 const LOAD_WITHIN_PX = 300
-
-const subscribe = (listener: () => void) => {
-  const unsubscribe = session.subscribe(listener)
-  return () => void unsubscribe()
-}
-/** The signed-in viewer's id, or null. */
-function useViewerId(): number | null {
-  return useSyncExternalStore(
-    subscribe,
-    () => session.get()?.user.id ?? null,
-    () => null,
-  )
-}
-
-const currentLocation = () =>
-  typeof window === 'undefined' ? '/' : window.location.pathname + window.location.search + window.location.hash
 
 const errorMessage = (error: unknown) => describeError(error).message
 
@@ -48,7 +34,8 @@ export function CommentSection({ kind, id, initialTotal }: { kind: WorkKind; id:
   const t = useT()
   const section = useRef<HTMLElement>(null)
   const near = useNearViewport(section, LOAD_WITHIN_PX)
-  const viewerId = useViewerId()
+  const viewerId = useSession()?.user.id ?? null
+  const signInHref = useSignInHref()
   const headingId = useId()
   const query = useInfiniteQuery({ ...commentQueries.list(kind, id), enabled: near })
   const comments = useMemo(() => query.data?.pages.flatMap((p) => p.comments) ?? [], [query.data])
@@ -63,10 +50,7 @@ export function CommentSection({ kind, id, initialTotal }: { kind: WorkKind; id:
         <CommentForm kind={kind} id={id} label={t('comments.write')} submitLabel={t('comments.post')} />
       ) : (
         <p className="text-sm text-muted">
-          <Link
-            to={paths.login(currentLocation())}
-            className="inline-flex min-h-11 items-center font-medium text-ink underline sm:min-h-0"
-          >
+          <Link to={signInHref} className="inline-flex min-h-11 items-center font-medium text-ink underline sm:min-h-0">
             {t('comments.signIn')}
           </Link>
         </p>

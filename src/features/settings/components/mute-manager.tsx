@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { Avatar } from '../../../components/avatar.tsx'
 import { Button } from '../../../components/button.tsx'
 import { useLang, useT } from '../../../lib/i18n/i18n.ts'
+import { parseId } from '../../../lib/parse-id.ts'
 import { paths } from '../../../lib/paths.ts'
 import { tagTranslation } from '../../../components/tag-list.tsx'
 import { newMutedTag } from '../settings-choices.ts'
@@ -59,7 +60,7 @@ export function MuteManager({
   }
   const addUser = (e: FormEvent) => {
     e.preventDefault()
-    const userId = /^\d{1,15}$/.test(userText.trim()) ? Number(userText.trim()) : undefined
+    const userId = parseId(userText.trim())
     if (userId !== undefined && !users.some((u) => u.id === userId)) onAddUser(userId)
     setUserText('')
   }

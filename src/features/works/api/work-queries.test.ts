@@ -2,8 +2,6 @@ import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { RecommendedIllustPage, SearchIllustPage } from '../../../api/model.ts'
 import { api } from '../../../lib/api.ts'
-// Test-only reach into the novels feature: the point is that the two kinds' keys never collide.
-import { novelQueries } from '../../novels/api/novel-queries.ts'
 import { workQueries } from './work-queries.ts'
 
 afterEach(() => {
@@ -23,16 +21,6 @@ const page = (nextUrl: string | null | undefined) =>
   }) as AnyIllustPage
 
 describe('workQueries', () => {
-  it('a work and a novel with the same id never share a key', () => {
-    const client = new QueryClient()
-    expect(workQueries.detail(1).queryKey).toEqual(['works', 'detail', 1])
-    expect(novelQueries.detail(1).queryKey).toEqual(['novels', 'detail', 1])
-    client.setQueryData(workQueries.detail(1).queryKey, { id: 1, title: 'work' } as never)
-    expect(client.getQueryData(novelQueries.detail(1).queryKey)).toBeUndefined()
-    expect(workQueries.bookmarkDetail(1).queryKey).not.toEqual(novelQueries.bookmarkDetail(1).queryKey)
-    expect(workQueries.bookmarks({ userId: 1 }).queryKey).not.toEqual(novelQueries.bookmarks({ userId: 1 }).queryKey)
-  })
-
   it('every key carries the kind, and lists never reuse a detail key', () => {
     const keys = [
       workQueries.detail(1).queryKey,

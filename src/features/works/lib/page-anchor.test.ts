@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pageFromHash, parseWorkId } from './page-anchor.ts'
+import { pageFromHash } from './page-anchor.ts'
 
 describe('pageFromHash', () => {
   it('reads #pN', () => {
@@ -17,18 +17,5 @@ describe('pageFromHash', () => {
     expect(pageFromHash('#main', 12)).toBeNull()
     expect(pageFromHash('#p', 12)).toBeNull()
     expect(pageFromHash('#p-2', 12)).toBeNull()
-  })
-})
-
-describe('parseWorkId', () => {
-  it('accepts plain positive integers', () => {
-    expect(parseWorkId('1')).toBe(1)
-    expect(parseWorkId('123456')).toBe(123456)
-  })
-
-  it('rejects anything else', () => {
-    for (const raw of [undefined, '', '0', '012', '-1', '1e3', '1.5', 'abc', '12abc', '99999999999999999']) {
-      expect(parseWorkId(raw)).toBeNull()
-    }
   })
 })

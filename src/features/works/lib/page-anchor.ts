@@ -10,10 +10,3 @@ export function pageFromHash(hash: string, pageCount: number): number | null {
 }
 
 export const pageElementId = (page: number) => `p${page}`
-
-/** Whether an id is a positive safe integer written the plain way ("12", not "012", "1e3" or "-1"). */
-export function parseWorkId(raw: string | undefined): number | null {
-  if (!raw || !/^[1-9]\d{0,15}$/.test(raw)) return null
-  const id = Number(raw)
-  return Number.isSafeInteger(id) ? id : null
-}

@@ -5,14 +5,14 @@ import type { Illust } from '../../../api/model.ts'
 import { ErrorState } from '../../../components/states.tsx'
 import { NotFoundError } from '../../../lib/api-error.ts'
 import { useT } from '../../../lib/i18n/i18n.ts'
-import { paths } from '../../../lib/paths.ts'
 import { workQueries } from '../api/work-queries.ts'
 import { ArtworkDetail } from '../components/detail/artwork-detail.tsx'
 import { ArtworkNotFound, ArtworkSkeleton, ArtworkUnavailable } from '../components/detail/artwork-states.tsx'
-import { useDocumentTitle } from '../components/detail/use-document-title.ts'
-import { currentLocation, useSignedIn } from '../components/detail/use-signed-in.ts'
-import { parseWorkId } from '../lib/page-anchor.ts'
 import '../../../lib/i18n/messages/en/works.ts'
+import { parseId } from '../../../lib/parse-id.ts'
+import { useDocumentTitle } from '../../../lib/use-document-title.ts'
+import { useSession } from '../../../lib/use-session.ts'
+import { useSignInHref } from '../../../lib/sign-in-href.ts'
 
 /** A copy of the work from any cached list (lists carry the same work objects, minus a few detail-only fields). */
 function cachedListCopy(client: QueryClient, id: number): Illust | undefined {
@@ -50,14 +50,15 @@ function findWork(value: unknown, id: number, depth: number): Illust | undefined
 export function ArtworkPage({ Comments }: { Comments?: ComponentType<{ work: Illust }> } = {}) {
   const t = useT()
   const { id: rawId } = useParams()
-  const id = parseWorkId(rawId)
+  const id = parseId(rawId)
   const client = useQueryClient()
-  const signedIn = useSignedIn()
+  const signedIn = useSession()
+  const signInHref = useSignInHref()
   const query = useQuery({
     ...workQueries.detail(id ?? 0),
-    enabled: id !== null,
+    enabled: id !== undefined,
     // Opening a work from a list paints at once from the list's copy while the detail loads.
-    placeholderData: () => (id === null ? undefined : cachedListCopy(client, id)),
+    placeholderData: () => (id === undefined ? undefined : cachedListCopy(client, id)),
   })
 
   useDocumentTitle(
@@ -70,14 +71,14 @@ export function ArtworkPage({ Comments }: { Comments?: ComponentType<{ work: Ill
   // included) is a long task on a phone, and the query's own updates are synchronous.
   const work = useDeferredValue(query.data)
 
-  if (id === null) return <ArtworkNotFound />
+  if (id === undefined) return <ArtworkNotFound />
   if (query.isError) {
     if (query.error instanceof NotFoundError) return <ArtworkNotFound />
     return <ErrorState error={query.error} onRetry={() => void query.refetch()} />
   }
   if (!work) return <ArtworkSkeleton />
   if (!work.visible) {
-    return <ArtworkUnavailable signedIn={!!signedIn} signInHref={paths.login(currentLocation())} />
+    return <ArtworkUnavailable signedIn={!!signedIn} signInHref={signInHref} />
   }
   return <ArtworkDetail key={work.id} work={work} comments={Comments && <Comments key={work.id} work={work} />} />
 }

@@ -5,8 +5,9 @@ import { Avatar } from '../../../../components/avatar.tsx'
 import { useT } from '../../../../lib/i18n/i18n.ts'
 import { paths } from '../../../../lib/paths.ts'
 import { useFollow } from './use-follow.ts'
-import { currentLocation, useSignedIn } from './use-signed-in.ts'
 import '../../../../lib/i18n/messages/en/works.ts'
+import { useSession } from '../../../../lib/use-session.ts'
+import { useSignInHref } from '../../../../lib/sign-in-href.ts'
 
 const followClass =
   'inline-flex min-h-11 items-center rounded-full border px-4 py-1 text-sm font-medium transition-colors sm:min-h-9'
@@ -14,8 +15,9 @@ const followClass =
 /** The author: avatar, name (to their page) and a Follow toggle (a sign-in link when signed out). */
 export function AuthorCard({ user, workId }: { user: User; workId: number }) {
   const t = useT()
-  const signedIn = useSignedIn()
+  const signedIn = useSession()
   const isSelf = signedIn?.user.id === user.id
+  const signInHref = useSignInHref()
 
   return (
     <section aria-label={t('works.author.label')} className="flex flex-wrap items-center gap-3">
@@ -32,7 +34,7 @@ export function AuthorCard({ user, workId }: { user: User; workId: number }) {
         (signedIn ? (
           <FollowButton user={user} workId={workId} />
         ) : (
-          <Link to={paths.login(currentLocation())} className={`${followClass} border-line hover:bg-line/50`}>
+          <Link to={signInHref} className={`${followClass} border-line hover:bg-line/50`}>
             {t('works.author.signInToFollow')}
           </Link>
         ))}

@@ -6,20 +6,20 @@ import {
   SignInToBookmark,
   type BookmarkToggleMessage,
 } from '../../../../components/bookmark-toggle.tsx'
-import { paths } from '../../../../lib/paths.ts'
 import { useBookmark, useBookmarkDetail } from './use-bookmark.ts'
-import { currentLocation, useSignedIn } from './use-signed-in.ts'
+import { useSession } from '../../../../lib/use-session.ts'
+import { useSignInHref } from '../../../../lib/sign-in-href.ts'
 
 /**
  * The work's bookmark toggles (the shared BookmarkToggle): both are optimistic; a refusal puts the state back and
  * says why. Signed out, a link to sign in.
  */
 export function BookmarkButton({ work }: { work: Illust }) {
-  const signedIn = useSignedIn()
+  const signedIn = useSession()
   const mutation = useBookmark(work)
   const detail = useBookmarkDetail(work, !!signedIn)
   const [message, setMessage] = useState<BookmarkToggleMessage | null>(null)
-  const signInHref = paths.login(currentLocation())
+  const signInHref = useSignInHref()
 
   if (!signedIn) return <SignInToBookmark signInHref={signInHref} />
 

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
-import { session } from '../../lib/api.ts'
-import type { SessionState } from '../../lib/session.ts'
+import { session } from './api.ts'
+import type { SessionState } from './session.ts'
 
 const subscribe = (listener: () => void) => session.subscribe(listener)
 

@@ -1,6 +1,7 @@
 // Hostile payloads planted in the demo catalogue so the gallery's sanitising is exercised by real data.
 // Works 7 and 8 and novel 7 always carry them (in captions; novel 7 also in its text); about 2% of other
-// captions and about 1% of other novel texts carry one or two.
+// captions and about 1% of other novel texts carry one or two. In the contract because both halves read them: the
+// service's generator plants them, the gallery's sanitizer tests prove them inert.
 
 /** HTML that must never execute or navigate when a caption is rendered. */
 export const HOSTILE_SNIPPETS: string[] = [

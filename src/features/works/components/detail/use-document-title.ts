@@ -1,8 +1,0 @@
-import { useEffect } from 'react'
-
-/** "Title · Easel" while the work is shown. */
-export function useDocumentTitle(title: string) {
-  useEffect(() => {
-    document.title = `${title} · Easel`
-  }, [title])
-}
