@@ -26,7 +26,7 @@ const rel = (file: string, target: string) => {
 }
 
 // One real module per part, for probes to import.
-const SERVICE = 'src/server/data/visibility.ts'
+const SERVICE = 'src/server/services/visibility.ts'
 const SHELL = 'src/app/preload.ts'
 const WORKS = 'src/features/works/api/work-queries.ts'
 const NOVELS = 'src/features/novels/api/novel-queries.ts'

@@ -15,6 +15,7 @@
 
 import { ENDPOINTS, type EndpointName } from './endpoints.ts'
 import { requestTarget, type WireValue } from './endpoint-spec.ts'
+import { parseId } from './parse-id.ts'
 
 export interface FirstRequest {
   endpoint: EndpointName
@@ -23,8 +24,8 @@ export interface FirstRequest {
 
 type Match = { params: Readonly<Record<string, string>>; search: URLSearchParams }
 
-/** An id as the gallery's routes take it: 1 to 15 digits (anything else is that route's "not found", asking nothing). */
-const id = (raw: string | undefined): number | undefined => (raw && /^\d{1,15}$/.test(raw) ? Number(raw) : undefined)
+/** An id as the gallery's routes take it (anything else is that route's "not found", asking nothing). */
+const id = parseId
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
 /** A ranking mode as written; the service refuses one it does not know (and a page then has no data). */
 const MODE = /^[a-z0-9_]{1,32}$/

@@ -25,7 +25,11 @@ describe('error messages in the gallery’s language', () => {
     expect(error.userMessage).toBe('見つかりませんでした。削除された可能性があります。')
     const token = errorFromResponse({
       status: 400,
-      body: { has_error: true, error: 'invalid_grant', errors: { system: { message: 'Invalid username or password' } } },
+      body: {
+        has_error: true,
+        error: 'invalid_grant',
+        errors: { system: { message: 'Invalid username or password' } },
+      },
       headers,
     })
     expect(token.userMessage).toBe('アカウント名またはパスワードが正しくありません。')

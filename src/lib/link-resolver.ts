@@ -2,7 +2,7 @@
 // the router's catch-all (alias paths such as `/i/1` or `/en/artworks/1` opened on this origin), the header's
 // search box and the `/share` target. Pure: no DOM, no router, no fetch.
 
-import { parseId as id } from './parse-id.ts'
+import { parseId as id } from '../api/parse-id.ts'
 import { paths } from './paths.ts'
 
 type Query = URLSearchParams

@@ -3,7 +3,7 @@
 // other links open in a new tab without an opener or referrer.
 
 import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify'
-import { parseId } from './parse-id.ts'
+import { parseId } from '../api/parse-id.ts'
 
 const CONFIG: Config = {
   ALLOWED_TAGS: ['a', 'br', 'strong', 'b', 'i', 'em', 'p', 'span'],

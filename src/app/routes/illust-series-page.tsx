@@ -5,7 +5,7 @@ import { SeriesHeader, SeriesHeaderSkeleton } from '../../features/series/compon
 import { workQueries } from '../../features/works/api/work-queries.ts'
 import { NotFoundError } from '../../lib/api-error.ts'
 import { useT } from '../../lib/i18n/i18n.ts'
-import { parseId } from '../../lib/parse-id.ts'
+import { parseId } from '../../api/parse-id.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { WorkList } from '../work-list.tsx'
 import '../../lib/i18n/messages/en/series.ts'

@@ -12,7 +12,7 @@ import { NotFoundError } from '../../lib/api-error.ts'
 import { useT } from '../../lib/i18n/i18n.ts'
 import '../../lib/i18n/messages/en/novels.ts'
 import '../../lib/i18n/messages/en/reader.ts'
-import { parseId } from '../../lib/parse-id.ts'
+import { parseId } from '../../api/parse-id.ts'
 import { useSignInHref } from '../../lib/sign-in-href.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
 

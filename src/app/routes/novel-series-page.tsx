@@ -7,7 +7,7 @@ import { NovelSeriesHeader, NovelSeriesHeaderSkeleton } from '../../features/nov
 import { NovelListSkeleton } from '../../features/novels/components/novel-list-skeleton.tsx'
 import { NotFoundError } from '../../lib/api-error.ts'
 import { useT } from '../../lib/i18n/i18n.ts'
-import { parseId } from '../../lib/parse-id.ts'
+import { parseId } from '../../api/parse-id.ts'
 import { useListFreshness } from '../../lib/use-infinite-list.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { preloadNovelPage } from '../preload.ts'

@@ -65,8 +65,7 @@ describe('the message catalogues', () => {
           .map((k) => k.split('.')[0]!),
       )
       for (const part of parts)
-        if (!new RegExp(`import '[^']*/messages/en/${part}\\.ts'`).test(text))
-          missing.push(`${file}: ${part}`)
+        if (!new RegExp(`import '[^']*/messages/en/${part}\\.ts'`).test(text)) missing.push(`${file}: ${part}`)
     }
     expect(missing).toEqual([])
   })
