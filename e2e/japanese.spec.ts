@@ -38,11 +38,13 @@ const FRAGMENTS = englishFragments()
 
 /**
  * What is content, not UI: works, novels, users and tags (their titles, names, captions and text are the authors'),
- * wherever a page shows them. The gallery marks its own content containers `data-content`; the cards and the detail
- * views are recognised by their links.
+ * wherever a page shows them. The gallery marks its own content containers `data-content` (captions `data-caption`,
+ * novel text `data-reader-text`); the cards and the detail views are recognised by their links.
  */
 const CONTENT = [
   '[data-content]',
+  '[data-caption]',
+  '[data-reader-text]',
   '[translate="no"]',
   'a[href^="/artworks/"]',
   'a[href^="/novels/"]',

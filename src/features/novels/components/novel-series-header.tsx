@@ -55,7 +55,9 @@ export function NovelSeriesHeader({
           {detail.isOriginal && <> · {t('novels.seriesHeader.original')}</>}
           {detail.novelAiType === 2 && <> · {t('novels.seriesHeader.ai')}</>}
         </p>
-        <h1 className="text-2xl font-semibold tracking-tight break-words">{detail.title}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight break-words" data-content>
+          {detail.title}
+        </h1>
         <Link
           to={paths.user(detail.user.id)}
           className="inline-flex min-h-11 items-center gap-2 rounded-full pr-2 text-sm hover:underline"

@@ -111,7 +111,12 @@ function NovelHeader({ novel }: { novel: Novel }) {
       />
       <div className="flex min-w-0 flex-col gap-2">
         <NovelBadges novel={novel} />
-        <h1 id="novel-title" lang={textLang(novel.title)} className="text-2xl font-semibold tracking-tight break-words">
+        <h1
+          id="novel-title"
+          lang={textLang(novel.title)}
+          className="text-2xl font-semibold tracking-tight break-words"
+          data-content
+        >
           {novel.title || t('novels.untitled')}
         </h1>
         <Link to={paths.user(novel.user.id)} className="inline-flex min-h-11 items-center gap-2 self-start">

@@ -13,7 +13,7 @@ export function WorkHeading({ work }: { work: Illust }) {
   return (
     <header className="flex flex-col gap-2">
       <WorkBadges work={work} variant="detail" />
-      <h1 id="work-title" className="text-2xl font-semibold tracking-tight break-words">
+      <h1 id="work-title" className="text-2xl font-semibold tracking-tight break-words" data-content>
         {work.title || t('works.untitled')}
       </h1>
     </header>
