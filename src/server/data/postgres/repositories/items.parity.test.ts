@@ -123,6 +123,12 @@ function callers(): Caller[] {
   ]
 }
 
+/** One caller of each kind (for the costlier lists): anonymous, signed in, author, mutual, fan, AI setting off. */
+function someCallers(): Caller[] {
+  const all = callers()
+  return [all[0]!, all[1]!, all[5]!, all[7]!, all[8]!, all[9]!]
+}
+
 const ids = (sql: string, ...params: unknown[]) =>
   (
     lite()
@@ -164,7 +170,7 @@ describe.each(['illust', 'novel'] as const)('%s items', (kind) => {
           const all = await same(`byUser ${userId} ${JSON.stringify(caller)} ${type}`, (r) =>
             items(r).byUser(userId, caller, type, 0, 1000),
           )
-          for (const offset of [0, 7, Math.max(0, all.length - 3), all.length, all.length + 5])
+          for (const offset of [7, Math.max(0, all.length - 3), all.length + 5])
             await same(`byUser ${userId} ${JSON.stringify(caller)} ${type} @${offset}`, (r) =>
               items(r).byUser(userId, caller, type, offset, 5),
             )
@@ -203,10 +209,10 @@ describe.each(['illust', 'novel'] as const)('%s items', (kind) => {
 
 describe('works', () => {
   it('related works, for every caller, by shared tags and author', async () => {
-    // every other visibility class (the query is the slowest here), the deleted work and the missing ones
-    const list = itemIds('illust').filter((id, i, all) => i % 2 === 0 || i >= all.length - 4)
+    // every fourth visibility class (the query is the slowest here), the deleted work and the missing ones
+    const list = itemIds('illust').filter((_, i, all) => i % 4 === 0 || i >= all.length - 4)
     for (const id of list)
-      for (const caller of callers())
+      for (const caller of someCallers())
         await same(`related ${id} ${JSON.stringify(caller)}`, (r) => r.works.related(id, caller, 30))
     for (const id of list.slice(0, 3))
       for (const caller of callers().slice(0, 4))
@@ -324,14 +330,13 @@ describe('series', () => {
       )
       const gapped = kind === 'novel' ? [sample.gappedSeries] : []
       for (const seriesId of [...series, ...gapped, 999_999])
-        for (const caller of callers()) {
+        for (const caller of someCallers()) {
           const stats = await same(`stats ${kind} ${seriesId} ${JSON.stringify(caller)}`, (r) =>
             r.series.stats(kind, seriesId, caller),
           )
           const last = stats.last ?? 0
-          for (const after of [0, 1, Math.floor(last / 2), last - 1, last, last + 10])
+          for (const after of [0, Math.floor(last / 2), last - 1, last + 10])
             for (const [limit, offset] of [
-              [5, 0],
               [30, 0],
               [5, 3],
               [5, stats.count],
@@ -340,7 +345,7 @@ describe('series', () => {
                 r.series.page(kind, seriesId, caller, after, limit, offset),
               )
           await same(`page ${kind} ${seriesId} default offset`, (r) => r.series.page(kind, seriesId, caller, 0, 10))
-          for (const order of [0, 1, 2, Math.floor(last / 2), last, last + 1])
+          for (const order of [0, 2, Math.floor(last / 2), last])
             await same(`neighbours ${kind} ${seriesId} ${JSON.stringify(caller)} ${order}`, (r) =>
               r.series.neighbours(kind, seriesId, order, caller),
             )
@@ -410,7 +415,7 @@ describe('catalogue', () => {
       const t = kind === 'illust' ? 'work_tags' : 'novel_tags'
       const tagIds = ids(`SELECT tag_id AS id FROM ${t} GROUP BY tag_id ORDER BY COUNT(*) DESC, tag_id LIMIT 8`)
       const authors = [sample.author, sample.aiOffAuthor, sample.mutual, 999_999]
-      for (const caller of callers())
+      for (const caller of someCallers())
         for (const type of types) {
           for (const limit of [10, 1200])
             await same(`popularCandidates ${kind} ${JSON.stringify(caller)} ${type} ${limit}`, (r) =>
