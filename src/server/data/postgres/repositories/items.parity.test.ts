@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { ContentType, Repositories } from '../../repositories.ts'
+import type { ContentType, ItemRepository, Repositories } from '../../repositories.ts'
 import type { Caller, Kind, RankingSpec } from '../../store.ts'
 import type { FeedRestrict } from '../../social.ts'
 import { useBothEngines } from '../../../testing/repository-parity.ts'
@@ -151,7 +151,7 @@ const TYPES: ContentType[] = [undefined, 'illust', 'manga']
 const RESTRICTS: FeedRestrict[] = ['public', 'private', 'all']
 
 describe.each(['illust', 'novel'] as const)('%s items', (kind) => {
-  const items = (r: Repositories) => (kind === 'illust' ? r.works : r.novels)
+  const items = (r: Repositories): ItemRepository<{ id: number }> => (kind === 'illust' ? r.works : r.novels)
   const types = kind === 'illust' ? TYPES : [undefined]
 
   it('rows by id and by ids, in the ids order, missing and deleted ones skipped', async () => {
