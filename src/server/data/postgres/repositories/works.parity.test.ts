@@ -4,8 +4,8 @@ import type { FeedRestrict } from '../../social.ts'
 import { useParity } from '../../../testing/repository-parity-sample.ts'
 
 // The works and novels repositories (ItemRepository and their own methods) answer alike on both engines
-// (testing/repository-parity-sample.ts): every method
-// asked with many sampled arguments, the answers deep-equal, in order wherever the interface promises one.
+// (testing/repository-parity-sample.ts): every method asked with many sampled arguments, the answers deep-equal, in
+// order wherever the interface promises one.
 // Callers of every kind, ids of every visibility class with deleted and missing ones, every content type and feed
 // restrict, offsets up to and past a list's end.
 
