@@ -48,7 +48,7 @@ describe.each(['illust', 'novel'] as const)('%s items', (kind) => {
         const all = await same(`followFeed ${JSON.stringify(caller)} ${restrict}`, (r) =>
           items(r).followFeed(caller, restrict, 0, 5000),
         )
-        for (const offset of [0, 30, Math.max(0, all.length - 10), all.length])
+        for (const offset of [30, Math.max(0, all.length - 10)])
           await same(`followFeed ${JSON.stringify(caller)} ${restrict} @${offset}`, (r) =>
             items(r).followFeed(caller, restrict, offset, 30),
           )
@@ -74,13 +74,13 @@ describe.each(['illust', 'novel'] as const)('%s items', (kind) => {
 
 describe('works', () => {
   it('related works, for every caller, by shared tags and author', async () => {
-    // every fourth visibility class (the query is the slowest here), the deleted work and the missing ones
-    const list = itemIds('illust').filter((_, i, all) => i % 4 === 0 || i >= all.length - 4)
+    // one sampled id in eight (the query is the slowest here), the deleted work and the missing ones
+    const list = itemIds('illust').filter((_, i, all) => i % 8 === 0 || i >= all.length - 4)
     for (const id of list)
       for (const caller of someCallers())
         await same(`related ${id} ${JSON.stringify(caller)}`, (r) => r.works.related(id, caller, 30))
-    for (const id of list.slice(0, 3))
-      for (const caller of callers().slice(0, 4))
+    for (const id of list.slice(0, 2))
+      for (const caller of callers().slice(0, 2))
         await same(`related ${id} ${JSON.stringify(caller)} long`, (r) => r.works.related(id, caller, 500))
   })
 
