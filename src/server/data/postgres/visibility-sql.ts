@@ -1,4 +1,5 @@
 import {
+  type Viewer,
   AI_SHOWN_SQL,
   LIBRARY_OWNER_SQL,
   PUBLIC_FOR_CALLER_SQL,
@@ -42,3 +43,14 @@ export const publicForCallerSql = (p: CallerParams) => bind(PUBLIC_FOR_CALLER_SQ
 
 /** Public items of exactly one age class (`x`: a placeholder or a literal): PUBLIC_OF_AGE_SQL. */
 export const publicOfAgeSql = (x: string) => bind(PUBLIC_OF_AGE_SQL, { x })
+
+/** An SQL fragment and the values of its parameters, numbered from the `at` it was made with. */
+export interface PgFragment {
+  sql: string
+  params: unknown[]
+}
+
+/** VISIBLE_SQL (alias `w`) with the caller's id at $at and age setting at $at+1, and those two values. */
+export function pgVisible(caller: Viewer, at: number): PgFragment {
+  return { sql: visibleSql({ me: `$${at}`, maxX: `$${at + 1}` }), params: [caller.id, caller.maxX] }
+}
