@@ -8,7 +8,20 @@ import { Link } from 'react-router'
 import type { FilterReason } from '../../lib/filter-engine.ts'
 import { RevealButton } from '../reveal-button.tsx'
 
-export interface CardFrameProps {
+/** A card's place in its collection and its filter state, passed through to its frame unchanged. */
+export interface CardPlace {
+  /** Position in the whole list (1-based) and its size (-1 when more pages may follow), for assistive tech. */
+  posInSet?: number
+  setSize?: number
+  /** Covered by the filters' blur until revealed. */
+  blurred?: boolean
+  blurReasons?: readonly FilterReason[]
+  onReveal?: (id: number) => void
+  /** Warms the item's route (hover, touch, focus). */
+  onIntent?: () => void
+}
+
+export interface CardFrameProps extends CardPlace {
   /** The item's id, on the list item as `data-<kind>-id` (what tests and the scroll anchor find a card by). */
   id: number
   kind: 'work' | 'novel'
@@ -25,14 +38,6 @@ export interface CardFrameProps {
   linkDescribedBy?: string
   /** The reveal button's corners and tint, matching the card's. */
   revealShape: string
-  /** Position in the whole list (1-based) and its size (-1 when more pages may follow), for assistive tech. */
-  posInSet?: number
-  setSize?: number
-  blurred?: boolean
-  blurReasons?: readonly FilterReason[]
-  onReveal?: (id: number) => void
-  /** Warms the item's route (hover, touch, focus). */
-  onIntent?: () => void
   children: ReactNode
 }
 

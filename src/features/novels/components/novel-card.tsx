@@ -4,8 +4,7 @@
 
 import { useId } from 'react'
 import type { Novel } from '../../../api/model.ts'
-import { CardFrame } from '../../../components/collection/card-frame.tsx'
-import type { FilterReason } from '../../../lib/filter-engine.ts'
+import { CardFrame, type CardPlace } from '../../../components/collection/card-frame.tsx'
 import { formatCount } from '../../../lib/format.ts'
 import { t, useT } from '../../../lib/i18n/i18n.ts'
 import { paths } from '../../../lib/paths.ts'
@@ -14,22 +13,14 @@ import { formatReadingTime } from '../lib/reading-time.ts'
 import { NovelBadges, novelBadgeLabels } from './novel-badges.tsx'
 import '../../../lib/i18n/messages/en/novels.ts'
 
-export interface NovelCardProps {
+export interface NovelCardProps extends CardPlace {
   novel: Novel
-  blurred?: boolean
-  blurReasons?: readonly FilterReason[]
-  onReveal?: (id: number) => void
   /** A rank or a place in a series, shown on the cover. */
   number?: { value: number; kind: 'rank' | 'order' }
   /** Whether to name the novel's series (not on the series' own page). */
   showSeries?: boolean
   /** Covers of the first row load at once; the rest when near the viewport. */
   eager?: boolean
-  /** Position in the whole list (1-based) and its size (-1 when more pages may follow), for assistive tech. */
-  posInSet?: number
-  setSize?: number
-  /** Warms the reader's chunk (hover, touch, focus). */
-  onIntent?: () => void
 }
 
 const NUMBER_LABEL = { rank: 'novels.card.rank', order: 'novels.card.part' } as const
@@ -38,18 +29,8 @@ export function novelTitle(novel: Pick<Novel, 'title'>): string {
   return novel.title || t('novels.untitled')
 }
 
-export function NovelCard({
-  novel,
-  blurred = false,
-  blurReasons = [],
-  onReveal,
-  number,
-  showSeries = true,
-  eager = false,
-  posInSet,
-  setSize,
-  onIntent,
-}: NovelCardProps) {
+export function NovelCard({ novel, number, showSeries = true, eager = false, ...place }: NovelCardProps) {
+  const { blurred = false } = place
   useT()
   const detailsId = useId()
   const title = novelTitle(novel)
@@ -84,12 +65,7 @@ export function NovelCard({
       linkLabel={name}
       linkDescribedBy={detailsId}
       revealShape="rounded-xl bg-black/10"
-      posInSet={posInSet}
-      setSize={setSize}
-      blurred={blurred}
-      blurReasons={blurReasons}
-      onReveal={onReveal}
-      onIntent={onIntent}
+      {...place}
     >
       <span className={`relative h-[136px] w-24 shrink-0 ${blurred ? 'blur-md' : ''}`}>
         <img

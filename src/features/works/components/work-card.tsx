@@ -3,8 +3,7 @@
 
 import { useState } from 'react'
 import type { Illust } from '../../../api/model.ts'
-import { CardFrame } from '../../../components/collection/card-frame.tsx'
-import type { FilterReason } from '../../../lib/filter-engine.ts'
+import { CardFrame, type CardPlace } from '../../../components/collection/card-frame.tsx'
 import { t, useT } from '../../../lib/i18n/i18n.ts'
 import { paths } from '../../../lib/paths.ts'
 import type { ImageQuality } from '../../../lib/settings.ts'
@@ -12,42 +11,21 @@ import { smallThumbnailUrl, thumbnailUrl } from './thumbnail.ts'
 import { WorkBadges } from './work-badges.tsx'
 import '../../../lib/i18n/messages/en/works.ts'
 
-export interface WorkCardProps {
+export interface WorkCardProps extends CardPlace {
   work: Illust
   /** The cell's size and horizontal place in its row, in CSS px. */
   box: { x: number; width: number; height: number }
-  /** Covered by the filters' blur until revealed. */
-  blurred?: boolean
-  blurReasons?: readonly FilterReason[]
-  onReveal?: (id: number) => void
   /** Cells of the first row load at once; the rest when near the viewport. */
   eager?: boolean
   highPriority?: boolean
   imageQuality: ImageQuality
-  /** Position in the whole list (1-based) and its size (-1 when more pages may follow), for assistive tech. */
-  posInSet?: number
-  setSize?: number
-  /** Warms the detail route's chunk (hover, touch, focus). */
-  onIntent?: () => void
 }
 
 export function workAlt(work: Pick<Illust, 'title' | 'user'>): string {
   return t('works.byArtist', { title: work.title || t('works.untitled'), name: work.user.name })
 }
 
-export function WorkCard({
-  work,
-  box,
-  blurred = false,
-  blurReasons = [],
-  onReveal,
-  eager = false,
-  highPriority = false,
-  imageQuality,
-  posInSet,
-  setSize,
-  onIntent,
-}: WorkCardProps) {
+export function WorkCard({ work, box, eager = false, highPriority = false, imageQuality, ...place }: WorkCardProps) {
   useT()
   const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1
   const chosen = thumbnailUrl(work, box.width, box.height, imageQuality, dpr)
@@ -67,12 +45,7 @@ export function WorkCard({
       style={{ left: box.x, width: box.width, height: box.height }}
       linkClassName="group relative block size-full overflow-hidden rounded-md bg-line/70 outline-offset-2 focus-visible:outline-3 focus-visible:outline-accent"
       revealShape="rounded-md bg-black/20"
-      posInSet={posInSet}
-      setSize={setSize}
-      blurred={blurred}
-      blurReasons={blurReasons}
-      onReveal={onReveal}
-      onIntent={onIntent}
+      {...place}
     >
       <img
         src={src}
@@ -85,7 +58,7 @@ export function WorkCard({
         onError={isSmall ? () => setFailedSmall(src) : undefined}
         draggable={false}
         className={`size-full object-cover transition-[filter,transform] duration-200 motion-reduce:transition-none ${
-          blurred ? 'scale-110 blur-xl' : 'group-hover:brightness-95'
+          place.blurred ? 'scale-110 blur-xl' : 'group-hover:brightness-95'
         }`}
       />
       <WorkBadges work={work} className="pointer-events-none absolute inset-x-1 top-1" />
