@@ -29,7 +29,7 @@ const NOUN = {
   },
 } as const
 
-interface InfiniteListFrameProps {
+interface CollectionStatesProps {
   list: InfiniteList<unknown>
   /** What the list holds ("works"), for its messages. */
   noun: ListNoun
@@ -44,7 +44,7 @@ interface InfiniteListFrameProps {
   children: ReactNode
 }
 
-export function InfiniteListFrame({
+export function CollectionStates({
   list,
   noun,
   label,
@@ -53,7 +53,7 @@ export function InfiniteListFrame({
   focusHandlers,
   style,
   children,
-}: InfiniteListFrameProps) {
+}: CollectionStatesProps) {
   const t = useT()
   const { loaded, hiddenCount } = list
   return (
@@ -105,7 +105,7 @@ function errorMessage(error: unknown, retryIn: number | null, noun: ListNoun): s
 }
 
 /** The list's first page failed: what happened, and Retry. */
-export function ListLoadError({ list, noun }: { list: InfiniteList<unknown>; noun: ListNoun }) {
+export function CollectionLoadError({ list, noun }: { list: InfiniteList<unknown>; noun: ListNoun }) {
   const t = useT()
   return (
     <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-line px-4 py-12 text-center">

@@ -13,7 +13,7 @@ import { useScrollAnchor } from '../../lib/use-scroll-anchor.ts'
 import { useWindowRows } from '../../lib/use-window-rows.ts'
 import { RESERVE_VIEWPORTS } from '../../tunables.ts'
 import type { CollectionLayout } from './collection-layout.ts'
-import { InfiniteListFrame, ListLoadError, type ListNoun } from './collection-states.tsx'
+import { CollectionStates, CollectionLoadError, type ListNoun } from './collection-states.tsx'
 
 /** What every item of a collection is told about its place and state, whatever it looks like. */
 export interface CollectionItemProps {
@@ -100,10 +100,10 @@ export function InfiniteCollection<TItem extends { id: number }, TLayout extends
   const viewportHeight = typeof window === 'undefined' ? 800 : window.innerHeight
   const reserve = showReserve ? layout.reserve(RESERVE_VIEWPORTS * viewportHeight, reserveTop) : undefined
 
-  if (list.isError && !list.loaded) return <ListLoadError list={list} noun={noun} />
+  if (list.isError && !list.loaded) return <CollectionLoadError list={list} noun={noun} />
 
   return (
-    <InfiniteListFrame
+    <CollectionStates
       list={list}
       noun={noun}
       label={label}
@@ -149,6 +149,6 @@ export function InfiniteCollection<TItem extends { id: number }, TLayout extends
         )
       })}
       {reserve?.content}
-    </InfiniteListFrame>
+    </CollectionStates>
   )
 }
