@@ -737,3 +737,30 @@ test.describe('accessibility', () => {
     })
   }
 })
+
+test('a work in a series shows its place in it and links the works before and after, as 44 px touch targets', async ({
+  page,
+  request,
+}) => {
+  const series = await getJson<{ illusts: WireIllust[]; illust_series_detail: { series_work_count: number } }>(
+    request,
+    '/v1/illust/series?illust_series_id=1',
+  )
+  const [before, work, after] = series.illusts as [WireIllust, WireIllust, WireIllust]
+  await page.goto(`/artworks/${work.id}`)
+  await expect(heading(page)).toHaveText(work.title)
+  const nav = page.getByRole('navigation', { name: 'Series' })
+  await expect(nav).toContainText(`#2 of ${series.illust_series_detail.series_work_count}`)
+  await expect(nav.getByRole('link', { name: /^← Previous in series/ })).toHaveAttribute(
+    'href',
+    `/artworks/${before.id}`,
+  )
+  await expect(nav.getByRole('link', { name: /Next in series.* →$/ })).toHaveAttribute('href', `/artworks/${after.id}`)
+  // The same series navigation as the reader's: links a finger can hit.
+  for (const link of await nav.locator('a[rel]').all()) {
+    const box = (await link.boundingBox())!
+    expect(box.height, `height of ${await link.textContent()}`).toBeGreaterThanOrEqual(44)
+  }
+  await nav.locator('a[rel="next"]').click()
+  await expect(heading(page)).toHaveText(after.title)
+})

@@ -4,7 +4,13 @@ import type { Novel } from '../../../api/model.ts'
 import { ServerError } from '../../../lib/api-error.ts'
 import { updateSettings } from '../../../lib/settings.ts'
 import { giveListsAWidth, numberedPagesQuery, renderWithQueryClient } from '../../../lib/testing/list-harness.tsx'
-import { InfiniteNovelList, type InfiniteNovelListProps, type NovelListPage } from './infinite-novel-list.tsx'
+import { layoutProblems } from '../../../lib/testing/layout-invariants.ts'
+import {
+  cardColumns,
+  InfiniteNovelList,
+  type InfiniteNovelListProps,
+  type NovelListPage,
+} from './infinite-novel-list.tsx'
 
 function novel(id: number, over: Partial<Novel> = {}): Novel {
   return {
@@ -158,5 +164,15 @@ describe('InfiniteNovelList', () => {
     fail = false
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }))
     expect(await screen.findByRole('link', { name: /Novel 5/ })).toBeInTheDocument()
+  })
+})
+
+describe('the card columns layout', () => {
+  it('places rows where the virtualizer does, every novel in one row, at any width and count', () => {
+    for (const width of [0, 320, 360, 700, 1024, 1280, 1920])
+      for (const count of [0, 1, 2, 5, 29, 30, 31, 100]) {
+        const items = Array.from({ length: count }, (_, i) => ({ id: i + 1 }))
+        expect(layoutProblems(cardColumns(items, width), count), `${count} novels at ${width} px`).toEqual([])
+      }
   })
 })

@@ -1,18 +1,15 @@
-// Every list of novels (recommended, search, ranking, a series, a user's novels, bookmarks): an infinite query whose
-// page parameter is the cursor of `next_url`, laid out as fixed-height cards in equal columns and virtualized by rows
-// against the window's scroll, so the page scrolls naturally and the router's scroll restoration finds its place again
-// on Back. Paging, filtering and states are the work grid's (use-infinite-list.ts, infinite-list-frame.tsx).
+// Every list of novels (recommended, search, ranking, a series, a user's novels, bookmarks): the collection
+// (infinite-collection.tsx) in the novels' layout, fixed-height cards in equal columns (novel-grid.ts), of novel
+// cards.
 
 import type { InfiniteData, QueryKey, UseInfiniteQueryOptions } from '@tanstack/react-query'
-import { useCallback, useMemo } from 'react'
+import { useMemo } from 'react'
 import type { Novel } from '../../../api/model.ts'
-import { InfiniteListFrame, ListLoadError } from '../../../components/infinite-list-frame.tsx'
+import type { CollectionLayout } from '../../../components/collection/collection-layout.ts'
+import { InfiniteCollection } from '../../../components/collection/infinite-collection.tsx'
 import { useT } from '../../../lib/i18n/i18n.ts'
-import { useGridContainer } from '../../../lib/use-grid-container.ts'
-import { useAutoLoadNextPage, useInfiniteList } from '../../../lib/use-infinite-list.ts'
-import { useScrollAnchor } from '../../../lib/use-scroll-anchor.ts'
-import { useWindowRows } from '../../../lib/use-window-rows.ts'
-import { NOVEL_OVERSCAN_ROWS, RESERVE_VIEWPORTS } from '../../../tunables.ts'
+import { useInfiniteList } from '../../../lib/use-infinite-list.ts'
+import { NOVEL_OVERSCAN_ROWS } from '../../../tunables.ts'
 import { novelGrid, rowAt, rowsHeight, rowTop } from '../lib/novel-grid.ts'
 import { NovelCard, NovelCardSkeleton } from './novel-card.tsx'
 import '../../../lib/i18n/messages/en/novels.ts'
@@ -43,6 +40,42 @@ export interface InfiniteNovelListProps<TPage extends NovelListPage, TKey extend
 
 const novelsOf = (page: NovelListPage) => page.novels
 
+/** The novels' layout: cards of one height in as many equal columns as fit. */
+export function cardColumns(items: readonly unknown[], width: number): CollectionLayout {
+  const grid = novelGrid(width, items.length)
+  const { columns, gap, rowHeight } = grid
+  const rowStyle = { gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, columnGap: gap }
+  return {
+    key: columns,
+    rows: grid.rows,
+    gap,
+    rowHeight: () => rowHeight,
+    rowTop: (r) => rowTop(grid, r),
+    rowItems: (r) => [r * columns, Math.min(items.length, (r + 1) * columns)],
+    itemAt: (y) => {
+      const r = rowAt(grid, y)
+      return r >= 0 ? r * columns : -1
+    },
+    rowOf: (item) => (item >= 0 && item < items.length ? Math.floor(item / columns) : -1),
+    height: rowsHeight(grid, grid.rows),
+    row: { className: 'grid', style: rowStyle },
+    overscan: NOVEL_OVERSCAN_ROWS,
+    reserve: (minHeight, top) => {
+      const rows = Math.ceil(minHeight / (rowHeight + gap))
+      return {
+        height: rowsHeight(grid, rows),
+        content: rows > 0 && (
+          <div aria-hidden="true" className="absolute left-0 grid w-full" style={{ ...rowStyle, rowGap: gap, top }}>
+            {Array.from({ length: rows * columns }, (_, i) => (
+              <NovelCardSkeleton key={i} />
+            ))}
+          </div>
+        ),
+      }
+    },
+  }
+}
+
 export function InfiniteNovelList<TPage extends NovelListPage, TKey extends QueryKey, TPageParam>({
   query,
   listKey,
@@ -54,95 +87,26 @@ export function InfiniteNovelList<TPage extends NovelListPage, TKey extends Quer
 }: InfiniteNovelListProps<TPage, TKey, TPageParam>) {
   const t = useT()
   const list = useInfiniteList(query, novelsOf)
-  const { items: novels, visible, revealed, reveal, setSize } = list
-  const place = useMemo(() => new Map(novels.map((n, i) => [n.id, i + 1])), [novels])
-
-  // ---- geometry ----
-  const { attach: attachContainer, width, top } = useGridContainer(listKey)
-  const grid = useMemo(() => novelGrid(width, visible.length), [width, visible.length])
-  const { columns, gap, rowHeight } = grid
-  const { virtualizer, focusHandlers } = useWindowRows({
-    count: grid.rows,
-    estimateSize: () => rowHeight,
-    gap,
-    overscan: NOVEL_OVERSCAN_ROWS,
-    top,
-    getItemKey: useCallback((i: number) => `${columns}:${i}`, [columns]),
-  })
-  const listHeight = rowsHeight(grid, grid.rows)
-  useAutoLoadNextPage(list, { width, top, height: listHeight, virtualizer })
-
-  // ---- keep the novel being looked at in view when the columns change (rotation, resize) ----
-  useScrollAnchor({
-    layoutKey: columns,
-    ready: width > 0,
-    top,
-    itemAt: (y) => {
-      const r = rowAt(grid, y)
-      return r >= 0 ? r * columns : -1
-    },
-    rowTopOf: (item) => rowTop(grid, Math.floor(item / columns)),
-  })
-
-  // ---- placeholder rows below the cards while more may come (and while the first page loads) ----
-  const viewportHeight = typeof window === 'undefined' ? 800 : window.innerHeight
-  const reserveRows = list.showReserve ? Math.ceil((RESERVE_VIEWPORTS * viewportHeight) / (rowHeight + gap)) : 0
-  const reserveTop = grid.rows > 0 ? listHeight + gap : 0
-  const containerHeight = reserveTop + rowsHeight(grid, reserveRows)
-
-  if (list.isError && !list.loaded) return <ListLoadError list={list} noun="novels" />
-
-  const rowStyle = { gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, columnGap: gap }
+  // The place in the list as the service ordered it, before the filters hid any.
+  const place = useMemo(() => new Map(list.items.map((n, i) => [n.id, i + 1])), [list.items])
 
   return (
-    <InfiniteListFrame
+    <InfiniteCollection
       list={list}
+      listKey={listKey}
       noun="novels"
       label={label}
       emptyMessage={emptyMessage ?? t('novels.list.empty')}
-      containerRef={attachContainer}
-      focusHandlers={focusHandlers}
-      style={{ height: containerHeight }}
-    >
-      {virtualizer.getVirtualItems().map((vr) => {
-        const start = vr.index * columns
-        const entries = visible.slice(start, start + columns)
-        return (
-          <div
-            key={vr.key}
-            data-row={vr.index}
-            className="absolute top-0 left-0 grid w-full focus-within:z-10"
-            style={{ ...rowStyle, height: rowHeight, transform: `translateY(${rowTop(grid, vr.index)}px)` }}
-          >
-            {entries.map((entry, j) => (
-              <NovelCard
-                key={entry.item.id}
-                novel={entry.item}
-                blurred={entry.blurred && !revealed.has(entry.item.id)}
-                blurReasons={entry.reasons}
-                onReveal={reveal}
-                number={numbering ? { value: place.get(entry.item.id) ?? start + j + 1, kind: numbering } : undefined}
-                showSeries={showSeries}
-                eager={vr.index === 0}
-                posInSet={start + j + 1}
-                setSize={setSize}
-                onIntent={onCardIntent}
-              />
-            ))}
-          </div>
-        )
-      })}
-      {reserveRows > 0 && (
-        <div
-          aria-hidden="true"
-          className="absolute left-0 grid w-full"
-          style={{ ...rowStyle, rowGap: gap, top: reserveTop }}
-        >
-          {Array.from({ length: reserveRows * columns }, (_, i) => (
-            <NovelCardSkeleton key={i} />
-          ))}
-        </div>
+      layoutOf={cardColumns}
+      renderItem={(novel, props, { index }) => (
+        <NovelCard
+          novel={novel}
+          {...props}
+          number={numbering ? { value: place.get(novel.id) ?? index + 1, kind: numbering } : undefined}
+          showSeries={showSeries}
+          onIntent={onCardIntent}
+        />
       )}
-    </InfiniteListFrame>
+    />
   )
 }

@@ -4,7 +4,8 @@ import type { Illust } from '../../../api/model.ts'
 import { RateLimitedError, ServerError } from '../../../lib/api-error.ts'
 import { neighboursIn } from '../../../lib/source-list.ts'
 import { giveListsAWidth, numberedPagesQuery, renderWithQueryClient } from '../../../lib/testing/list-harness.tsx'
-import { InfiniteWorkList, type WorkListPage } from './infinite-work-list.tsx'
+import { layoutProblems } from '../../../lib/testing/layout-invariants.ts'
+import { InfiniteWorkList, justifiedRows, type WorkListPage } from './infinite-work-list.tsx'
 
 function illust(id: number, over: Partial<Illust> = {}): Illust {
   return {
@@ -150,5 +151,25 @@ describe('InfiniteWorkList', () => {
     } finally {
       vi.useRealTimers()
     }
+  })
+})
+
+describe('the justified rows layout', () => {
+  it('places rows where the virtualizer does, every work in one row, at any measured width, density and count', () => {
+    const sizes = [
+      [1000, 1000],
+      [800, 1200],
+      [1600, 900],
+      [600, 2400],
+      [3000, 700],
+    ] as const
+    for (const density of ['compact', 'comfortable', 'spacious'] as const)
+      for (const width of [320, 360, 1024, 1920])
+        for (const count of [0, 1, 7, 30, 61]) {
+          const items = Array.from({ length: count }, (_, i) =>
+            illust(i + 1, { width: sizes[i % sizes.length]![0], height: sizes[i % sizes.length]![1] }),
+          )
+          expect(layoutProblems(justifiedRows(density)(items, width), count), `${count} at ${width} px`).toEqual([])
+        }
   })
 })

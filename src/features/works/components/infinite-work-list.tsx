@@ -1,19 +1,18 @@
-// Every list of works (search, ranking, recommended, bookmarks, a user's works, series): an infinite query laid out as
-// a justified grid, virtualized by rows against the window's scroll so the page scrolls naturally and the router's
-// scroll restoration finds its place again on Back.
+// Every list of works (search, ranking, recommended, bookmarks, a user's works, series): the collection
+// (infinite-collection.tsx) in the works' layout, justified rows (grid-geometry.ts), of work cards. The list becomes
+// the one the detail view steps through.
 
 import type { InfiniteData, QueryKey, UseInfiniteQueryOptions } from '@tanstack/react-query'
-import { useCallback, useEffect, useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 import type { Illust } from '../../../api/model.ts'
-import { InfiniteListFrame, ListLoadError } from '../../../components/infinite-list-frame.tsx'
+import type { CollectionLayout } from '../../../components/collection/collection-layout.ts'
+import { InfiniteCollection } from '../../../components/collection/infinite-collection.tsx'
 import { useT } from '../../../lib/i18n/i18n.ts'
-import { useSettings } from '../../../lib/settings.ts'
+import type { LayoutBox } from '../../../lib/justified-layout.ts'
+import { useSettings, type Density } from '../../../lib/settings.ts'
 import { rememberSourceList } from '../../../lib/source-list.ts'
-import { useGridContainer } from '../../../lib/use-grid-container.ts'
-import { useAutoLoadNextPage, useInfiniteList } from '../../../lib/use-infinite-list.ts'
-import { useScrollAnchor } from '../../../lib/use-scroll-anchor.ts'
-import { useWindowRows } from '../../../lib/use-window-rows.ts'
-import { GRID_OVERSCAN_ROWS, HIGH_PRIORITY_CELLS, RESERVE_VIEWPORTS } from '../../../tunables.ts'
+import { useInfiniteList } from '../../../lib/use-infinite-list.ts'
+import { GRID_OVERSCAN_ROWS, HIGH_PRIORITY_CELLS } from '../../../tunables.ts'
 import {
   blocksBackground,
   blocksHeight,
@@ -52,6 +51,47 @@ const illustsOf = (page: WorkListPage) => page.illusts
 /** The placeholder colour of cells and skeletons: the theme's hairline colour, neutral in both schemes. */
 const PLACEHOLDER = 'color-mix(in srgb, var(--color-line) 70%, transparent)'
 
+/**
+ * The works' layout: justified rows at this density. Placeholder blocks depend only on the width and the height to
+ * fill, not on the works: the last ones are kept, not laid out again as every page arrives.
+ */
+export function justifiedRows(density: Density) {
+  let last: { width: number; minHeight: number; blocks: LayoutBox[] } | undefined
+  const blocksFor = (width: number, minHeight: number) => {
+    if (last?.width !== width || last.minHeight !== minHeight)
+      last = { width, minHeight, blocks: placeholderBlocks(width, density, minHeight) }
+    return last.blocks
+  }
+  return (items: readonly Illust[], width: number): CollectionLayout & { box: (index: number) => LayoutBox } => {
+    const geometry = gridLayout(items, width, density)
+    const { rows, gap } = geometry
+    return {
+      key: geometry.containerWidth,
+      rows: rows.length,
+      gap,
+      rowHeight: (r) => rows[r]?.height ?? geometry.targetRowHeight,
+      rowTop: (r) => rows[r]?.y ?? 0,
+      rowItems: (r) => [rows[r]?.start ?? 0, rows[r]?.end ?? 0],
+      itemAt: (y) => {
+        const r = rowIndexAt(rows, y, gap)
+        return r >= 0 ? rows[r]!.start : -1
+      },
+      rowOf: (item) => rowOfItem(rows, item),
+      height: geometry.height,
+      overscan: GRID_OVERSCAN_ROWS,
+      reserve: (minHeight, top) => {
+        const blocks = blocksFor(width, minHeight)
+        return {
+          height: blocksHeight(blocks),
+          // Drawn as a background, not as elements: rows that arrive over it move nothing on screen.
+          background: blocks.length ? blocksBackground(blocks, top, PLACEHOLDER) : undefined,
+        }
+      },
+      box: (index) => geometry.boxes[index]!,
+    }
+  }
+}
+
 export function InfiniteWorkList<TPage extends WorkListPage, TKey extends QueryKey, TPageParam>({
   query,
   listKey,
@@ -63,118 +103,36 @@ export function InfiniteWorkList<TPage extends WorkListPage, TKey extends QueryK
   const t = useT()
   const { density, imageQuality } = useSettings()
   const list = useInfiniteList(query, illustsOf)
-  const { visible, loaded, revealed, reveal, setSize } = list
-  const visibleItems = useMemo(() => visible.map((v) => v.item), [visible])
+  const { visible, loaded } = list
 
   useEffect(() => {
     if (rememberAsSource && loaded)
       rememberSourceList(
         listKey,
-        visibleItems.map((w) => w.id),
+        visible.map((v) => v.item.id),
       )
-  }, [rememberAsSource, listKey, visibleItems, loaded])
+  }, [rememberAsSource, listKey, visible, loaded])
 
-  // ---- geometry ----
-  const { attach: attachContainer, width, top } = useGridContainer(listKey)
-  const layout = useMemo(() => gridLayout(visibleItems, width, density), [visibleItems, width, density])
-  const { rows, gap } = layout
-  const { virtualizer, focusHandlers } = useWindowRows({
-    count: rows.length,
-    estimateSize: (i) => rows[i]?.height ?? layout.targetRowHeight,
-    gap,
-    overscan: GRID_OVERSCAN_ROWS,
-    top,
-    getItemKey: useCallback((i: number) => `${layout.containerWidth}:${i}`, [layout]),
-  })
-  const rowsHeight = virtualizer.getTotalSize()
-  useAutoLoadNextPage(list, { width, top, height: rowsHeight, virtualizer })
-
-  // ---- keep the work being looked at in view when the width changes (rotation, resize) ----
-  useScrollAnchor({
-    layoutKey: width,
-    ready: width > 0,
-    top,
-    itemAt: (y) => {
-      const r = rowIndexAt(rows, y, gap)
-      return r >= 0 ? rows[r]!.start : -1
-    },
-    rowTopOf: (item) => rows[rowOfItem(rows, item)]?.y,
-  })
-
-  // ---- placeholders below the rows while more may come (and while the first page loads) ----
-  const { showReserve } = list
-  const reserveBlocks = useMemo(
-    () =>
-      showReserve && width > 0
-        ? placeholderBlocks(
-            width,
-            density,
-            RESERVE_VIEWPORTS * (typeof window === 'undefined' ? 800 : window.innerHeight),
-          )
-        : [],
-    [showReserve, width, density],
-  )
-  const reserveTop = rows.length > 0 ? rowsHeight + gap : 0
-  const containerHeight = reserveTop + blocksHeight(reserveBlocks)
-
-  if (list.isError && !loaded) {
-    return (
-      <div>
-        <ListLoadError list={list} noun="works" />
-      </div>
-    )
-  }
+  const layoutOf = useMemo(() => justifiedRows(density), [density])
 
   return (
-    <InfiniteListFrame
+    <InfiniteCollection
       list={list}
+      listKey={listKey}
       noun="works"
       label={label}
       emptyMessage={emptyMessage ?? t('works.list.empty')}
-      containerRef={attachContainer}
-      focusHandlers={focusHandlers}
-      style={{
-        height: containerHeight,
-        // Drawn as a background, not as elements: rows that arrive over it move nothing on screen.
-        background: reserveBlocks.length ? blocksBackground(reserveBlocks, reserveTop, PLACEHOLDER) : undefined,
-      }}
-    >
-      {virtualizer.getVirtualItems().map((vr) => {
-        const row = rows[vr.index]
-        if (!row) return null
-        return (
-          <div
-            key={vr.key}
-            data-row={vr.index}
-            className="absolute top-0 left-0 w-full focus-within:z-10"
-            style={{
-              height: row.height,
-              transform: `translateY(${vr.start - virtualizer.options.scrollMargin}px)`,
-            }}
-          >
-            {row.boxes.map((box, j) => {
-              const i = row.start + j
-              const entry = visible[i]!
-              return (
-                <WorkCard
-                  key={entry.item.id}
-                  work={entry.item}
-                  box={box}
-                  blurred={entry.blurred && !revealed.has(entry.item.id)}
-                  blurReasons={entry.reasons}
-                  onReveal={reveal}
-                  eager={vr.index === 0}
-                  highPriority={vr.index === 0 && j < HIGH_PRIORITY_CELLS}
-                  imageQuality={imageQuality}
-                  posInSet={i + 1}
-                  setSize={setSize}
-                  onIntent={onCardIntent}
-                />
-              )
-            })}
-          </div>
-        )
-      })}
-    </InfiniteListFrame>
+      layoutOf={layoutOf}
+      renderItem={(work, props, { row, column, index }, layout) => (
+        <WorkCard
+          work={work}
+          box={layout.box(index)}
+          {...props}
+          highPriority={row === 0 && column < HIGH_PRIORITY_CELLS}
+          imageQuality={imageQuality}
+          onIntent={onCardIntent}
+        />
+      )}
+    />
   )
 }

@@ -5,7 +5,7 @@ import { ArtworkMedia } from './artwork-media.tsx'
 import { AuthorCard } from './author-card.tsx'
 import { BookmarkButton } from './bookmark-button.tsx'
 import { RelatedWorks } from './related-works.tsx'
-import { SeriesNav } from './series-nav.tsx'
+import { WorkSeriesNav } from './series-nav.tsx'
 import { WorkHeading, WorkInfo } from './work-info.tsx'
 import { useWorkViewer } from './use-work-viewer.tsx'
 import { NeighbourLinks, useArrowKeyNavigation, useNeighbours, useSwipeNavigation } from './work-neighbours.tsx'
@@ -51,7 +51,7 @@ export function ArtworkDetail({ work, comments }: { work: Illust; comments?: Rea
         <WorkInfo work={work} />
         <div className="flex flex-col gap-4">
           <AuthorCard user={work.user} workId={work.id} />
-          <SeriesNav work={work} />
+          <WorkSeriesNav work={work} />
         </div>
       </div>
       {comments}

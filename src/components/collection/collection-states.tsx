@@ -1,17 +1,17 @@
-// What every infinite list of works or novels shows around its rows: the count of what the filters hid, the empty and
-// all-hidden messages in place of the rows, and one line under them; and the panel that stands for a list whose first
-// page failed.
+// The states of every collection (infinite-collection.tsx), whatever it holds: the count of what the filters hid, the
+// empty and all-hidden messages in place of the rows, one line under them (loading, the end, an error with Retry, or
+// "Load more"); and the panel that stands for a collection whose first page failed.
 
 import type { CSSProperties, ReactNode, Ref } from 'react'
 import { Link } from 'react-router'
-import { ApiError, RateLimitedError } from '../lib/api-error.ts'
-import { t as translate, useT } from '../lib/i18n/i18n.ts'
-import { paths } from '../lib/paths.ts'
-import type { InfiniteList } from '../lib/use-infinite-list.ts'
-import type { RowFocusHandlers } from '../lib/use-window-rows.ts'
-import { Button } from './button.tsx'
-import '../lib/i18n/messages/en/common.ts'
-import '../lib/i18n/messages/en/components.ts'
+import { ApiError, RateLimitedError } from '../../lib/api-error.ts'
+import { t as translate, useT } from '../../lib/i18n/i18n.ts'
+import { paths } from '../../lib/paths.ts'
+import type { InfiniteList } from '../../lib/use-infinite-list.ts'
+import type { RowFocusHandlers } from '../../lib/use-window-rows.ts'
+import { Button } from '../button.tsx'
+import '../../lib/i18n/messages/en/common.ts'
+import '../../lib/i18n/messages/en/components.ts'
 
 /** What a list holds, for its messages. */
 export type ListNoun = 'works' | 'novels'
@@ -29,7 +29,7 @@ const NOUN = {
   },
 } as const
 
-interface InfiniteListFrameProps {
+interface CollectionStatesProps {
   list: InfiniteList<unknown>
   /** What the list holds ("works"), for its messages. */
   noun: ListNoun
@@ -44,7 +44,7 @@ interface InfiniteListFrameProps {
   children: ReactNode
 }
 
-export function InfiniteListFrame({
+export function CollectionStates({
   list,
   noun,
   label,
@@ -53,7 +53,7 @@ export function InfiniteListFrame({
   focusHandlers,
   style,
   children,
-}: InfiniteListFrameProps) {
+}: CollectionStatesProps) {
   const t = useT()
   const { loaded, hiddenCount } = list
   return (
@@ -105,7 +105,7 @@ function errorMessage(error: unknown, retryIn: number | null, noun: ListNoun): s
 }
 
 /** The list's first page failed: what happened, and Retry. */
-export function ListLoadError({ list, noun }: { list: InfiniteList<unknown>; noun: ListNoun }) {
+export function CollectionLoadError({ list, noun }: { list: InfiniteList<unknown>; noun: ListNoun }) {
   const t = useT()
   return (
     <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-line px-4 py-12 text-center">
