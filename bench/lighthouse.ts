@@ -247,7 +247,12 @@ export interface LighthouseOptions {
   /** where to write one HTML report per page (none when undefined) */
   reportDir?: string
   onProgress?: (message: string) => void
+  /** The browser's language, which the gallery follows (default: Chromium's own, English) */
+  lang?: 'en' | 'ja'
 }
+
+/** Chromium's flags for a browser that asks for `lang` first (navigator.languages and Accept-Language). */
+const langFlags = (lang: string | undefined) => (lang ? [`--lang=${lang}`, `--accept-lang=${lang}`] : [])
 
 /**
  * Opens each page once as the audited phone would (Lighthouse's mobile screen: 412 × 823 at 1.75 device pixels), so
@@ -256,7 +261,7 @@ export interface LighthouseOptions {
  * (it scales what it observes by four). A gallery's service runs with its thumbnails cached; a phone never shares
  * its CPU with it.
  */
-async function warmUp(baseUrl: string, paths: string[], chromePath: string): Promise<void> {
+async function warmUp(baseUrl: string, paths: string[], chromePath: string, lang?: string): Promise<void> {
   const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_FLAGS })
   try {
     const context = await browser.newContext({
@@ -265,6 +270,7 @@ async function warmUp(baseUrl: string, paths: string[], chromePath: string): Pro
       isMobile: true,
       hasTouch: true,
       serviceWorkers: 'block',
+      ...(lang ? { locale: lang } : {}),
     })
     const page = await context.newPage()
     for (const pagePath of paths) {
@@ -288,10 +294,10 @@ export async function runLighthouse(
   options: LighthouseOptions = {},
 ): Promise<LighthouseFigures[]> {
   options.onProgress?.('lighthouse: warming the service up (one visit of each page)')
-  await warmUp(baseUrl, paths, options.chromePath ?? CHROMIUM_PATH)
+  await warmUp(baseUrl, paths, options.chromePath ?? CHROMIUM_PATH, options.lang)
   const chrome = await chromeLauncher.launch({
     chromePath: options.chromePath ?? CHROMIUM_PATH,
-    chromeFlags: CHROME_FLAGS,
+    chromeFlags: [...CHROME_FLAGS, ...langFlags(options.lang)],
     logLevel: 'silent',
   })
   try {
@@ -482,12 +488,14 @@ async function main(): Promise<number> {
     })
     progress(`ready after ${(service.readyMs / 1000).toFixed(1)} s at ${service.origin}`)
     const paths = await galleryPaths(service.origin)
-    const results = await runLighthouse(service.origin, paths, { reportDir, onProgress: progress })
+    const lang = process.argv.find((a) => a.startsWith('--lang='))?.slice('--lang='.length)
+    if (lang !== undefined && lang !== 'en' && lang !== 'ja') throw new Error(`--lang must be en or ja, not ${lang}`)
+    const results = await runLighthouse(service.origin, paths, { reportDir, onProgress: progress, lang })
     const findings = renderFindings(results)
     console.log(
       [
         '',
-        `Lighthouse 12 — mobile (simulated throttling), ${new Date().toISOString()}`,
+        `Lighthouse 12 — mobile (simulated throttling), ${lang ?? 'en'}, ${new Date().toISOString()}`,
         `targets: Performance ≥ ${LIGHTHOUSE_TARGETS.performance.toFixed(2)}, Accessibility ≥ ${LIGHTHOUSE_TARGETS.accessibility.toFixed(2)}, Best practices ≥ ${LIGHTHOUSE_TARGETS.bestPractices.toFixed(2)}, installable (Chromium's Page.getInstallabilityErrors)`,
         '',
         renderLighthouseTable(results),
