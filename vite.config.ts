@@ -40,9 +40,10 @@ const reactRouterProduction = (file: string) =>
 const CANVAS_LIGHT = '#f8f7f4'
 
 /**
- * React Router's production build still names its components for React DevTools (`Form.displayName = "Form"`): each
- * such statement keeps its component alive through tree-shaking, so Form, fetchers and the data router's hooks, which
- * the gallery never uses, were in every page. Production drops the statements (DevTools only read them).
+ * React Router's production build makes its components with top-level calls that carry no pure mark
+ * (`var Form = React10.forwardRef(…)`) and then names them for React DevTools (`Form.displayName = "Form"`): either
+ * keeps a component alive through tree-shaking, so Form, fetchers and the data router's hooks, which the gallery never
+ * uses, were on every page. Production marks those calls pure and drops the names (only DevTools read them).
  */
 function reactRouterLean(): Plugin {
   return {
@@ -51,7 +52,12 @@ function reactRouterLean(): Plugin {
     transform: {
       filter: { id: /react-router[\\/]dist[\\/]production[\\/].*\.mjs$/ },
       handler(code) {
-        return { code: code.replace(/^[\w$]+\.displayName = "[^"\n]*";$/gm, ''), map: null }
+        return {
+          code: code
+            .replace(/^[\w$]+\.displayName = "[^"\n]*";$/gm, '')
+            .replace(/^(var [\w$]+ = )(React\d*\.(?:forwardRef|memo|createContext)\()/gm, '$1/* @__PURE__ */ $2'),
+          map: null,
+        }
       },
     },
   }
@@ -347,9 +353,6 @@ export default defineConfig(({ mode }) => ({
     // Every browser the build targets supports modulepreload; older ones simply skip the preload.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      // React Router's build makes its components with unmarked top-level calls (React.forwardRef…): marked pure
-      // here, so that tree-shaking can drop what nothing imports (with reactRouterLean, below).
-      treeshake: { manualPureFunctions: ['React10', 'React3'] },
       output: {
         codeSplitting: {
           groups: [
