@@ -40,6 +40,71 @@ const reactRouterProduction = (file: string) =>
 const CANVAS_LIGHT = '#f8f7f4'
 
 /**
+ * React Router's production build makes its components with top-level calls that carry no pure mark
+ * (`var Form = React10.forwardRef(…)`) and then names them for React DevTools (`Form.displayName = "Form"`): either
+ * keeps a component alive through tree-shaking, so Form, fetchers and the data router's hooks, which the gallery never
+ * uses, were on every page. Production marks those calls pure and drops the names (only DevTools read them).
+ */
+function reactRouterLean(): Plugin {
+  return {
+    name: 'easel:react-router-lean',
+    apply: 'build',
+    transform: {
+      filter: { id: /react-router[\\/]dist[\\/]production[\\/].*\.mjs$/ },
+      handler(code) {
+        return {
+          code: code
+            .replace(/^[\w$]+\.displayName = "[^"\n]*";$/gm, '')
+            .replace(/^(var [\w$]+ = )(React\d*\.(?:forwardRef|memo|createContext)\()/gm, '$1/* @__PURE__ */ $2'),
+          map: null,
+        }
+      },
+    },
+  }
+}
+
+/**
+ * Two chunks for what `/` runs at once: the shell (every module the entry imports statically) and the work grid (what
+ * `/` loads lazily at once, beyond the shell: the grid most routes show). Rolldown otherwise cuts the modules these
+ * share with other lazy routes into a dozen small chunks, each compressed on its own: about 5 kB more gzip on `/`.
+ */
+const shell = shellChunks(ROUTE_PRELOADS['/']!)
+function shellChunks(homeLazy: readonly string[]): Plugin & { has(id: string): boolean; grid(id: string): boolean } {
+  const shellIds = new Set<string>()
+  const gridIds = new Set<string>()
+  return {
+    name: 'easel:shell-chunks',
+    apply: 'build',
+    has: (id) => shellIds.has(id),
+    grid: (id) => gridIds.has(id),
+    buildEnd() {
+      shellIds.clear()
+      gridIds.clear()
+      const closure = (from: Iterable<string>, into: Set<string>) => {
+        const visit = (id: string) => {
+          if (into.has(id) || shellIds.has(id)) return
+          into.add(id)
+          for (const next of this.getModuleInfo(id)?.importedIds ?? []) visit(next)
+        }
+        for (const id of from) visit(id)
+      }
+      const ids = [...this.getModuleIds()]
+      const entries = ids.filter((id) => this.getModuleInfo(id)?.isEntry)
+      closure(
+        entries.flatMap((entry) => this.getModuleInfo(entry)?.importedIds ?? []),
+        shellIds,
+      )
+      const lazy = new Set(homeLazy.map((file) => resolve(file)))
+      closure(
+        ids.filter((id) => lazy.has(id)),
+        gridIds,
+      )
+      if (gridIds.size === 0) this.error(`none of ROUTE_PRELOADS['/'] (${homeLazy.join(', ')}) is in the build`)
+    },
+  }
+}
+
+/**
  * The web app manifest and the service worker (Workbox generateSW). The worker precaches the app shell (every
  * built script, style, icon and index.html), answers every navigation with index.html when offline, and caches at
  * run time: API GETs network-first with a short timeout, images cache-first with bounds. Registration is the app's
@@ -211,6 +276,8 @@ function precompress(): Plugin {
  * small script, run as the page is parsed, that adds a modulepreload link for each chunk the opened path's view needs
  * (its modules' chunks and everything they import) beyond the entry's own, which Vite already preloads.
  */
+const JA_MESSAGES = 'src/lib/i18n/messages/ja/index.ts'
+
 function routePreloads(): Plugin {
   let root = ''
   let base = '/'
@@ -251,14 +318,24 @@ function routePreloads(): Plugin {
         const files = [...new Set(table.flatMap((route) => route.files))]
         const routes = table.map((r) => [r.pattern, r.query, r.files.map((file) => files.indexOf(file))])
         const script = `(function(f,t){var l=location,q=new URLSearchParams(l.search);for(var i=0;i<t.length;i++){var r=t[i];if(new RegExp(r[0]).test(l.pathname)&&(!r[1]||q.get(r[1][0])===r[1][1])){r[2].forEach(function(n){var e=document.createElement('link');e.rel='modulepreload';e.crossOrigin='';e.href=f[n];document.head.appendChild(e)});break}}})(${JSON.stringify(files.map((file) => base + file))},${JSON.stringify(routes)})`
-        return [{ tag: 'script', children: script, injectTo: 'head-prepend' }]
+        // The Japanese messages (src/lib/i18n/i18n.ts loads them at start-up for a Japanese reader): preloaded once
+        // index.html's own script has set `lang`, so they arrive beside the entry rather than after it has run.
+        const ja = chunks.find((c) => c.facadeModuleId === resolve(root, JA_MESSAGES))
+        if (!ja) throw new Error(`route-preloads: no chunk holds ${JA_MESSAGES}`)
+        const jaFiles = new Set<string>()
+        collect(ja, jaFiles)
+        const jaScript = `(function(f){if(document.documentElement.lang==='ja')f.forEach(function(h){var e=document.createElement('link');e.rel='modulepreload';e.crossOrigin='';e.href=h;document.head.appendChild(e)})})(${JSON.stringify([...jaFiles].filter((file) => !entryCode.has(file)).map((file) => base + file))})`
+        return [
+          { tag: 'script', children: script, injectTo: 'head-prepend' },
+          { tag: 'script', children: jaScript, injectTo: 'head' },
+        ]
       },
     },
   }
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), tailwindcss(), pwa, precompress(), routePreloads()],
+  plugins: [react(), tailwindcss(), pwa, precompress(), routePreloads(), shell, reactRouterLean()],
   resolve: {
     alias:
       mode === 'production'
@@ -275,6 +352,16 @@ export default defineConfig(({ mode }) => ({
     manifest: true,
     // Every browser the build targets supports modulepreload; older ones simply skip the preload.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'shell', test: (id) => shell.has(id) },
+            { name: 'work-grid', test: (id) => shell.grid(id) },
+          ],
+        },
+      },
+    },
   },
   server: { port: 5173, strictPort: true, proxy },
   preview: { port: 4173, proxy },

@@ -202,8 +202,12 @@ test('after visiting /ranking and a work online, both open offline from the cach
   await page.goto(`/artworks/${work.id}`)
   const image = page.getByRole('img', { name: altOf(work), exact: true })
   await expect.poll(async () => (await decoded(image)).every(Boolean) && (await image.count()) === 1).toBe(true)
+  // The view's image: the original where the screen shows more than `large`, else `large` (a thumbnail size).
+  const shownImage = new URL(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname
   const original = new URL(work.meta_single_page.original_image_url!).pathname
-  await expect.poll(async () => (await cachedPaths(page, CACHE.originals)).includes(original)).toBe(true)
+  const imageCache = shownImage === original ? CACHE.originals : CACHE.images
+  expect([original, new URL(work.image_urls.large).pathname]).toContain(shownImage)
+  await expect.poll(async () => (await cachedPaths(page, imageCache)).includes(shownImage)).toBe(true)
   expect((await cachedPaths(page, CACHE.api)).some((p) => p.startsWith(`/v1/illust/detail?`))).toBe(true)
 
   await context.setOffline(true)
@@ -242,6 +246,11 @@ test("the author's private work: the worker caches its signed image (query and a
   await page.goto(`/artworks/${work.id}`)
   const image = page.getByRole('img', { name: `${work.title} by ${work.user.name}`, exact: true })
   await expect.poll(async () => (await decoded(image)).every(Boolean) && (await image.count()) === 1).toBe(true)
+  // At its own size the view shows the original, whatever the screen.
+  await page.getByRole('button', { name: 'Full size' }).click()
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && new URL(img.currentSrc).search))
+    .toBe(signed.search)
   await expect
     .poll(async () => (await cachedPaths(page, CACHE.originals)).includes(signed.pathname + signed.search))
     .toBe(true)

@@ -55,6 +55,8 @@ export interface LighthouseScores {
   minPerformance: number
   minAccessibility: number
   minBestPractices: number
+  /** the LCP target (ms); undefined: not judged */
+  maxLcpMs?: number
   /** Chromium's verdict (Page.getInstallabilityErrors); null when not checked */
   installable: boolean | null
 }
@@ -121,6 +123,7 @@ export function lighthouseRow(family: string, request: string, scores: Lighthous
       performance >= scores.minPerformance &&
       accessibility >= scores.minAccessibility &&
       bestPractices >= scores.minBestPractices &&
+      (scores.maxLcpMs === undefined || (scores.lcpMs !== null && scores.lcpMs <= scores.maxLcpMs)) &&
       scores.installable === true,
     ...(performance === null ? {} : { key: { value: performance, higherIsBetter: true } }),
   }
@@ -166,7 +169,8 @@ function bareTargetText(row: Row): string {
   if (lh) {
     const sc = (n: number | null) => (n === null ? '—' : n.toFixed(2))
     const metrics = [
-      `LCP ${lh.lcpMs === null ? '—' : (lh.lcpMs / 1000).toFixed(1)} s`,
+      `LCP ${lh.lcpMs === null ? '—' : (lh.lcpMs / 1000).toFixed(1)} s` +
+        (lh.maxLcpMs === undefined ? '' : ` ≤ ${(lh.maxLcpMs / 1000).toFixed(1)} s`),
       `CLS ${lh.cls === null ? '—' : lh.cls.toFixed(3)}`,
       `TBT ${lh.tbtMs === null ? '—' : Math.round(lh.tbtMs)} ms`,
     ].join(', ')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { smallThumbnailUrl, thumbnailSize, thumbnailUrl } from './thumbnail.ts'
+import { largeCovers, smallThumbnailUrl, thumbnailSize, thumbnailUrl } from './thumbnail.ts'
 
 const imageUrls = { squareMedium: '/sq.jpg', medium: '/m.jpg', large: '/l.jpg' }
 const D = '2025/03/01/12/34/56'
@@ -94,5 +94,28 @@ describe('thumbnailUrl', () => {
 
   it('uses medium where small is chosen but the medium URL has no small sibling', () => {
     expect(thumbnailUrl({ width: 800, height: 600, imageUrls }, 100, 75, 'standard')).toBe('/m.jpg')
+  })
+})
+
+describe('largeCovers (the detail image: large, or the original)', () => {
+  // A square 2266 px work: `large` is 600×600 (the 600×1200 box).
+  const square = { width: 2266, height: 2266 }
+
+  it('takes large on a phone at the standard quality, whatever its pixel ratio (capped at 1.5)', () => {
+    expect(largeCovers(square, 380, 380, 'standard', 2.75)).toBe(true)
+  })
+
+  it('takes the original where large would be upscaled by more than the tolerance', () => {
+    expect(largeCovers(square, 968, 968, 'standard', 1)).toBe(false)
+    expect(largeCovers(square, 380, 380, 'high', 2.75)).toBe(false)
+  })
+
+  it('a work no bigger than the large box: large at the standard quality, the (lossless) original at high', () => {
+    expect(largeCovers({ width: 500, height: 800 }, 500, 800, 'high', 3)).toBe(false)
+    expect(largeCovers({ width: 500, height: 800 }, 500, 800, 'standard', 1)).toBe(true)
+  })
+
+  it('does not decide before it has a size', () => {
+    expect(largeCovers(square, 0, 0, 'standard', 1)).toBe(false)
   })
 })

@@ -25,6 +25,35 @@ function fitScale(width: number, height: number, box: { width: number; height: n
 
 export type ThumbnailSize = 'small' | 'medium' | 'large'
 
+/** Source pixels per CSS pixel a box of `boxWidth`×`boxHeight` needs, at the pixel ratio `quality` allows. */
+function neededScale(
+  { width, height }: Pick<ThumbnailInput, 'width' | 'height'>,
+  boxWidth: number,
+  boxHeight: number,
+  quality: ImageQuality,
+  devicePixelRatio: number,
+): number {
+  const dpr = Math.min(Math.max(1, devicePixelRatio), THUMB_MAX_DPR[quality])
+  return Math.max(boxWidth / width, boxHeight / height) * dpr
+}
+
+/**
+ * Whether the `large` size is enough for a work shown at `boxWidth`×`boxHeight` CSS px (the detail's image, fitted):
+ * the grid's rule, so the original is only fetched where it shows more than `large` (a wide screen, the "high"
+ * quality setting), not on a phone at the standard setting, where it would cost several times the bytes for nothing.
+ */
+export function largeCovers(
+  work: Pick<ThumbnailInput, 'width' | 'height'>,
+  boxWidth: number,
+  boxHeight: number,
+  quality: ImageQuality,
+  devicePixelRatio = 1,
+): boolean {
+  if (!(work.width > 0 && work.height > 0 && boxWidth > 0 && boxHeight > 0)) return false
+  const needed = neededScale(work, boxWidth, boxHeight, quality, devicePixelRatio)
+  return fitScale(work.width, work.height, THUMB_LARGE_BOX) * THUMB_UPSCALE_TOLERANCE >= needed
+}
+
 /**
  * The size for a cell of `cellWidth`×`cellHeight` CSS px showing the image with `object-fit: cover`. Data-saver
  * never takes `large`. When the work is no bigger than the small box, small and medium are the same image: medium
@@ -39,9 +68,8 @@ export function thumbnailSize(
 ): ThumbnailSize {
   const { width, height } = work
   if (!(width > 0 && height > 0)) return 'medium'
-  const dpr = Math.min(Math.max(1, devicePixelRatio), THUMB_MAX_DPR[quality])
   // Source pixels per CSS pixel the cell needs (cover: the larger of the two axes' scales), in device pixels.
-  const needed = Math.max(cellWidth / width, cellHeight / height) * dpr
+  const needed = neededScale(work, cellWidth, cellHeight, quality, devicePixelRatio)
   const covers = (scale: number) => scale * THUMB_UPSCALE_TOLERANCE >= needed
   const small = fitScale(width, height, THUMB_SMALL_BOX)
   const medium = fitScale(width, height, THUMB_MEDIUM_BOX)

@@ -1,33 +1,60 @@
-import { useCallback, useState } from 'react'
+import { useCallback, useLayoutEffect, useRef, useState } from 'react'
 import type { Illust } from '../../../../api/model.ts'
 import { useT } from '../../../../lib/i18n/i18n.ts'
 import { useSettings } from '../../../../lib/settings.ts'
 import { fitStyle } from '../../lib/fit.ts'
+import { largeCovers } from '../thumbnail.ts'
 import { imageAlt } from './image-alt.ts'
 import '../../../../lib/i18n/messages/en/works.ts'
 
 /**
- * A single-page work: the original image, with the `large` size painted in its place until the original has arrived,
- * so the first paint comes early. The original is only asked for once the `large` one is in: on a slow connection the
- * two would share it, and the small one, the one seen first, would arrive late. Fits the viewport; a click (or the
- * "Full size" button) shows it at its own size, scrollable.
+ * A single-page work: the `large` size first (the page's preloaded image: it paints early), then the original where
+ * it shows more than `large` does at the size the image is shown (the grid's rule, thumbnail.ts largeCovers: a wide
+ * screen or the "high" quality setting; at its own size, always), painted over it once it has arrived. The original
+ * is only asked for once the `large` one is in: on a slow connection the two would share it, and the small one, the
+ * one seen first, would arrive late. Fits the viewport; a click (or the "Full size" button) shows it at its own size,
+ * scrollable.
  */
 export function SinglePageImage({ work }: { work: Illust }) {
   const t = useT()
   const { imageQuality } = useSettings()
   const large = work.imageUrls.large
-  const src = imageQuality === 'data-saver' ? large : (work.metaSinglePage.originalImageUrl ?? large)
-  const withPreview = src !== large
+  const original = imageQuality === 'data-saver' ? large : (work.metaSinglePage.originalImageUrl ?? large)
   const [previewDone, setPreviewDone] = useState(false)
-  const [loaded, setLoaded] = useState(false)
+  /** the original has arrived (it then replaces the preview for good) */
+  const [originalIn, setOriginalIn] = useState(false)
   const [full, setFull] = useState(false)
+  // Whether `large` is enough at the size the image is shown (measured, and again when it changes: a phone turned).
+  const box = useRef<HTMLDivElement>(null)
+  const [largeEnough, setLargeEnough] = useState(true)
+  useLayoutEffect(() => {
+    const el = box.current
+    if (!el || original === large) return
+    const measure = () => {
+      const { width, height } = el.getBoundingClientRect()
+      setLargeEnough(largeCovers(work, width, height, imageQuality, window.devicePixelRatio))
+    }
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [work, original, large, imageQuality])
+  // Once the original is shown it stays (it is in, and better), whatever the size does next.
+  const src = full || originalIn || !largeEnough ? original : large
+  const withPreview = src !== large
+  const onMainLoad = () => {
+    if (src !== large) setOriginalIn(true)
+  }
   const alt = imageAlt(work)
   const fit = fitStyle(work.width, work.height)
   const toggle = () => setFull((f) => !f)
   // An image served from the memory cache may be complete before React attaches onLoad.
-  const ref = useCallback((img: HTMLImageElement | null) => {
-    if (img?.complete && img.naturalWidth > 0) setLoaded(true)
-  }, [])
+  const ref = useCallback(
+    (img: HTMLImageElement | null) => {
+      if (img?.complete && img.naturalWidth > 0 && img.getAttribute('src') !== large) setOriginalIn(true)
+    },
+    [large],
+  )
   const previewRef = useCallback((img: HTMLImageElement | null) => {
     if (img?.complete) setPreviewDone(true)
   }, [])
@@ -44,11 +71,12 @@ export function SinglePageImage({ work }: { work: Illust }) {
         className={full ? 'max-h-[calc(100dvh-4rem)] w-full overflow-auto' : 'flex w-full justify-center'}
       >
         <div
+          ref={box}
           className={`relative ${full ? 'cursor-zoom-out' : 'mx-auto cursor-zoom-in'}`}
           style={full ? { width: work.width, aspectRatio: fit.aspectRatio, maxWidth: 'none' } : fit}
           onClick={toggle}
         >
-          {withPreview && !loaded && (
+          {withPreview && !originalIn && (
             <img
               ref={previewRef}
               src={large}
@@ -70,7 +98,7 @@ export function SinglePageImage({ work }: { work: Illust }) {
               height={work.height}
               fetchPriority="high"
               decoding="async"
-              onLoad={() => setLoaded(true)}
+              onLoad={onMainLoad}
               className="relative block size-full max-w-none object-contain"
             />
           )}
