@@ -26,6 +26,7 @@ interface WireIllust {
   page_count: number
   visible: boolean
   user: { name: string }
+  image_urls: { large: string }
   meta_single_page: { original_image_url?: string }
 }
 
