@@ -18,6 +18,8 @@ import { InlineSearches } from './search/search-job.ts'
 import { sqliteRepositories } from './data/sqlite-repositories.ts'
 import { createDomain } from './services/domain.ts'
 import type { Caches } from './services/caches.ts'
+import { applyChange, LocalCacheBus, type CacheBus } from './services/cache-bus.ts'
+import { PgCacheBus } from './data/postgres/cache-bus.ts'
 import { SearchPool } from './search/search-pool.ts'
 import { Lifecycle } from './http/health.ts'
 import { drainServer } from './http/drain.ts'
@@ -30,11 +32,15 @@ const SEARCHES_PER_CLIENT = 3
 
 const MB = 1024 * 1024
 
-/** `nowS`: the real clock (tests may set it to another day). */
+/**
+ * `nowS`: the real clock (tests may set it to another day). `bus`: where writes tell the caches what changed; by
+ * default the PostgreSQL one with DATABASE_URL (every instance's caches), else this process's (cache-bus.ts).
+ */
 export function createServices(
   config: Config,
   log: Logger,
   nowS: () => number = () => Math.floor(Date.now() / 1000),
+  bus: CacheBus = config.databaseUrl ? new PgCacheBus(config.databaseUrl, { log }) : new LocalCacheBus(),
 ): Services {
   const store = openCatalogue(config, log, nowS)
   const repos = sqliteRepositories(store)
@@ -58,7 +64,9 @@ export function createServices(
     callers: new CallerStates(repos),
     sessions: new SessionCache(repos.tokens),
     bookmarkPages: new Lru(2000, { maxBytes: 16 * MB }),
+    bus,
   }
+  bus.subscribe((change) => applyChange(caches, change))
   const services: Services = {
     store,
     repos,
@@ -66,7 +74,8 @@ export function createServices(
     config,
     catalogueNow,
     searches,
-    signer: new TokenSigner(tokenSecret(config.dataDir)),
+    // TOKEN_SECRET, the same on every instance (auth/service-secret.ts); else the one kept in DATA_DIR
+    signer: new TokenSigner(config.tokenSecret ?? tokenSecret(config.dataDir)),
     nowS,
     caches,
   }
@@ -106,6 +115,8 @@ export async function startServer(config: Config, log = createLogger(config.logL
   // A library is scanned before the service opens it: what the archive holds is what the first answer shows.
   await prepareLibrary(config, log)
   const services = createServices(config, log)
+  // other instances' changes reach this one's caches before it answers anything
+  await services.caches.bus.ready()
   const lifecycle = new Lifecycle()
   const app = createApp(services, log, lifecycle)
   const server = await new Promise<Server>((resolve) => {
@@ -157,6 +168,7 @@ export async function startServer(config: Config, log = createLogger(config.logL
     if (cut > 0) log.error(`shutdown: ${cut} connections still busy after ${timeoutMs} ms were closed`)
     // after the requests: a search they wait for is answered, not refused
     await services.searches.close()
+    await services.caches.bus.close()
     services.store.close()
   }
   return {

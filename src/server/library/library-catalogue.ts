@@ -119,19 +119,12 @@ export function libraryScans(
       // what this scan changed is forgotten here, item by item: the poll below need not forget everything
       scans.scannedVersion = services.store.itemsVersion()
       if (!changedAnything(report)) return
-      const { caches } = services
-      for (const { kind, id } of report.changed) caches.items.invalidate(kind, id)
-      forgetLists(services.caches)
+      await services.caches.bus.publish({ items: report.changed.map(({ kind, id }) => ({ kind, id })), lists: true })
     },
     services.nowS,
     log,
   )
   return scans
-}
-
-const forgetLists = (caches: Services['caches']) => {
-  for (const lru of [caches.ranking, caches.recommend, caches.trending, caches.search, caches.bookmarkPages])
-    lru.clear()
 }
 
 /** How often the service looks whether another process (`npm run import` into its DATA_DIR) changed the catalogue. */
@@ -155,8 +148,7 @@ export function watchServedLibrary(config: Config, services: Services, log: Logg
     known = version
     // the service's own scans forget what they change themselves
     if (scans.status().running || version === scans.scannedVersion) return
-    services.caches.items.clear()
-    forgetLists(services.caches)
+    void services.caches.bus.publish({ allItems: true, lists: true })
   }, EXTERNAL_IMPORT_POLL_MS)
   poll.unref()
   return {
