@@ -2,6 +2,7 @@ import path from 'node:path'
 import { DEFAULT_MAX_CONNECTIONS } from './http/connection-guard.ts'
 import { parseTrustProxy, type TrustProxy } from './http/origin.ts'
 import { parseStorageUrl, type StorageConfig } from './storage/storage-url.ts'
+import { sharedSettings } from './auth/service-secret.ts'
 
 // Every setting comes from the environment and has a working default (DESIGN.md §2.7).
 
@@ -73,6 +74,13 @@ export interface Config {
    * before their connections are cut and the service stops anyway
    */
   shutdownTimeoutMs: number
+  /**
+   * TOKEN_SECRET: the key access tokens and signed image URLs are made with (auth/service-secret.ts), the same for
+   * every instance; undefined: one made once and kept in DATA_DIR (one instance only)
+   */
+  tokenSecret: Buffer | undefined
+  /** DATABASE_URL (postgres://…): the catalogue's PostgreSQL, which several instances share; undefined: SQLite */
+  databaseUrl: string | undefined
 }
 
 export const SIZES: Record<string, CatalogueSize> = {
@@ -182,5 +190,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: int('SEARCH_TIMEOUT_MS', env.SEARCH_TIMEOUT_MS, 2000, 1),
     },
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000),
+    ...sharedSettings(env),
   }
 }
