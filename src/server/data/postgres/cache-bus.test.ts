@@ -4,7 +4,7 @@ import { usePostgres } from '../../testing/postgres.ts'
 import type { CacheChange } from '../../services/cache-bus.ts'
 import { PgCacheBus } from './cache-bus.ts'
 
-// Two instances' buses over one database: what one publishes reaches the other; a bus whose session the server ends
+// Two instances' buses over one database: what one publishes is applied by the other before publish resolves; a bus whose session the server ends
 // listens again by itself and tells its caches to forget everything (what was sent meanwhile is lost to it).
 
 const db = usePostgres()
@@ -15,7 +15,7 @@ afterEach(async () => {
 })
 
 async function bus(name: string) {
-  const b = new PgCacheBus(db.url, { applicationName: name })
+  const b = new PgCacheBus(db.url, { name })
   open.push(b)
   const seen: CacheChange[] = []
   b.subscribe((c) => seen.push(c))
@@ -43,15 +43,15 @@ async function sql(query: string, params: unknown[] = []) {
 
 describe('the PostgreSQL cache bus', () => {
   it("carries one instance's change to the other, and applies it to its own caches once", async () => {
-    const a = await bus('bus-a')
-    const b = await bus('bus-b')
+    const a = await bus('a')
+    const b = await bus('b')
     const change: CacheChange = { callers: [7, 9], items: [{ kind: 'illust', id: 42 }] }
-    await a.bus.publish(change)
+    const published = a.bus.publish(change)
     expect(a.seen).toEqual([change]) // at once, before publish resolves
-    await until(() => b.seen.length > 0)
-    expect(b.seen).toEqual([change])
+    expect(b.seen).toEqual([])
+    await published
+    expect(b.seen).toEqual([change]) // publish resolved once B had applied it
     await b.bus.publish({ sessions: [3] })
-    await until(() => a.seen.length > 1)
     expect(a.seen).toEqual([change, { sessions: [3] }])
     await new Promise((r) => setTimeout(r, 100))
     expect(a.seen).toHaveLength(2) // its own notification came back and was not applied again
@@ -59,8 +59,8 @@ describe('the PostgreSQL cache bus', () => {
   })
 
   it('sends a change too large for a notification as "forget everything"', async () => {
-    const a = await bus('bus-a')
-    const b = await bus('bus-b')
+    const a = await bus('a')
+    const b = await bus('b')
     const items = Array.from({ length: 2000 }, (_, i) => ({ kind: 'illust' as const, id: 1_000_000 + i }))
     await a.bus.publish({ items, lists: true })
     await until(() => b.seen.length > 0)
@@ -68,10 +68,10 @@ describe('the PostgreSQL cache bus', () => {
   })
 
   it('listens again after its session is ended, forgets everything, and then hears the others again', async () => {
-    const a = await bus('bus-a')
-    const b = await bus('bus-b')
+    const a = await bus('a')
+    const b = await bus('b')
     const ended = await sql(
-      "SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE application_name = 'bus-b'",
+      "SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE application_name = 'easel-cache-bus b'",
     )
     expect(ended).toEqual([{ ok: true }])
     // what A sends while B has no session is lost to B: B's caches must forget everything once it listens again
@@ -85,9 +85,9 @@ describe('the PostgreSQL cache bus', () => {
   })
 
   it('sends what it published without a session once it has one again', async () => {
-    const a = await bus('bus-a')
-    const b = await bus('bus-b')
-    await sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'bus-a'")
+    const a = await bus('a')
+    const b = await bus('b')
+    await sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'easel-cache-bus a'")
     await until(() => (a.bus as unknown as { listening: boolean }).listening === false)
     await a.bus.publish({ callers: [5] }) // no session: kept
     expect(a.seen).toEqual([{ callers: [5] }]) // applied here at once all the same

@@ -5,21 +5,33 @@ import type { CacheBus, CacheChange, CacheChangeListener } from '../../services/
 
 // The cache bus of several instances over one PostgreSQL: each change is a NOTIFY on one channel, which every
 // instance LISTENs to on a connection of its own (not the pool's: a pooled connection is handed from query to query,
-// and a LISTEN belongs to its session). PostgreSQL delivers a notification to every session listening when it is sent,
-// so an instance whose listening session is gone misses what is sent meanwhile: once it is back it forgets every
-// cache (`everything`), and what it published itself while away is sent then (the others missed it too).
+// and a LISTEN belongs to its session).
+//
+// Acknowledged means applied everywhere: each instance that receives a change applies it to its caches, then answers
+// on the sender's own channel; `publish` resolves once every other instance's bus session (pg_stat_activity, by
+// application_name) has answered, or after ACK_WAIT_MS. So the answer to a write leaves its instance only after the
+// others' caches have forgotten what it changed: the client's next request, wherever it goes, sees the write.
+// (PostgreSQL's signal alone did not do: on a busy machine the other instance's backend forwarded the notification
+// some milliseconds after the writer had answered.)
+//
+// PostgreSQL delivers a notification to the sessions listening when it is sent, so an instance whose session is gone
+// misses what is sent meanwhile: once it listens again it forgets every cache (`everything`), and what it published
+// itself while away is sent then (the others missed that too).
 
-/** The channel every instance listens to. */
+/** The channel every instance listens to; each also listens to `<channel>_<its id>` for acknowledgements. */
 export const CACHE_CHANNEL = 'easel_cache'
+
+/** application_name of the bus's sessions, by which a sender finds the others */
+const APPLICATION_NAME = 'easel-cache-bus'
 
 /** PostgreSQL's limit on a payload is 8000 bytes; past it, a change is sent as "forget everything". */
 const MAX_PAYLOAD = 7900
 
 /**
- * How long `publish` waits for its own notification to come back (PostgreSQL signals every listening session at
- * once, so by then the others have theirs too); a bus that waits longer answers anyway.
+ * How long `publish` waits for the other instances' acknowledgements: an instance whose event loop is stuck (or one
+ * that has connected but not yet listens, and will forget everything once it does) holds a write back no longer.
  */
-const ECHO_WAIT_MS = 1000
+const ACK_WAIT_MS = 1000
 
 /** Waits between reconnection attempts: doubling from the first to the last. */
 const RECONNECT_MS = { first: 100, last: 5000 }
@@ -27,21 +39,27 @@ const RECONNECT_MS = { first: 100, last: 5000 }
 interface Message extends CacheChange {
   /** the sending bus (its own notifications come back to it, and are already applied) */
   from: string
-  /** its number among the sender's messages */
+  /** its number among the sender's messages, which acknowledgements name */
   seq: number
+}
+
+interface Ack {
+  ack: number
 }
 
 export interface PgCacheBusOptions {
   log?: Logger
   channel?: string
-  /** application_name of its session (pg_stat_activity) */
-  applicationName?: string
+  /** the end of its session's application_name (`easel-cache-bus <name>`, pg_stat_activity) */
+  name?: string
 }
 
 export class PgCacheBus implements CacheBus {
-  private readonly id = randomUUID()
+  /** hex: part of its acknowledgement channel's name */
+  private readonly id = randomUUID().replaceAll('-', '')
   private readonly listeners: CacheChangeListener[] = []
   private readonly channel: string
+  private readonly ackChannel: string
   private client: pg.Client | undefined
   /** whether the session of `client` is listening */
   private listening = false
@@ -55,8 +73,8 @@ export class PgCacheBus implements CacheBus {
   /** whether changes of other instances may have been missed (a session was lost, or the first never came) */
   private missed = false
   private seq = 0
-  /** sent messages whose echo `publish` waits for, by seq */
-  private readonly echoes = new Map<number, () => void>()
+  /** sent messages, by seq: the backends (pids) that acknowledged, those waited for once known, and the waiter */
+  private readonly sent = new Map<number, { acked: Set<number>; peers?: number[]; done: () => void }>()
   /** times the listening session was lost and found again (for tests and logs) */
   reconnections = 0
 
@@ -65,6 +83,7 @@ export class PgCacheBus implements CacheBus {
     private readonly opts: PgCacheBusOptions = {},
   ) {
     this.channel = opts.channel ?? CACHE_CHANNEL
+    this.ackChannel = `${this.channel}_${this.id}`
     this.firstConnect = this.connect()
     // a first failure is retried like a lost session (ready() reports it)
     this.firstConnect.catch(() => {
@@ -103,6 +122,7 @@ export class PgCacheBus implements CacheBus {
   async close(): Promise<void> {
     this.closed = true
     clearTimeout(this.retryTimer)
+    for (const { done } of this.sent.values()) done()
     const client = this.client
     this.client = undefined
     this.listening = false
@@ -118,40 +138,57 @@ export class PgCacheBus implements CacheBus {
     return Buffer.byteLength(text) <= MAX_PAYLOAD ? text : JSON.stringify({ everything: true, from: this.id, seq })
   }
 
-  /**
-   * Sends the change, and resolves once it came back to this bus's own session: a write is acknowledged after the
-   * database has signalled every listening instance, not merely queued its message.
-   */
+  /** Sends the change, and resolves once every other instance listening has applied it (or ACK_WAIT_MS passed). */
   private async send(client: pg.Client, change: CacheChange) {
     const seq = ++this.seq
     let timer: NodeJS.Timeout | undefined
-    const echoed = new Promise<void>((resolve) => {
-      this.echoes.set(seq, resolve)
-      timer = setTimeout(resolve, ECHO_WAIT_MS)
+    const entry = { acked: new Set<number>(), peers: undefined as number[] | undefined, done: () => {} }
+    const applied = new Promise<void>((resolve) => {
+      entry.done = resolve
+      timer = setTimeout(() => {
+        const missing = entry.peers?.filter((p) => !entry.acked.has(p))
+        this.opts.log?.error('cache bus: instances did not acknowledge a change in time', { missing })
+        resolve()
+      }, ACK_WAIT_MS)
     })
+    this.sent.set(seq, entry)
     try {
-      await client.query('SELECT pg_notify($1, $2)', [this.channel, this.payload(change, seq)])
-      await echoed
+      // the message, and the sessions of the other instances' buses it reaches (acknowledgements may come first)
+      const { rows } = await client.query<{ peers: number[] }>(
+        `SELECT pg_notify($1, $2), array(SELECT pid FROM pg_stat_activity WHERE datname = current_database()
+           AND application_name LIKE $3 AND pid <> pg_backend_pid()) AS peers`,
+        [this.channel, this.payload(change, seq), `${APPLICATION_NAME}%`],
+      )
+      entry.peers = rows[0]!.peers
+      this.check(seq)
+      await applied
     } finally {
       clearTimeout(timer)
-      this.echoes.delete(seq)
+      this.sent.delete(seq)
     }
+  }
+
+  private check(seq: number) {
+    const entry = this.sent.get(seq)
+    if (entry?.peers && entry.peers.every((p) => entry.acked.has(p))) entry.done()
   }
 
   private connect(): Promise<void> {
     this.connecting ??= (async () => {
       const client = new pg.Client({
         connectionString: this.url,
-        application_name: this.opts.applicationName ?? 'easel-cache-bus',
+        application_name: this.opts.name ? `${APPLICATION_NAME} ${this.opts.name}` : APPLICATION_NAME,
         keepAlive: true,
       })
-      client.on('notification', (n) => this.received(n))
+      client.on('notification', (n) => this.received(client, n))
       // 'error' (the server ended the session, the network dropped) is always followed by 'end'
       client.on('error', (err) => this.opts.log?.error('cache bus: connection lost', { error: err.message }))
       client.on('end', () => this.lost(client))
       try {
         await client.connect()
-        await client.query(`LISTEN ${pg.escapeIdentifier(this.channel)}`)
+        await client.query(
+          `LISTEN ${pg.escapeIdentifier(this.channel)}; LISTEN ${pg.escapeIdentifier(this.ackChannel)}`,
+        )
       } catch (err) {
         client.removeAllListeners('end')
         await client.end().catch(() => {})
@@ -182,17 +219,25 @@ export class PgCacheBus implements CacheBus {
     return this.connecting
   }
 
-  private received(n: pg.Notification) {
-    if (n.channel !== this.channel || !n.payload) return
-    let message: Message
+  private received(client: pg.Client, n: pg.Notification) {
+    if (!n.payload) return
+    let message: Message | Ack
     try {
-      message = JSON.parse(n.payload) as Message
+      message = JSON.parse(n.payload) as Message | Ack
     } catch {
       return this.opts.log?.error('cache bus: a message that is not JSON was ignored', { payload: n.payload })
     }
-    if (message.from === this.id) return this.echoes.get(message.seq)?.() // applied when published
-    const { from: _, seq: __, ...change } = message
+    if (n.channel === this.ackChannel && 'ack' in message) {
+      this.sent.get(message.ack)?.acked.add(n.processId)
+      return this.check(message.ack)
+    }
+    if (n.channel !== this.channel || !('from' in message) || message.from === this.id) return
+    const { from, seq, ...change } = message
     this.emit(change)
+    // applied: the sender may answer its client
+    client
+      .query('SELECT pg_notify($1, $2)', [`${this.channel}_${from}`, JSON.stringify({ ack: seq } satisfies Ack)])
+      .catch(() => {}) // a lost session: the sender stops waiting after ACK_WAIT_MS
   }
 
   private lost(client: pg.Client) {
