@@ -46,7 +46,7 @@ async function instance(name: string, bus: CacheBus): Promise<Instance> {
   const app = createApp(services, log)
   return {
     name,
-    fetch(p, init = {}) {
+    async fetch(p, init = {}) {
       const { token, ...rest } = init
       const headers = new Headers(rest.headers)
       if (token) headers.set('authorization', `Bearer ${token}`)
