@@ -3,7 +3,15 @@ import { createLogger } from './log.ts'
 import { startServer } from './server.ts'
 import { openStorage } from './storage/storage-url.ts'
 
-const config = loadConfig()
+// A setting that is wrong or missing is one line saying which and why, not a stack trace.
+const config = (() => {
+  try {
+    return loadConfig()
+  } catch (err) {
+    console.error(`Easel cannot start: ${err instanceof Error ? err.message : String(err)}`)
+    process.exit(1)
+  }
+})()
 const log = createLogger(config.logLevel)
 const started = performance.now()
 const running = await startServer(config, log)
