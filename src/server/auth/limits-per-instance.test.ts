@@ -16,9 +16,13 @@ let c: RunningServer
 let d: RunningServer
 
 beforeAll(async () => {
-  ;[a, b, c, d] = await Promise.all(
-    [BURST, BURST, 0, 0].map((burst) => startTestServer({ rateLimit: burst ? { perSecond: 1, burst } : null })),
-  )
+  const limited = { rateLimit: { perSecond: 1, burst: BURST } }
+  ;[a, b, c, d] = await Promise.all([
+    startTestServer(limited),
+    startTestServer(limited),
+    startTestServer({ rateLimit: null }),
+    startTestServer({ rateLimit: null }),
+  ])
 })
 afterAll(async () => {
   await Promise.all([a, b, c, d].map((s) => s?.close()))
