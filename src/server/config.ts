@@ -73,6 +73,13 @@ export interface Config {
    * before their connections are cut and the service stops anyway
    */
   shutdownTimeoutMs: number
+  /**
+   * DATABASE_URL (postgres://…): serve the catalogue from PostgreSQL (migrated and, when empty, seeded with the demo
+   * catalogue at start-up); undefined: the embedded SQLite catalogue under DATA_DIR
+   */
+  databaseUrl: string | undefined
+  /** DATABASE_POOL_SIZE: connections to PostgreSQL one instance keeps at most for the API (searches have their own) */
+  databasePoolSize: number
 }
 
 export const SIZES: Record<string, CatalogueSize> = {
@@ -136,6 +143,14 @@ function parseCatalogueNow(value: string | undefined): number | undefined {
   throw new Error(`CATALOGUE_NOW must be unix seconds or a YYYY-MM-DD day, not "${value}"`)
 }
 
+/** A PostgreSQL connection string, or undefined (SQLite). */
+function databaseUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined
+  if (!/^postgres(ql)?:\/\//.test(value))
+    throw new Error('DATABASE_URL must be a PostgreSQL connection string such as postgres://user:password@host/easel')
+  return value
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const rate = env.RATE_LIMIT ?? '50'
   const perSecond = int('RATE_LIMIT', rate, 50)
@@ -182,5 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: int('SEARCH_TIMEOUT_MS', env.SEARCH_TIMEOUT_MS, 2000, 1),
     },
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000),
+    databaseUrl: databaseUrl(env.DATABASE_URL),
+    databasePoolSize: int('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 16, 1),
   }
 }
