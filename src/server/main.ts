@@ -23,7 +23,7 @@ if (config.libraryDir)
     `Serving the library ${config.libraryDir}; sign in as "${config.owner.username}" (the password OWNER_PASSWORD set, or the one logged when the account was made)`,
   )
 else {
-  const account = running.services.store.meta().demo_account ?? 'demo'
+  const account = running.services.meta.demo_account ?? 'demo'
   log.info(
     `Sign in as "${account}" with password "${process.env.DEMO_PASSWORD ? '(DEMO_PASSWORD)' : 'demo'}", in the gallery or with POST /auth/token (grant_type=password)`,
   )

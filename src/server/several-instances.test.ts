@@ -32,7 +32,7 @@ afterAll(async () => {
   for (const { services, bus } of opened.splice(0)) {
     await bus.close()
     await services.searches.close()
-    services.store.close()
+    await services.closeCatalogue()
   }
   rmSync(dataDir, { recursive: true, force: true })
 })

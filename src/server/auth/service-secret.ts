@@ -21,36 +21,18 @@ export function parseTokenSecret(value: string): Buffer {
   return Buffer.from(text, 'utf8')
 }
 
-/** DATABASE_URL: a postgres:// or postgresql:// URL, or unset (SQLite). */
-function parseDatabaseUrl(value: string | undefined): string | undefined {
-  if (!value) return undefined
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    throw new Error('DATABASE_URL must be a URL such as postgres://user:password@host:5432/easel')
-  }
-  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')
-    throw new Error(`DATABASE_URL must start with postgres:// or postgresql://, not ${url.protocol}//`)
-  return value
-}
-
 /**
- * The settings every instance must share (config.ts): on PostgreSQL the service refuses to start without
- * TOKEN_SECRET, since a secret of its own disk would make each instance refuse the others' tokens and image URLs.
+ * TOKEN_SECRET (config.ts), which every instance must share: on PostgreSQL (DATABASE_URL) the service refuses to start
+ * without it, since a secret of its own disk would make each instance refuse the others' tokens and image URLs.
  */
-export function sharedSettings(env: NodeJS.ProcessEnv): {
-  tokenSecret: Buffer | undefined
-  databaseUrl: string | undefined
-} {
-  const databaseUrl = parseDatabaseUrl(env.DATABASE_URL)
+export function tokenSecretSetting(env: NodeJS.ProcessEnv): Buffer | undefined {
   const secret = env.TOKEN_SECRET ? parseTokenSecret(env.TOKEN_SECRET) : undefined
-  if (databaseUrl && !secret)
+  if (env.DATABASE_URL && !secret)
     throw new Error(
       'TOKEN_SECRET is required with DATABASE_URL: every instance over the same database must sign access tokens and ' +
         'image URLs with the same secret. Set TOKEN_SECRET to the same value on every instance (make one with: ' +
         'openssl rand -hex 32); to keep the tokens one SQLite instance issued, use the contents of its ' +
         'DATA_DIR/token-secret.key.',
     )
-  return { tokenSecret: secret, databaseUrl }
+  return secret
 }

@@ -472,7 +472,7 @@ export class CatalogueStore {
     const t = table(kind)
     const rows = this.q(
       `SELECT w.id FROM ${t.items} w WHERE w.series_id = @sid AND w.series_order > @after AND ${VISIBLE}
-       ORDER BY w.series_order LIMIT @limit OFFSET @offset`,
+       ORDER BY w.series_order, w.id LIMIT @limit OFFSET @offset`,
     ).all({ sid: seriesId, after: afterOrder, limit, offset, me: caller.id, maxX: caller.maxX }) as { id: number }[]
     return rows.map((r) => r.id)
   }
@@ -482,10 +482,10 @@ export class CatalogueStore {
     const t = table(kind)
     const p = { sid: seriesId, o: order, me: caller.id, maxX: caller.maxX }
     const prev = this.q(
-      `SELECT w.id FROM ${t.items} w WHERE w.series_id = @sid AND w.series_order < @o AND ${VISIBLE} ORDER BY w.series_order DESC LIMIT 1`,
+      `SELECT w.id FROM ${t.items} w WHERE w.series_id = @sid AND w.series_order < @o AND ${VISIBLE} ORDER BY w.series_order DESC, w.id DESC LIMIT 1`,
     ).get(p) as { id: number } | undefined
     const next = this.q(
-      `SELECT w.id FROM ${t.items} w WHERE w.series_id = @sid AND w.series_order > @o AND ${VISIBLE} ORDER BY w.series_order LIMIT 1`,
+      `SELECT w.id FROM ${t.items} w WHERE w.series_id = @sid AND w.series_order > @o AND ${VISIBLE} ORDER BY w.series_order, w.id LIMIT 1`,
     ).get(p) as { id: number } | undefined
     return { prev: prev?.id, next: next?.id }
   }
@@ -703,7 +703,7 @@ export class CatalogueStore {
     return this.q(
       `SELECT w.id, w.user_id, w.total_bookmarks, w.created_ts FROM ${t.items} w
        WHERE ${PUBLIC_FOR_CALLER_SQL} ${typeSql} AND w.user_id != @me
-       ORDER BY w.total_bookmarks DESC LIMIT @limit`,
+       ORDER BY w.total_bookmarks DESC, w.id DESC LIMIT @limit`,
     ).all({ me: caller.id, maxX: caller.maxX, limit }) as {
       id: number
       user_id: number
@@ -752,11 +752,12 @@ export class CatalogueStore {
     const typeSql = type === 'manga' ? "AND w.type = 'manga'" : type === 'illust' ? "AND w.type != 'manga'" : ''
     return this.q(
       `SELECT w.id, w.user_id, w.total_bookmarks, w.created_ts,
-              (SELECT json_group_array(tag_id) FROM ${t.itemTags} x WHERE x.${t.tagItem} = w.id) AS tag_ids
+              (SELECT json_group_array(x.tag_id ORDER BY x.pos) FROM ${t.itemTags} x WHERE x.${t.tagItem} = w.id) AS tag_ids
        FROM ${t.items} w
        WHERE w.id IN (SELECT ${t.tagItem} FROM ${t.itemTags} WHERE tag_id IN (SELECT value FROM json_each(@tags))
                       UNION SELECT id FROM ${t.items} WHERE user_id IN (SELECT value FROM json_each(@authors)))
-         AND w.user_id != @me ${typeSql} AND ${VISIBLE}`,
+         AND w.user_id != @me ${typeSql} AND ${VISIBLE}
+       ORDER BY w.id`,
     ).all({ tags: json(tagIds), authors: json(authorIds), me: caller.id, maxX: caller.maxX }) as {
       id: number
       user_id: number
@@ -768,9 +769,9 @@ export class CatalogueStore {
 
   tagIdsOfItems(kind: Kind, ids: readonly number[]): number[] {
     const t = table(kind)
-    const rows = this.q(`SELECT tag_id FROM ${t.itemTags} WHERE ${t.tagItem} IN (SELECT value FROM json_each(?))`).all(
-      json(ids),
-    ) as { tag_id: number }[]
+    const rows = this.q(
+      `SELECT tag_id FROM ${t.itemTags} WHERE ${t.tagItem} IN (SELECT value FROM json_each(?)) ORDER BY ${t.tagItem}, pos`,
+    ).all(json(ids)) as { tag_id: number }[]
     return rows.map((r) => r.tag_id)
   }
 
