@@ -7,6 +7,15 @@ import { defineConfig } from 'vitest/config'
 const POSTGRES_EXCLUDED = [
   // a library (LIBRARY_DIR) is imported into SQLite; the service refuses LIBRARY_DIR with DATABASE_URL
   'src/server/contract/library-scan.test.ts',
+  // a service process on an empty DATA_DIR (npm start's generation) whose acknowledged bookmarks are read back from
+  // its SQLite file after kill -9 (PostgreSQL's start-up and seeding: data/postgres/start-up.test.ts)
+  'src/server/contract/process.test.ts',
+  // reads the bookmarks acknowledged during a shutdown back from the SQLite file
+  'src/server/contract/health-shutdown.test.ts',
+  // the HTTP layer only (Node's timeouts, the connection guard, Host handling), in a process of their own whatever
+  // the engine: a second run would repeat the first
+  'src/server/contract/slow-connections.test.ts',
+  'src/server/contract/host-header.test.ts',
 ]
 
 export default defineConfig({

@@ -8,10 +8,10 @@ import { needsSignature } from './image-signing.ts'
 export function repositoryImageCatalogue(repos: Repositories): AsyncImageCatalogue {
   return {
     async work(id: number) {
-      const w = await repos.works.byId(id)
+      // both at once: on a database server each is a round trip. An imported work's pages are its files
+      // (images/library-images.ts); a demo work has none
+      const [w, files] = await Promise.all([repos.works.byId(id), repos.works.files(id)])
       if (!w) return undefined
-      // an imported work's pages are its files (images/library-images.ts); a demo work has none
-      const files = await repos.works.files(w.id)
       return {
         id: w.id,
         createdTs: w.created_ts,
@@ -38,10 +38,9 @@ export function repositoryImageCatalogue(repos: Repositories): AsyncImageCatalog
       }
     },
     async user(id: number) {
-      const u = await repos.users.byId(id)
-      if (!u) return undefined
       // an imported user's avatar and background files (library/user-files.ts); none on the demo
-      const files = await repos.users.files(u.id)
+      const [u, files] = await Promise.all([repos.users.byId(id), repos.users.files(id)])
+      if (!u) return undefined
       const file = (role: string) => {
         const f = files.find((x) => x.role === role)
         return f && { path: f.path, width: f.width, height: f.height, ext: f.ext, bytes: f.bytes, mtimeMs: f.mtime_ms }
@@ -55,10 +54,13 @@ export function repositoryImageCatalogue(repos: Repositories): AsyncImageCatalog
       }
     },
     async novel(id: number) {
-      const n = await repos.novels.byId(id)
-      if (!n) return undefined
       // an imported novel's cover and images are its files (images/library-images.ts); a demo novel has none
-      const [rows, images] = await Promise.all([repos.novels.files(n.id), repos.novels.images(n.id)])
+      const [n, rows, images] = await Promise.all([
+        repos.novels.byId(id),
+        repos.novels.files(id),
+        repos.novels.images(id),
+      ])
+      if (!n) return undefined
       const files = new Map(
         rows.map((f) => [`${f.role}:${f.image_id}`, { ...f, kind: 'image' as const, mtimeMs: f.mtime_ms }]),
       )

@@ -31,6 +31,12 @@ export interface TestApp {
   get<T = any>(path: string, token?: string): Promise<T>
   post(path: string, fields: Record<string, string> | [string, string][], token?: string): Promise<Response>
   login(account: string, password?: string): Promise<string>
+  /**
+   * A fixture's write to the catalogue made in SQL on `services.store` (the tests' oracle), made again in the served
+   * database when that is PostgreSQL (`sql` in its dialect, `$n` parameters); nothing more on SQLite, whose store
+   * the app serves.
+   */
+  mirror(sql: string, params?: unknown[]): Promise<void>
   close(): void
 }
 
@@ -56,12 +62,14 @@ export function openTestApp(
   const config = { ...loadConfig(env), ...overrides }
   const log = createLogger(config.logLevel)
   let services: TestServices
+  let mirror: TestApp['mirror'] = async () => {}
   if (engine === 'postgres') {
     // a database of its own, made from the test catalogue's copy (test-engine.ts); the SQLite file beside it is the
     // tests' oracle only
     const url = newTestDatabase()
     const oracle = new CatalogueStore(catalogueFile(dataDir))
     const pool = openPgPool(url, { max: 4 })
+    mirror = async (sql, params = []) => void (await pool.query(sql, params))
     const pgServices = createPgServices({ ...config, databaseUrl: url }, pool, url, oracle.meta(), opts.nowS)
     const closeCatalogue = pgServices.closeCatalogue
     services = Object.assign(pgServices, {
@@ -89,6 +97,7 @@ export function openTestApp(
   return {
     services,
     engine,
+    mirror,
     fetch,
     post,
     async get<T>(p: string, token?: string) {
