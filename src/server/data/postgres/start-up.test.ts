@@ -24,7 +24,8 @@ const dataDir = () => {
   dirs.push(d)
   return d
 }
-const ENV = { CATALOGUE_SIZE: '300,60,40', SEARCH_WORKERS: '1' }
+// TOKEN_SECRET: required with DATABASE_URL (auth/service-secret.ts)
+const ENV = { CATALOGUE_SIZE: '300,60,40', SEARCH_WORKERS: '1', TOKEN_SECRET: 'ef'.repeat(32) }
 
 async function count(url: string, sql: string): Promise<number> {
   const client = new pg.Client({ connectionString: url })
@@ -87,6 +88,7 @@ describe('DATABASE_URL', () => {
         DATA_DIR: dataDir(),
         PORT: '0',
         DATABASE_URL: db.url,
+        TOKEN_SECRET: ENV.TOKEN_SECRET,
         LIBRARY_DIR: dataDir(),
         LOG_LEVEL: 'error',
       },
