@@ -1,6 +1,23 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
+/**
+ * Contract tests that run on SQLite only, each for a reason of its own (the rest run on both engines):
+ */
+const POSTGRES_EXCLUDED = [
+  // a library (LIBRARY_DIR) is imported into SQLite; the service refuses LIBRARY_DIR with DATABASE_URL
+  'src/server/contract/library-scan.test.ts',
+  // a service process on an empty DATA_DIR (npm start's generation) whose acknowledged bookmarks are read back from
+  // its SQLite file after kill -9 (PostgreSQL's start-up and seeding: data/postgres/start-up.test.ts)
+  'src/server/contract/process.test.ts',
+  // reads the bookmarks acknowledged during a shutdown back from the SQLite file
+  'src/server/contract/health-shutdown.test.ts',
+  // the HTTP layer only (Node's timeouts, the connection guard, Host handling), in a process of their own whatever
+  // the engine: a second run would repeat the first
+  'src/server/contract/slow-connections.test.ts',
+  'src/server/contract/host-header.test.ts',
+]
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -12,6 +29,20 @@ export default defineConfig({
           environment: 'node',
           include: ['src/server/**/*.test.ts', 'src/api/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
           globalSetup: ['./src/server/testing/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        // The contract suite again, served from PostgreSQL (testing/test-engine.ts): one throwaway cluster for the run.
+        extends: true,
+        test: {
+          name: 'contract-postgres',
+          environment: 'node',
+          include: ['src/server/contract/*.test.ts'],
+          exclude: POSTGRES_EXCLUDED,
+          env: { TEST_ENGINE: 'postgres' },
+          globalSetup: ['./src/server/testing/global-setup.ts', './src/server/testing/pg-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },

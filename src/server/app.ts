@@ -15,7 +15,8 @@ import { API_PATH_PREFIXES } from '../api/service-paths.ts'
 import { RequestLimits } from './auth/rate-limit.ts'
 import { View } from './wire/view.ts'
 import { createImageRoutes } from './images/image-routes.ts'
-import { ImageUrlSigner, needsSignature } from './images/image-signing.ts'
+import { ImageUrlSigner } from './images/image-signing.ts'
+import { repositoryImageCatalogue } from './images/repository-catalogue.ts'
 import { openStorage } from './storage/storage-url.ts'
 import { illustRoutes } from './routes/illust.ts'
 import { novelRoutes } from './routes/novel.ts'
@@ -34,7 +35,6 @@ import { authRoutes } from './routes/auth.ts'
 import { commentRoutes } from './routes/comments.ts'
 import { libraryRoutes } from './routes/library.ts'
 import { healthRoutes, Lifecycle } from './http/health.ts'
-import { catalogueAnswers } from './data/health-check.ts'
 import type { Logger } from './log.ts'
 
 /** Longest query string accepted; the real API's clients never come near it. */
@@ -44,12 +44,12 @@ export const API_PREFIXES = API_PATH_PREFIXES
 
 /** `lifecycle`: the server's (server.ts); an app made without one is ready at once. */
 export function createApp(services: Services, log: Logger, lifecycle = new Lifecycle('ready')) {
-  const { store, config, signer } = services
+  const { config, signer } = services
   const app = new Hono<AppEnv>()
   const limits = config.rateLimit ? new RequestLimits(config.rateLimit) : null
   const imageSigner = ImageUrlSigner.of(signer)
   // a library catalogue's owner (made before the service starts; a demo catalogue has none)
-  const ownerAccount = store.meta().owner_account
+  const ownerAccount = services.meta.owner_account
 
   app.onError((err, c) => {
     // The web API (`/ajax/…`) answers errors in its own envelope, with the same status.
@@ -79,7 +79,7 @@ export function createApp(services: Services, log: Logger, lifecycle = new Lifec
   app.use((c, next) => (ACCEPTS_COMPRESSION.test(c.req.header('accept-encoding') ?? '') ? gzip(c, next) : next()))
 
   // ---- health checks: outside the API (no token, no rate limit), before the gallery's fallback ----
-  healthRoutes(app, lifecycle, () => catalogueAnswers(store.db))
+  healthRoutes(app, lifecycle, services.probe)
 
   // ---- the catalogue API ----
   const apiContext: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -162,7 +162,7 @@ export function createApp(services: Services, log: Logger, lifecycle = new Lifec
   // ---- images, at the CDN's own paths (and redirects from the /img/… URLs of earlier versions) ----
   app.route(
     '/',
-    createImageRoutes(imageCatalogue(services), {
+    createImageRoutes(repositoryImageCatalogue(services.repos), {
       // DATA_DIR/image-cache by default (STORAGE_URL unset), where earlier versions kept it
       storage: openStorage(config.storage),
       diskBytes: config.imageCacheMax,
@@ -249,86 +249,3 @@ const ACCEPTS_COMPRESSION = /gzip|deflate|\*/i
 
 /** Built files that must never be served from an HTTP cache unchecked (the rest have hashed or stable names). */
 const REVALIDATED_FILES = /(?:\.html|\/sw\.js|\.webmanifest)$/
-
-function imageCatalogue({ store }: Services) {
-  const library = store.library
-  return {
-    work(id: number) {
-      const w = store.work(id)
-      // an imported work's pages are its files (images/library-images.ts); a demo work has none
-      const files = w && library.filesOf(w.id)
-      return (
-        w && {
-          id: w.id,
-          createdTs: w.created_ts,
-          type: w.type,
-          pageCount: w.page_count,
-          width: w.width,
-          height: w.height,
-          ext: w.ext,
-          frameDelays: w.frame_delays_json ? (JSON.parse(w.frame_delays_json) as number[]) : null,
-          hidden: needsSignature(w),
-          ...(files?.length
-            ? {
-                files: files.map((f) => ({
-                  path: f.path,
-                  kind: f.kind,
-                  width: f.width,
-                  height: f.height,
-                  ext: f.ext,
-                  bytes: f.bytes,
-                  mtimeMs: f.mtime_ms,
-                })),
-              }
-            : {}),
-        }
-      )
-    },
-    user(id: number) {
-      const u = store.user(id)
-      if (!u) return undefined
-      // an imported user's avatar and background files (library/user-files.ts); none on the demo
-      const files = library.userFiles(u.id)
-      const file = (role: string) => {
-        const f = files.find((x) => x.role === role)
-        return f && { path: f.path, width: f.width, height: f.height, ext: f.ext, bytes: f.bytes, mtimeMs: f.mtime_ms }
-      }
-      return {
-        id: u.id,
-        profileDate: u.profile_date,
-        profileHash: u.profile_hash,
-        avatar: file('avatar'),
-        background: file('background'),
-      }
-    },
-    novel(id: number) {
-      const n = store.novel(id)
-      // an imported novel's cover and images are its files (images/library-images.ts); a demo novel has none
-      const files = new Map(
-        (n ? library.novelFilesOf(n.id) : []).map((f) => [
-          `${f.role}:${f.image_id}`,
-          { ...f, kind: 'image' as const, mtimeMs: f.mtime_ms },
-        ]),
-      )
-      return (
-        n && {
-          id: n.id,
-          createdTs: n.created_ts,
-          coverHash: n.cover_hash,
-          cover: files.get('cover:0'),
-          images: store.novelImages(n.id).map((i) => ({
-            imageId: i.image_id,
-            width: i.width,
-            height: i.height,
-            file: files.get(`image:${i.image_id}`),
-          })),
-          hidden: needsSignature(n),
-        }
-      )
-    },
-    illustSeriesByCoverToken(token: string) {
-      const s = store.illustSeriesByCoverToken(token)
-      return s && { id: s.id, createdTs: s.created_ts }
-    },
-  }
-}

@@ -2,6 +2,7 @@ import path from 'node:path'
 import { DEFAULT_MAX_CONNECTIONS } from './http/connection-guard.ts'
 import { parseTrustProxy, type TrustProxy } from './http/origin.ts'
 import { parseStorageUrl, type StorageConfig } from './storage/storage-url.ts'
+import { tokenSecretSetting } from './auth/service-secret.ts'
 
 // Every setting comes from the environment and has a working default (DESIGN.md §2.7).
 
@@ -73,6 +74,18 @@ export interface Config {
    * before their connections are cut and the service stops anyway
    */
   shutdownTimeoutMs: number
+  /**
+   * DATABASE_URL (postgres://…): serve the catalogue from PostgreSQL (migrated and, when empty, seeded with the demo
+   * catalogue at start-up); undefined: the embedded SQLite catalogue under DATA_DIR
+   */
+  databaseUrl: string | undefined
+  /** DATABASE_POOL_SIZE: connections to PostgreSQL one instance keeps at most for the API (searches have their own) */
+  databasePoolSize: number
+  /**
+   * TOKEN_SECRET: the key access tokens and signed image URLs are made with (auth/service-secret.ts), the same for
+   * every instance; undefined: one made once and kept in DATA_DIR (one instance only)
+   */
+  tokenSecret: Buffer | undefined
 }
 
 export const SIZES: Record<string, CatalogueSize> = {
@@ -136,6 +149,14 @@ function parseCatalogueNow(value: string | undefined): number | undefined {
   throw new Error(`CATALOGUE_NOW must be unix seconds or a YYYY-MM-DD day, not "${value}"`)
 }
 
+/** A PostgreSQL connection string, or undefined (SQLite). */
+function databaseUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined
+  if (!/^postgres(ql)?:\/\//.test(value))
+    throw new Error('DATABASE_URL must be a PostgreSQL connection string such as postgres://user:password@host/easel')
+  return value
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const rate = env.RATE_LIMIT ?? '50'
   const perSecond = int('RATE_LIMIT', rate, 50)
@@ -182,5 +203,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: int('SEARCH_TIMEOUT_MS', env.SEARCH_TIMEOUT_MS, 2000, 1),
     },
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000),
+    databaseUrl: databaseUrl(env.DATABASE_URL),
+    databasePoolSize: int('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 16, 1),
+    tokenSecret: tokenSecretSetting(env),
   }
 }

@@ -9,9 +9,19 @@ import type { Repositories } from './data/repositories.ts'
 import type { Caches } from './services/caches.ts'
 import type { Domain } from './services/domain.ts'
 
-/** What every route module gets: the store, the configuration, the token signer and the clock. */
+/** What every route module gets: the repositories and services, the configuration, the token signer and the clock. */
 export interface Services {
-  store: CatalogueStore
+  /**
+   * the SQLite catalogue's store, on SQLite only (DATABASE_URL unset): for what is SQLite's alone (a library's
+   * import and watcher, the search workers' file). Nothing that serves a request reads it.
+   */
+  store?: CatalogueStore
+  /** the catalogue's meta rows as they were at start-up (its "today", its owner account, its demo account) */
+  meta: Record<string, string>
+  /** the readiness probe's check that the catalogue answers (throws or rejects when it does not) */
+  probe: () => unknown
+  /** closes the catalogue's connections (the store, or the PostgreSQL pool), after the searches */
+  closeCatalogue: () => Promise<void>
   config: Config
   signer: TokenSigner
   /** unix seconds, real time: token expiry, bookmark times, the last ranking day a client may ask for */

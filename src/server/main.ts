@@ -3,7 +3,15 @@ import { createLogger } from './log.ts'
 import { startServer } from './server.ts'
 import { openStorage } from './storage/storage-url.ts'
 
-const config = loadConfig()
+// A setting that is wrong or missing is one line saying which and why, not a stack trace.
+const config = (() => {
+  try {
+    return loadConfig()
+  } catch (err) {
+    console.error(`Easel cannot start: ${err instanceof Error ? err.message : String(err)}`)
+    process.exit(1)
+  }
+})()
 const log = createLogger(config.logLevel)
 const started = performance.now()
 const running = await startServer(config, log)
@@ -15,7 +23,7 @@ if (config.libraryDir)
     `Serving the library ${config.libraryDir}; sign in as "${config.owner.username}" (the password OWNER_PASSWORD set, or the one logged when the account was made)`,
   )
 else {
-  const account = running.services.store.meta().demo_account ?? 'demo'
+  const account = running.services.meta.demo_account ?? 'demo'
   log.info(
     `Sign in as "${account}" with password "${process.env.DEMO_PASSWORD ? '(DEMO_PASSWORD)' : 'demo'}", in the gallery or with POST /auth/token (grant_type=password)`,
   )

@@ -18,7 +18,17 @@ import { InlineSearches } from './search/search-job.ts'
 import { sqliteRepositories } from './data/sqlite-repositories.ts'
 import { createDomain } from './services/domain.ts'
 import type { Caches } from './services/caches.ts'
+import { applyChange, LocalCacheBus, type CacheBus } from './services/cache-bus.ts'
+import { PgCacheBus } from './data/postgres/cache-bus.ts'
 import { SearchPool } from './search/search-pool.ts'
+import type pg from 'pg'
+import type { CatalogueStore } from './data/store.ts'
+import type { Repositories } from './data/repositories.ts'
+import type { Searches } from './search/search-job.ts'
+import { catalogueAnswers } from './data/health-check.ts'
+import { pgRepositories } from './data/postgres/repositories/index.ts'
+import { checkPostgresConfig, openPostgresCatalogue } from './data/postgres/open-catalogue.ts'
+import { PgSearches } from './search/pg-search.ts'
 import { Lifecycle } from './http/health.ts'
 import { drainServer } from './http/drain.ts'
 
@@ -30,15 +40,20 @@ const SEARCHES_PER_CLIENT = 3
 
 const MB = 1024 * 1024
 
-/** `nowS`: the real clock (tests may set it to another day). */
+/** The services over SQLite, whose store is theirs. */
+export type SqliteServices = Services & { store: CatalogueStore }
+
+/**
+ * `nowS`: the real clock (tests may set it to another day). The SQLite catalogue under DATA_DIR. `bus`: where writes
+ * tell the caches what changed (services/cache-bus.ts): this process's alone by default.
+ */
 export function createServices(
   config: Config,
   log: Logger,
   nowS: () => number = () => Math.floor(Date.now() / 1000),
-): Services {
+  bus: CacheBus = new LocalCacheBus(),
+): SqliteServices {
   const store = openCatalogue(config, log, nowS)
-  const repos = sqliteRepositories(store)
-  const catalogueNow = catalogueNowOf(store.meta(), nowS())
   const searches =
     config.search.workers > 0
       ? new SearchPool({
@@ -48,6 +63,72 @@ export function createServices(
           log,
         })
       : new InlineSearches(store)
+  const services = assembleServices(config, nowS, bus, {
+    repos: sqliteRepositories(store),
+    meta: store.meta(),
+    searches,
+    probe: () => catalogueAnswers(store.db),
+    closeCatalogue: async () => store.close(),
+  })
+  const sqlite: SqliteServices = Object.assign(services, { store })
+  sqlite.library = libraryScans(config, sqlite, log)
+  return sqlite
+}
+
+/**
+ * The services over a PostgreSQL catalogue already migrated and seeded (data/postgres/open-catalogue.ts): `pool`
+ * serves the API's queries; searches run on a pool of their own (search/pg-search.ts). `meta`: the catalogue's.
+ * `bus`: where writes tell the caches what changed; openServices gives the one over the same database
+ * (data/postgres/cache-bus.ts), which keeps every instance's caches right (this process's alone by default: a test's).
+ */
+export function createPgServices(
+  config: Config,
+  pool: pg.Pool,
+  url: string,
+  meta: Record<string, string>,
+  nowS: () => number = () => Math.floor(Date.now() / 1000),
+  bus: CacheBus = new LocalCacheBus(),
+): Services {
+  checkPostgresConfig(config)
+  return assembleServices(config, nowS, bus, {
+    repos: pgRepositories(pool),
+    meta,
+    // SEARCH_WORKERS is how many searches run at once on SQLite; here, how many connections they have
+    searches: new PgSearches(url, { max: Math.max(1, config.search.workers) * 2, ...config.search }),
+    probe: () => pool.query('SELECT 1'),
+    closeCatalogue: () => pool.end(),
+  })
+}
+
+/** The services of the catalogue the configuration names: PostgreSQL with DATABASE_URL, else SQLite. */
+export async function openServices(
+  config: Config,
+  log: Logger,
+  nowS: () => number = () => Math.floor(Date.now() / 1000),
+): Promise<Services> {
+  const url = config.databaseUrl
+  if (!url) return createServices(config, log, nowS)
+  const pool = await openPostgresCatalogue(config, url, log, nowS)
+  try {
+    const meta = await pgRepositories(pool).catalogue.meta()
+    return createPgServices(config, pool, url, meta, nowS, new PgCacheBus(url, { log }))
+  } catch (err) {
+    await pool.end().catch(() => undefined)
+    throw err
+  }
+}
+
+interface Engine {
+  repos: Repositories
+  meta: Record<string, string>
+  searches: Searches
+  probe: () => unknown
+  closeCatalogue: () => Promise<void>
+}
+
+function assembleServices(config: Config, nowS: () => number, bus: CacheBus, engine: Engine): Services {
+  const { repos, searches } = engine
+  const catalogueNow = catalogueNowOf(engine.meta, nowS())
   // Every cache is bounded in bytes as well as entries (README, "Limits"): about 430 MB at most in all, accounts included.
   const caches: Caches = {
     ranking: new Lru(200, { maxBytes: 16 * MB }),
@@ -58,20 +139,19 @@ export function createServices(
     callers: new CallerStates(repos),
     sessions: new SessionCache(repos.tokens),
     bookmarkPages: new Lru(2000, { maxBytes: 16 * MB }),
+    bus,
   }
-  const services: Services = {
-    store,
-    repos,
+  bus.subscribe((change) => applyChange(caches, change))
+  return {
+    ...engine,
     domain: createDomain({ repos, caches, nowS, catalogueNow, searches }),
     config,
     catalogueNow,
-    searches,
-    signer: new TokenSigner(tokenSecret(config.dataDir)),
+    // TOKEN_SECRET, the same on every instance (auth/service-secret.ts); else the one kept in DATA_DIR
+    signer: new TokenSigner(config.tokenSecret ?? tokenSecret(config.dataDir)),
     nowS,
     caches,
   }
-  services.library = libraryScans(config, services, log)
-  return services
 }
 
 /**
@@ -104,8 +184,11 @@ export interface RunningServer {
 /** Opens (or first generates) the catalogue and serves everything on one port. */
 export async function startServer(config: Config, log = createLogger(config.logLevel)): Promise<RunningServer> {
   // A library is scanned before the service opens it: what the archive holds is what the first answer shows.
+  if (config.databaseUrl) checkPostgresConfig(config)
   await prepareLibrary(config, log)
-  const services = createServices(config, log)
+  const services = await openServices(config, log)
+  // other instances' changes reach this one's caches before it answers anything
+  await services.caches.bus.ready()
   const lifecycle = new Lifecycle()
   const app = createApp(services, log, lifecycle)
   const server = await new Promise<Server>((resolve) => {
@@ -157,7 +240,8 @@ export async function startServer(config: Config, log = createLogger(config.logL
     if (cut > 0) log.error(`shutdown: ${cut} connections still busy after ${timeoutMs} ms were closed`)
     // after the requests: a search they wait for is answered, not refused
     await services.searches.close()
-    services.store.close()
+    await services.caches.bus.close()
+    await services.closeCatalogue()
   }
   return {
     url: `http://${host}:${port}`,

@@ -5,7 +5,8 @@ import { Lru } from '../lru.ts'
  * Which sessions (refresh token rows) are alive, for the check every signed-in request makes on the session its access
  * token names. Answers come from memory: a session is read from the database once, then again only after
  * RECHECK_S (so a revocation made by another process over the same database takes effect within that time too).
- * Revocations in this process go through `ended`, which forgets the sessions at once.
+ * Revocations go through `ended` (in every instance, by the cache bus, services/cache-bus.ts), which forgets the
+ * sessions at once.
  */
 export class SessionCache {
   private readonly tokens: Pick<TokenRepository, 'session'>
@@ -31,6 +32,11 @@ export class SessionCache {
   /** Sessions just revoked: their access tokens stop working with the next request. */
   ended(...sessionIds: number[]) {
     for (const id of sessionIds) this.known.delete(String(id))
+  }
+
+  /** Every session is read again (revocations may have been missed). */
+  clear() {
+    this.known.clear()
   }
 }
 

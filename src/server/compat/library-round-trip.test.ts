@@ -317,7 +317,7 @@ describe('a gallery-dl archive of a demo Easel, served by a second Easel (LIBRAR
   }, 180_000)
 
   afterAll(async () => {
-    library?.services.store.close()
+    library?.services.store!.close()
     await demo?.stop()
     if (root) rmSync(root, { recursive: true, force: true })
   })

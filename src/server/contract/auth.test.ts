@@ -82,8 +82,8 @@ describe('auth', () => {
 
   it('an access token stops working after 3600 s', async () => {
     const now = Math.floor(Date.now() / 1000)
-    const fresh = accessTokenFor(app.services, 1, now - 3599)
-    const stale = accessTokenFor(app.services, 1, now - 3601)
+    const fresh = await accessTokenFor(app.services, 1, now - 3599)
+    const stale = await accessTokenFor(app.services, 1, now - 3601)
     expect((await app.fetch('/v1/mute/list', { token: fresh })).status).toBe(200)
     const res = await app.fetch('/v1/mute/list', { token: stale })
     expect(res.status).toBe(400)
@@ -92,7 +92,7 @@ describe('auth', () => {
 
   it('a token signed with another key, or tampered with, is refused', async () => {
     const other = new TokenSigner(Buffer.alloc(32, 1)).issueAccess(1, 1, Math.floor(Date.now() / 1000))
-    const mine = accessTokenFor(app.services, 2)
+    const mine = await accessTokenFor(app.services, 2)
     const [payload, sig] = mine.split('.')
     // user 2's token made to say user 1, its signature kept
     const [, expiry, session] = Buffer.from(payload!, 'base64url').toString().split('.')

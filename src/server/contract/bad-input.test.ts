@@ -95,7 +95,7 @@ const tokens: Record<string, string | undefined> = {}
 beforeAll(async () => {
   app = openTestApp()
   tokens.valid = await app.login('demo')
-  tokens.expired = accessTokenFor(app.services, 1, Math.floor(Date.now() / 1000) - 7200)
+  tokens.expired = await accessTokenFor(app.services, 1, Math.floor(Date.now() / 1000) - 7200)
   tokens.forged = new TokenSigner(Buffer.alloc(32, 7)).issueAccess(1, 1, Math.floor(Date.now() / 1000))
   tokens.garbage = "x'; DROP TABLE users; --"
 })

@@ -55,6 +55,7 @@ beforeAll(async () => {
   // A series whose works are all the author's alone (before anything is read, so no cache holds them).
   hiddenIllustSeries = fixtures.longestIllustSeries(store).series_id
   leakFixtures.hideSeries(store, 'illust', hiddenIllustSeries)
+  await app.mirror('UPDATE works SET restrict = 2 WHERE series_id = $1', [hiddenIllustSeries])
   items.illust = leakFixtures.items(store, 'illust')
   items.novel = leakFixtures.items(store, 'novel')
   edges = new Set(socialFixtures.follows(store).map((e) => `${e.follower_id}>${e.followee_id}`))
@@ -318,16 +319,18 @@ describe('autocomplete offers only tags on items the caller may see', () => {
     const store = app.services.store
     const own = (restrict: number) =>
       items.illust.filter((i) => i.user_id === author.id && i.restrict === restrict && i.x_restrict === 0)
-    leakFixtures.tagWorks(
-      store,
-      'leakprobe-authoronly',
-      own(2).map((i) => i.id),
-    )
-    leakFixtures.tagWorks(
-      store,
-      'leakprobe-mypixiv',
-      own(1).map((i) => i.id),
-    )
+    for (const [name, ids] of [
+      ['leakprobe-authoronly', own(2).map((i) => i.id)],
+      ['leakprobe-mypixiv', own(1).map((i) => i.id)],
+    ] as const) {
+      const tagId = leakFixtures.tagWorks(store, name, [...ids])
+      await app.mirror('INSERT INTO tags (id, name, translated_name) VALUES ($1, $2, NULL)', [tagId, name])
+      await app.mirror(
+        `INSERT INTO work_tags (work_id, pos, tag_id)
+         SELECT w, (SELECT COALESCE(MAX(pos), 0) + 1 FROM work_tags WHERE work_id = w), $1 FROM unnest($2::bigint[]) AS w`,
+        [tagId, ids],
+      )
+    }
     const offered = async (who: Who) =>
       ((await app.get('/v2/search/autocomplete?word=leakprobe', who.token)).tags as { name: string }[])
         .map((t) => t.name)
@@ -378,9 +381,10 @@ describe('a follow invalidates the cached answers of the two accounts it joins, 
       .users(store)
       .find((u) => u.id > 1 && u.id !== author.id && u.id !== stranger.id && !follows(author.id, u.id))!.id
     const followeeToken = await app2.login(account(followee))
-    const search = vi.spyOn(store, 'search')
-    const popular = vi.spyOn(store, 'popularCandidates')
-    const scored = vi.spyOn(store, 'recommendCandidates')
+    // the searches run and the repositories' candidate queries: the same on either engine
+    const search = vi.spyOn(app2.services.searches, 'run')
+    const popular = vi.spyOn(app2.services.repos.catalogue, 'popularCandidates')
+    const scored = vi.spyOn(app2.services.repos.catalogue, 'recommendCandidates')
     const recommend = {
       mock: {
         get calls() {

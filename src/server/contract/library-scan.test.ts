@@ -64,22 +64,22 @@ beforeAll(async () => {
   })
   owner = ((await res.json()) as { access_token: string }).access_token
   // an imported artist: a user of the catalogue, not its owner
-  stranger = accessTokenFor(services, 1000)
+  stranger = await accessTokenFor(services, 1000)
 })
 
 afterAll(() => {
-  services?.store.close()
+  services?.store?.close()
   rmSync(dir, { recursive: true, force: true })
 })
 
 describe('the library scan endpoint', () => {
   it('is the owner’s: another signed-in user gets 403, no token the App API’s 400', async () => {
-    const before = services.store.meta().library_last_scan
+    const before = services.store!.meta().library_last_scan
     expect((await scan(stranger)).status).toBe(403)
     expect((await req('/v1/easel/library', stranger)).status).toBe(403)
     expect((await req('/v1/easel/library/scan', undefined, { method: 'POST' })).status).toBe(400)
     expect(services.library!.status().running).toBe(false)
-    expect(services.store.meta().library_last_scan).toBe(before)
+    expect(services.store!.meta().library_last_scan).toBe(before)
   })
 
   it('before any rescan, the status reports the start-up scan and the counts per kind', async () => {

@@ -277,7 +277,7 @@ describe('revocable sessions', () => {
 
 describe('the request limiter (1/s, burst 5)', () => {
   it('8 tokens on one address together get one address’s limit, not 8 times a caller’s', async () => {
-    const tokens = Array.from({ length: 8 }, (_, i) => accessTokenFor(limited.services, i + 1))
+    const tokens = await Promise.all(Array.from({ length: 8 }, (_, i) => accessTokenFor(limited.services, i + 1)))
     const replies = await Promise.all(
       tokens.flatMap((token) =>
         Array.from({ length: 5 }, () => request(limited.url, '/v1/illust/ranking', { from: '127.0.0.18', token })),

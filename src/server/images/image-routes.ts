@@ -17,7 +17,8 @@ import { readFile } from 'node:fs/promises'
 import { Hono, type Context } from 'hono'
 import { ImageCache, RenderRefused } from './image-cache.ts'
 import { bufferResponse, fileResponse, storedResponse } from './file-response.ts'
-import { resolveImagePath, type ImageCatalogue, type ImageSpec, type ResolveOut } from './image-request.ts'
+import type { ImageSpec, ResolveOut } from './image-request.ts'
+import { resolveImagePathAsync, type AsyncImageCatalogue } from './async-catalogue.ts'
 import type { ImageUrlSigner } from './image-signing.ts'
 import { legacyImagePath } from './paths.ts'
 import { IMAGE_PATH_PREFIXES, LEGACY_IMAGE_PREFIX } from '../../api/service-paths.ts'
@@ -99,7 +100,7 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   })
 }
 
-export function createImageRoutes(catalogue: ImageCatalogue, opts: ImageRoutesOptions): Hono {
+export function createImageRoutes(catalogue: AsyncImageCatalogue, opts: ImageRoutesOptions): Hono {
   const cache = new ImageCache(opts)
   const storage = opts.storage
   /** the bytes of a file a row names: an archive's file in place, or a copied original in the store */
@@ -129,9 +130,9 @@ export function createImageRoutes(catalogue: ImageCatalogue, opts: ImageRoutesOp
    * The spec of the image at `path` if this request may load it, with the seconds its signature has left (0 for a
    * public image); null for a 404 (no such image, or a hidden item's image without a valid signature).
    */
-  const resolve = (path: string, url: string): { spec: ImageSpec; signedFor: number } | null => {
+  const resolve = async (path: string, url: string): Promise<{ spec: ImageSpec; signedFor: number } | null> => {
     const out: ResolveOut = {}
-    const spec = resolveImagePath(path, catalogue, out)
+    const spec = await resolveImagePathAsync(path, catalogue, out)
     if (!spec) return null
     if (!out.guard) return { spec, signedFor: 0 }
     const left = opts.signer?.verify(out.guard.kind, out.guard.id, requestQuery(url), nowS()) ?? 0
@@ -140,11 +141,11 @@ export function createImageRoutes(catalogue: ImageCatalogue, opts: ImageRoutesOp
 
   // Earlier versions served the same paths below /img. A relative Location keeps the client on the host it reached,
   // whatever Host it sent; a path that names no image is a 404 here already.
-  app.all(`${LEGACY_IMAGE_PREFIX}*`, (c) => {
+  app.all(`${LEGACY_IMAGE_PREFIX}*`, async (c) => {
     const target = legacyImagePath(requestPath(c.req.url))
-    let found: ReturnType<typeof resolve>
+    let found: Awaited<ReturnType<typeof resolve>>
     try {
-      found = target === null ? null : resolve(target, c.req.url)
+      found = target === null ? null : await resolve(target, c.req.url)
     } catch (err) {
       console.error('image lookup failed:', err)
       return jsonError(500, errorBody('Internal error'))
@@ -165,9 +166,9 @@ export function createImageRoutes(catalogue: ImageCatalogue, opts: ImageRoutesOp
   })
 
   const serveImage = async (c: Context) => {
-    let found: ReturnType<typeof resolve>
+    let found: Awaited<ReturnType<typeof resolve>>
     try {
-      found = resolve(requestPath(c.req.url), c.req.url)
+      found = await resolve(requestPath(c.req.url), c.req.url)
     } catch (err) {
       console.error('image lookup failed:', err)
       return jsonError(500, errorBody('Internal error'))

@@ -105,10 +105,12 @@ export function libraryScans(
   log: Logger,
 ): LibraryScans | undefined {
   const root = config.libraryDir
-  if (!root) return undefined
+  // a library is imported into SQLite only (DATABASE_URL with LIBRARY_DIR is refused at start-up)
+  const store = services.store
+  if (!root || !store) return undefined
   const scans: LibraryScans = new LibraryScans(
     async (onProgress) => {
-      const report = await importInto(services.store, root, log, {
+      const report = await importInto(store, root, log, {
         quiet: true,
         exclude: [config.dataDir],
         onProgress,
@@ -117,21 +119,14 @@ export function libraryScans(
         storage: openStorage(config.storage),
       })
       // what this scan changed is forgotten here, item by item: the poll below need not forget everything
-      scans.scannedVersion = services.store.itemsVersion()
+      scans.scannedVersion = store.itemsVersion()
       if (!changedAnything(report)) return
-      const { caches } = services
-      for (const { kind, id } of report.changed) caches.items.invalidate(kind, id)
-      forgetLists(services.caches)
+      await services.caches.bus.publish({ items: report.changed.map(({ kind, id }) => ({ kind, id })), lists: true })
     },
     services.nowS,
     log,
   )
   return scans
-}
-
-const forgetLists = (caches: Services['caches']) => {
-  for (const lru of [caches.ranking, caches.recommend, caches.trending, caches.search, caches.bookmarkPages])
-    lru.clear()
 }
 
 /** How often the service looks whether another process (`npm run import` into its DATA_DIR) changed the catalogue. */
@@ -146,17 +141,17 @@ export const EXTERNAL_IMPORT_POLL_MS = 2000
 export function watchServedLibrary(config: Config, services: Services, log: Logger): LibraryWatcher | undefined {
   const root = config.libraryDir
   const scans = services.library
-  if (!root || !scans) return undefined
+  const store = services.store
+  if (!root || !scans || !store) return undefined
   const watcher = watchLibrary(root, () => scans.next(), log, { exclude: [config.dataDir] })
-  let known = services.store.itemsVersion()
+  let known = store.itemsVersion()
   const poll = setInterval(() => {
-    const version = services.store.itemsVersion()
+    const version = store.itemsVersion()
     if (version === known) return
     known = version
     // the service's own scans forget what they change themselves
     if (scans.status().running || version === scans.scannedVersion) return
-    services.caches.items.clear()
-    forgetLists(services.caches)
+    void services.caches.bus.publish({ allItems: true, lists: true })
   }, EXTERNAL_IMPORT_POLL_MS)
   poll.unref()
   return {

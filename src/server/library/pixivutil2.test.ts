@@ -251,7 +251,7 @@ describe.each(layouts)(
       library = await openLibrary(dataDir, lib)
     })
 
-    afterAll(() => library?.services.store.close())
+    afterAll(() => library?.services.store!.close())
 
     it('imports every work, reporting nothing', () => {
       expect(library.report).toMatchObject({ imported: sources.length, updated: 0, removed: 0, skipped: [] })
@@ -569,7 +569,7 @@ describe('a PixivUtil2 folder watched while Easel runs', () => {
       createLogger('silent'),
     )
     try {
-      const has = (id: number) => server.services.store.work(id) !== undefined
+      const has = (id: number) => server.services.store!.work(id) !== undefined
       expect([has(first.illust.id), has(second.illust.id)]).toEqual([true, false])
       // PixivUtil2's download of the second work, as it goes: the file into `.pixiv`, renamed; the sidecar; the rows
       writePixivUtil2Archive(staging, [first, second], {
@@ -589,7 +589,7 @@ describe('a PixivUtil2 folder watched while Easel runs', () => {
       cpSync(path.join(staging, 'db.sqlite'), path.join(lib, 'db.sqlite'))
       while (Date.now() - started < 5000 && !has(second.illust.id)) await new Promise((r) => setTimeout(r, 200))
       expect(has(second.illust.id)).toBe(true)
-      expect(server.services.store.work(second.illust.id)?.title).toBe(second.illust.title)
+      expect(server.services.store!.work(second.illust.id)?.title).toBe(second.illust.title)
     } finally {
       await server.close()
     }

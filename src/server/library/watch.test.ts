@@ -110,9 +110,9 @@ it('with DATA_DIR inside the library: its files are not the archive, and its wri
   const server = await startServer(config, createLogger('silent'))
   try {
     const lastScan = () =>
-      JSON.parse(server.services.store.meta().library_last_scan!) as { at: number; skipped: number }
+      JSON.parse(server.services.store!.meta().library_last_scan!) as { at: number; skipped: number }
     expect(lastScan().skipped).toBe(0)
-    const scanned = server.services.store.meta().library_last_scan
+    const scanned = server.services.store!.meta().library_last_scan
     // a write of the service's own (a sign-in stores its session) into DATA_DIR, inside the watched folder
     const res = await fetch(`${server.url}/auth/token`, {
       method: 'POST',
@@ -120,7 +120,7 @@ it('with DATA_DIR inside the library: its files are not the archive, and its wri
     })
     expect(res.status).toBe(200)
     await new Promise((r) => setTimeout(r, 2500))
-    expect(server.services.store.meta().library_last_scan).toBe(scanned)
+    expect(server.services.store!.meta().library_last_scan).toBe(scanned)
   } finally {
     await server.close()
   }

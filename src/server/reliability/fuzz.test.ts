@@ -306,8 +306,8 @@ beforeAll(async () => {
   }
   tokens = {
     valid: await login('demo'),
-    other: accessTokenFor(server.services, 2),
-    expired: accessTokenFor(server.services, 1, Math.floor(Date.now() / 1000) - 7200),
+    other: await accessTokenFor(server.services, 2),
+    expired: await accessTokenFor(server.services, 1, Math.floor(Date.now() / 1000) - 7200),
     forged: new TokenSigner(Buffer.alloc(32, 7)).issueAccess(1, 1, Math.floor(Date.now() / 1000)),
   }
 })
@@ -321,7 +321,7 @@ afterAll(async () => {
   await server?.close()
 })
 
-const totalChanges = () => (server.services.store.db.prepare('SELECT total_changes() AS n').get() as { n: number }).n
+const totalChanges = () => (server.services.store!.db.prepare('SELECT total_changes() AS n').get() as { n: number }).n
 
 /**
  * fetch, once more on a new connection when the first attempt met a reset: a kept-alive connection that the server

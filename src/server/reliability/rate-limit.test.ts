@@ -17,7 +17,7 @@ let limited = 0
 beforeAll(async () => {
   server = await startTestServer({ rateLimit: { perSecond: PER_SECOND, burst: BURST } })
   // Made by the service rather than fetched from /auth/token, which would take from the anonymous bucket.
-  token = accessTokenFor(server.services, 1)
+  token = await accessTokenFor(server.services, 1)
 })
 afterAll(async () => {
   report('rate-limited answers (429) checked', limited)

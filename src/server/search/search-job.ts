@@ -1,5 +1,6 @@
 import type { Caller, CatalogueStore, Kind, SearchQuery } from '../data/store.ts'
 import type { SqlFragment } from './compile.ts'
+import type { QueryNode } from './query.ts'
 
 // A search as data, so the same store code runs it in the request's thread or in a search worker (search-pool.ts):
 // a job holds only plain values (structured-cloneable), and runSearchJob is the one place that turns it into a call.
@@ -7,8 +8,11 @@ import type { SqlFragment } from './compile.ts'
 export type SearchJob =
   /** works or novels: store.search */
   | { op: 'items'; kind: Kind; query: SearchQuery; caller: Caller; offset: number; limit: number }
-  /** users: a compiled query over social.userTermMatcher, run by social.searchUsers */
-  | { op: 'users'; match: SqlFragment; offset: number; limit: number }
+  /**
+   * users: `match` is the query compiled for SQLite (over social.userTermMatcher, run by social.searchUsers); `expr`
+   * the parsed query, which PostgreSQL compiles in its own SQL (search/pg-search.ts)
+   */
+  | { op: 'users'; match: SqlFragment; expr: QueryNode; offset: number; limit: number }
 
 /** Runs one job on a store (the service's own connection, or a worker's read-only one): the hits' ids. */
 export function runSearchJob(store: CatalogueStore, job: SearchJob): number[] {

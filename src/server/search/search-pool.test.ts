@@ -48,6 +48,7 @@ const items = (word: string, extra: Partial<ItemsJob['query']> = {}, me = 0): It
 /** A search that takes about `n / 3M` seconds of SQLite (a recursive count in the users query's WHERE). */
 const slow = (n: number): SearchJob => ({
   op: 'users',
+  expr: parseQuery('a').root,
   match: {
     sql: '(SELECT count(*) FROM (WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < ?) SELECT n FROM r)) > 0',
     params: [n],
@@ -74,7 +75,13 @@ describe('search pool', () => {
       items('オリジナル 漫画', { bookmarkMin: 20, sort: 'popular_desc' }, 5),
       items('a OR e', { target: 'title_and_caption', sort: 'date_asc' }),
       { ...items('オリジナル', { bookmarkMax: 300 }, 7), kind: 'novel' },
-      { op: 'users', match: compileQuery(parseQuery('a').root, userTermMatcher), offset: 0, limit: 31 },
+      {
+        op: 'users',
+        match: compileQuery(parseQuery('a').root, userTermMatcher),
+        expr: parseQuery('a').root,
+        offset: 0,
+        limit: 31,
+      },
     ]
     for (const job of jobs) {
       const expected = await inline.run(job)

@@ -100,8 +100,8 @@ export class BookmarkService {
     const me = view.caller.id
     await this.items.visible(view, kind, itemId)
     await this.deps.repos.bookmarks.add(kind, me, itemId, restrictOf(restrict), tags, this.deps.nowS())
-    this.deps.caches.callers.changed(me)
-    this.deps.caches.items.invalidate(kind, itemId) // its total_bookmarks changed
+    // the caller's state and lists, and the item's total_bookmarks, in every instance
+    await this.deps.caches.bus.publish({ callers: [me], items: [{ kind, id: itemId }] })
   }
 
   async remove(view: View, kind: Kind, itemId: number): Promise<void> {
@@ -109,7 +109,6 @@ export class BookmarkService {
     if (!(await this.items.row(kind, itemId)))
       throw notFound(`The ${kind === 'illust' ? 'artwork' : 'novel'} does not exist.`)
     await this.deps.repos.bookmarks.remove(kind, me, itemId)
-    this.deps.caches.callers.changed(me)
-    this.deps.caches.items.invalidate(kind, itemId)
+    await this.deps.caches.bus.publish({ callers: [me], items: [{ kind, id: itemId }] })
   }
 }

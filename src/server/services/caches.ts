@@ -2,6 +2,7 @@ import type { Lru } from '../lru.ts'
 import type { ItemJsonCache } from '../wire/item-cache.ts'
 import type { CallerStates } from '../wire/caller-state.ts'
 import type { SessionCache } from '../auth/sessions.ts'
+import type { CacheBus } from './cache-bus.ts'
 
 /** Derived data, cleared or invalidated when what it derives from changes (made in server.ts). */
 export interface Caches {
@@ -17,4 +18,9 @@ export interface Caches {
   sessions: SessionCache
   /** bookmark list pages (ids), keyed by list, cursor, caller and both accounts' versions */
   bookmarkPages: Lru<number[]>
+  /**
+   * Where writes say what they changed (services/cache-bus.ts): applied to these caches, and to every other instance's
+   * over the same database. Writes publish here rather than clearing the caches above themselves.
+   */
+  bus: CacheBus
 }

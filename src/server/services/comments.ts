@@ -82,7 +82,7 @@ export class CommentService {
       root = parent.parent_id ?? parent.id
     }
     const row = await this.deps.repos.comments.add(kind, itemId, me, root, text, this.deps.nowS())
-    this.deps.caches.items.invalidate(kind, itemId) // its total_comments changed
+    await this.deps.caches.bus.publish({ items: [{ kind, id: itemId }] }) // its total_comments changed
     return row
   }
 
@@ -95,6 +95,6 @@ export class CommentService {
       throw forbidden('Only its author can delete a comment.')
     }
     await this.deps.repos.comments.delete(row.id)
-    this.deps.caches.items.invalidate(kind, row.item_id)
+    await this.deps.caches.bus.publish({ items: [{ kind, id: row.item_id }] })
   }
 }

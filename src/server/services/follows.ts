@@ -8,12 +8,12 @@ export class FollowService {
     await this.deps.repos.follows.follow(me, userId, restrict)
     // Following can make restrict-1 works visible (mutual follows) to these two accounts and no other: their versions
     // move, and with them the keys of their cached searches and recommendations (no one else's cache is touched).
-    this.deps.caches.callers.changed(me, userId)
+    await this.deps.caches.bus.publish({ callers: [me, userId] })
   }
 
   async unfollow(me: number, userId: number): Promise<void> {
     await this.deps.repos.follows.unfollow(me, userId)
-    this.deps.caches.callers.changed(me, userId)
+    await this.deps.caches.bus.publish({ callers: [me, userId] })
   }
 
   following(userId: number, restrict: 0 | 1, offset: number, limit: number): Promise<number[]> {

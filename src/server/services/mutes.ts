@@ -28,7 +28,7 @@ export class MuteService {
     if (unknown.length) throw badRequest(`add_user_ids holds unknown users: ${unknown.join(', ')}`)
     try {
       await this.deps.repos.mutes.edit(me, edit, MUTE_LIMIT)
-      this.deps.caches.callers.changed(me)
+      await this.deps.caches.bus.publish({ callers: [me] })
     } catch (e) {
       if (e instanceof MuteLimitExceeded)
         throw badRequest(`at most ${MUTE_LIMIT} mutes`, 'You have reached the mute limit.')

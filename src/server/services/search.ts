@@ -101,8 +101,9 @@ export class SearchService {
 
   /** Users whose name or account matches the words, most followed first. */
   users(word: string, offset: number, limit: number, client: string): Promise<number[]> {
-    const match: SqlFragment = compileQuery(parsedQuery(word), userTermMatcher)
-    return this.deps.searches.run({ op: 'users', match, offset, limit }, client)
+    const expr = parsedQuery(word)
+    const match: SqlFragment = compileQuery(expr, userTermMatcher)
+    return this.deps.searches.run({ op: 'users', match, expr, offset, limit }, client)
   }
 
   /** Tags completing the last plain word of the query, of items the caller may see. */

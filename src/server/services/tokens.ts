@@ -36,9 +36,10 @@ export class TokenService {
   /** Sign-out: the token's session ends (with `all`, every session of its account); an unknown token is no error. */
   async revoke(refreshToken: string, all: boolean): Promise<void> {
     const { tokens } = this.deps.repos
-    const { sessions } = this.deps.caches
     const revoked = await tokens.revoke(hashRefreshToken(refreshToken))
-    if (revoked) sessions.ended(revoked.sessionId)
-    if (revoked && all) sessions.ended(...(await tokens.revokeAllOf(revoked.userId)))
+    if (!revoked) return
+    const ended = [revoked.sessionId, ...(all ? await tokens.revokeAllOf(revoked.userId) : [])]
+    // in every instance: the access tokens of these sessions stop working with the next request, wherever it goes
+    await this.deps.caches.bus.publish({ sessions: ended })
   }
 }

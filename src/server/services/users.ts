@@ -69,7 +69,7 @@ export class UserService {
     await this.deps.repos.users.setShowAi(userId, show)
     // They are keyed by the caller's version, which this moves (clearing the caches instead let any account flush
     // everyone's).
-    this.deps.caches.callers.changed(userId)
+    await this.deps.caches.bus.publish({ callers: [userId] })
   }
 
   /** Users as wire objects, in order, with is_followed for the caller; unknown ids are left out. */

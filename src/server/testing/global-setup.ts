@@ -32,7 +32,8 @@ export function testCatalogueOptions(): GenerateOptions {
   return { seed: config.seed, ...config.size, demoPassword: 'demo', now: TEST_CATALOGUE_NOW }
 }
 
-export default function setup({ provide }: { provide: (key: string, value: string) => void }) {
+/** The shared catalogue's file, generated first if this generator has not made it yet. */
+export function ensureTestCatalogue(): string {
   mkdirSync(TEST_DATA_ROOT, { recursive: true })
   const file = path.join(TEST_DATA_ROOT, `catalogue-${generatorHash()}.db`)
   if (!existsSync(file)) {
@@ -40,7 +41,11 @@ export default function setup({ provide }: { provide: (key: string, value: strin
     generateCatalogue(tmp, testCatalogueOptions())
     renameSync(tmp, file)
   }
-  provide('catalogueFile', file)
+  return file
+}
+
+export default function setup({ provide }: { provide: (key: string, value: string) => void }) {
+  provide('catalogueFile', ensureTestCatalogue())
 }
 
 declare module 'vitest' {

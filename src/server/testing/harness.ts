@@ -4,21 +4,39 @@ import path from 'node:path'
 import { inject } from 'vitest'
 import { loadConfig, type Config } from '../config.ts'
 import { createLogger } from '../log.ts'
-import { createServices, startServer, type RunningServer } from '../server.ts'
+import { createPgServices, createServices, startServer, type RunningServer } from '../server.ts'
 import { createApp } from '../app.ts'
 import { catalogueFile } from '../catalogue.ts'
 import type { Services } from '../context.ts'
 import { hashRefreshToken, newRefreshToken, REFRESH_TOKEN_TTL_S } from '../auth/tokens.ts'
+import { CatalogueStore } from '../data/store.ts'
+import { openPgPool } from '../data/postgres/pool.ts'
+import { newTestDatabase, testEngine, type TestEngine } from './test-engine.ts'
 
 export const ORIGIN = 'http://easel.test'
 
+/**
+ * The services of a test app. `store` is the SQLite catalogue the tests read their expectations from (fixtures):
+ * on SQLite the one the app serves; on PostgreSQL a copy of the same catalogue the app's database was copied from,
+ * which the app never reads (writes made through the app are not in it).
+ */
+export type TestServices = Services & { store: CatalogueStore }
+
 export interface TestApp {
-  services: Services
+  services: TestServices
+  /** the engine the app serves from (TEST_ENGINE, testing/test-engine.ts) */
+  engine: TestEngine
   /** A request to the real app (in process, no socket); `path` may be absolute (a next_url). */
   fetch(path: string, init?: RequestInit & { token?: string }): Promise<Response>
   get<T = any>(path: string, token?: string): Promise<T>
   post(path: string, fields: Record<string, string> | [string, string][], token?: string): Promise<Response>
   login(account: string, password?: string): Promise<string>
+  /**
+   * A fixture's write to the catalogue made in SQL on `services.store` (the tests' oracle), made again in the served
+   * database when that is PostgreSQL (`sql` in its dialect, `$n` parameters); nothing more on SQLite, whose store
+   * the app serves.
+   */
+  mirror(sql: string, params?: unknown[]): Promise<void>
   close(): void
 }
 
@@ -27,7 +45,11 @@ export interface TestApp {
  * through Hono's in-process `request`. Each call gets a fresh copy, so writes never leak between test files.
  * `opts.nowS` sets the service's real clock (unix seconds), e.g. to a day long after the catalogue's.
  */
-export function openTestApp(overrides: Partial<Config> = {}, opts: { nowS?: () => number } = {}): TestApp {
+export function openTestApp(
+  overrides: Partial<Config> = {},
+  opts: { nowS?: () => number; engine?: TestEngine } = {},
+): TestApp {
+  const engine = opts.engine ?? testEngine()
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'easel-test-'))
   copyFileSync(inject('catalogueFile'), catalogueFile(dataDir))
   // In-process apps search on their own thread unless SEARCH_WORKERS says otherwise (to run a suite through the pool).
@@ -39,7 +61,25 @@ export function openTestApp(overrides: Partial<Config> = {}, opts: { nowS?: () =
   }
   const config = { ...loadConfig(env), ...overrides }
   const log = createLogger(config.logLevel)
-  const services = createServices(config, log, opts.nowS)
+  let services: TestServices
+  let mirror: TestApp['mirror'] = async () => {}
+  if (engine === 'postgres') {
+    // a database of its own, made from the test catalogue's copy (test-engine.ts); the SQLite file beside it is the
+    // tests' oracle only
+    const url = newTestDatabase()
+    const oracle = new CatalogueStore(catalogueFile(dataDir))
+    const pool = openPgPool(url, { max: 4 })
+    mirror = async (sql, params = []) => void (await pool.query(sql, params))
+    const pgServices = createPgServices({ ...config, databaseUrl: url }, pool, url, oracle.meta(), opts.nowS)
+    const closeCatalogue = pgServices.closeCatalogue
+    services = Object.assign(pgServices, {
+      store: oracle,
+      closeCatalogue: async () => {
+        await closeCatalogue()
+        oracle.close()
+      },
+    })
+  } else services = createServices(config, log, opts.nowS) as TestServices
   const app = createApp(services, log)
   const fetch = async (p: string, init: RequestInit & { token?: string } = {}) => {
     const { token, ...rest } = init
@@ -56,6 +96,8 @@ export function openTestApp(overrides: Partial<Config> = {}, opts: { nowS?: () =
     })
   return {
     services,
+    engine,
+    mirror,
     fetch,
     post,
     async get<T>(p: string, token?: string) {
@@ -69,9 +111,10 @@ export function openTestApp(overrides: Partial<Config> = {}, opts: { nowS?: () =
       return ((await res.json()) as { access_token: string }).access_token
     },
     close() {
-      void services.searches.close()
-      services.store.close()
-      rmSync(dataDir, { recursive: true, force: true })
+      void services.searches
+        .close()
+        .then(() => services.closeCatalogue())
+        .finally(() => rmSync(dataDir, { recursive: true, force: true }))
     },
   }
 }
@@ -80,9 +123,13 @@ export function openTestApp(overrides: Partial<Config> = {}, opts: { nowS?: () =
  * An access token for the user in a new session of its own (what a sign-in gives, without the sign-in's request and
  * password hashing), issued at `issuedS`.
  */
-export function accessTokenFor(services: Services, userId: number, issuedS = Math.floor(Date.now() / 1000)): string {
+export async function accessTokenFor(
+  services: Services,
+  userId: number,
+  issuedS = Math.floor(Date.now() / 1000),
+): Promise<string> {
   const refresh = hashRefreshToken(newRefreshToken())
-  const sessionId = services.store.saveRefreshToken(refresh, userId, issuedS + REFRESH_TOKEN_TTL_S)
+  const sessionId = await services.repos.tokens.save(refresh, userId, issuedS + REFRESH_TOKEN_TTL_S)
   return services.signer.issueAccess(userId, sessionId, issuedS)
 }
 
@@ -90,11 +137,16 @@ export function accessTokenFor(services: Services, userId: number, issuedS = Mat
  * The real service listening on a free local port (HTTP through Node's server and the adapter, unlike openTestApp),
  * on its own copy of the generated default catalogue.
  */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<RunningServer> {
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  opts: { engine?: TestEngine } = {},
+): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'easel-test-'))
   copyFileSync(inject('catalogueFile'), catalogueFile(dataDir))
   const env = { DATA_DIR: dataDir, RATE_LIMIT: '0', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' }
-  const running = await startServer({ ...loadConfig(env), ...overrides })
+  // on PostgreSQL, a database of its own made from the test catalogue's copy: the start-up finds it migrated, seeded
+  const databaseUrl = (opts.engine ?? testEngine()) === 'postgres' ? newTestDatabase() : undefined
+  const running = await startServer({ ...loadConfig(env), databaseUrl, ...overrides })
   return {
     ...running,
     close: () => running.close().then(() => rmSync(dataDir, { recursive: true, force: true })),

@@ -20,8 +20,7 @@ export interface Relations {
  *
  * Each account also has a version that moves whenever its bookmarks or relations change, for caches of answers that
  * depend on them (the bookmark list pages, searches, recommendations: one account's change leaves the others' cached
- * answers be). Writes go through `changed`, in this process: several instances over one
- * database need these invalidations carried across (a later issue).
+ * answers be). Writes go through `changed`: the cache bus (services/cache-bus.ts) calls it in every instance.
  */
 export class CallerStates {
   private readonly repos: Pick<Repositories, 'users' | 'follows' | 'mutes'>
@@ -29,6 +28,8 @@ export class CallerStates {
   private readonly relations: Lru<Relations>
   private readonly versions = new Map<number, number>()
   private clock = 0
+  /** the version of an account not changed since the last `clear` (above every version handed out before it) */
+  private base = 0
 
   /**
    * Bounded in bytes too: a relations entry holds whole follow lists (an account following thousands is hundreds of
@@ -72,7 +73,7 @@ export class CallerStates {
 
   /** A number that changes whenever the account's bookmarks, relations or settings change. */
   version(id: number): number {
-    return this.versions.get(id) ?? 0
+    return this.versions.get(id) ?? this.base
   }
 
   /** The accounts whose row, bookmarks, follows (either way) or mutes just changed. */
@@ -82,5 +83,16 @@ export class CallerStates {
       this.relations.delete(String(id))
       this.versions.set(id, ++this.clock)
     }
+  }
+
+  /**
+   * Every account may have changed (changes of other instances may have been missed): rows and relations are read
+   * again, and every version moves past the keys cached so far.
+   */
+  clear() {
+    this.users.clear()
+    this.relations.clear()
+    this.versions.clear()
+    this.base = ++this.clock
   }
 }

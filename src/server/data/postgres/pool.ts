@@ -23,6 +23,8 @@ export interface PgPoolOptions {
   /** connections at most (the service's concurrency on this instance) */
   max?: number
   application_name?: string
+  /** ms after which the server cancels a statement (PostgreSQL's statement_timeout); unset: never */
+  statement_timeout?: number
 }
 
 /** A pool over `url` whose int8 and numeric columns read as numbers. */
@@ -32,6 +34,7 @@ export function openPgPool(url: string, opts: PgPoolOptions = {}): pg.Pool {
     max: opts.max ?? 16,
     application_name: opts.application_name ?? 'easel',
     types: numberTypes,
+    ...(opts.statement_timeout ? { statement_timeout: opts.statement_timeout } : {}),
   })
 }
 

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest'
+import { Lru } from '../lru.ts'
+import { ItemJsonCache } from '../wire/item-cache.ts'
+import { CallerStates } from '../wire/caller-state.ts'
+import { SessionCache } from '../auth/sessions.ts'
+import type { Repositories } from '../data/repositories.ts'
+import type { Caches } from './caches.ts'
+import { applyChange, LocalCacheBus } from './cache-bus.ts'
+
+// What each change does to the caches of an instance that receives it.
+
+function caches() {
+  let reads = 0
+  const repos = {
+    users: { byId: async (id: number) => ({ id, name: `user ${++reads}` }) },
+    follows: { sets: async () => ({ following: [], followers: [] }) },
+    mutes: { of: async () => ({ tags: [], users: [] }) },
+  } as unknown as Repositories
+  const tokens = { session: async () => ({ userId: 1, expiresTs: 2e9 }) }
+  const bus = new LocalCacheBus()
+  const c: Caches = {
+    ranking: new Lru(10),
+    recommend: new Lru(10),
+    trending: new Lru(10),
+    search: new Lru(10),
+    items: new ItemJsonCache(10),
+    callers: new CallerStates(repos),
+    sessions: new SessionCache(tokens),
+    bookmarkPages: new Lru(10),
+    bus,
+  }
+  bus.subscribe((change) => applyChange(c, change))
+  return c
+}
+
+const item = {
+  json: '{}',
+  bytes: Buffer.from('{}'),
+  tags: [],
+  head: { user_id: 1, restrict: 0, x_restrict: 0, ai_type: 0 },
+}
+
+describe('applying a change', () => {
+  it('moves the named accounts’ versions and forgets their rows, leaving the others', async () => {
+    const c = caches()
+    const first = await c.callers.user(1)
+    await c.callers.user(2)
+    const [v1, v2] = [c.callers.version(1), c.callers.version(2)]
+    await c.bus.publish({ callers: [1] })
+    expect(c.callers.version(1)).not.toBe(v1)
+    expect(c.callers.version(2)).toBe(v2)
+    expect(await c.callers.user(1)).not.toEqual(first) // read again
+  })
+
+  it('forgets the named items in every origin, or every item', async () => {
+    const c = caches()
+    c.items.set('http://a', 'illust', true, 1, item)
+    c.items.set('http://b', 'illust', true, 1, { ...item })
+    c.items.set('http://a', 'illust', true, 2, { ...item })
+    await c.bus.publish({ items: [{ kind: 'illust', id: 1 }] })
+    expect([c.items.get('http://a', 'illust', true, 1), c.items.get('http://b', 'illust', true, 1)]).toEqual([
+      undefined,
+      undefined,
+    ])
+    expect(c.items.get('http://a', 'illust', true, 2)).toBeDefined()
+    await c.bus.publish({ allItems: true })
+    expect(c.items.get('http://a', 'illust', true, 2)).toBeUndefined()
+  })
+
+  it('“everything” moves every account past every version handed out, and empties every list', async () => {
+    const c = caches()
+    await c.bus.publish({ callers: [2, 2, 2] })
+    const before = [c.callers.version(1), c.callers.version(2)]
+    c.search.set('q', { ids: [1], until: 2e9 })
+    c.ranking.set('r', [1])
+    await c.bus.publish({ everything: true })
+    const after = [c.callers.version(1), c.callers.version(2)]
+    for (const v of after) expect(before).not.toContain(v)
+    expect(Math.min(...after)).toBeGreaterThan(Math.max(...before))
+    expect([c.search.get('q'), c.ranking.get('r')]).toEqual([undefined, undefined])
+  })
+})
