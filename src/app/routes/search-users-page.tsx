@@ -1,6 +1,6 @@
 import { userQueries } from '../../features/users/api/user-queries.ts'
 import { useT } from '../../lib/i18n/i18n.ts'
-import { SearchView, useSearchForm } from '../search-view.tsx'
+import { SearchView, useSearchForm } from '../../features/search/components/search-view.tsx'
 import { UserPreviewList } from '../user-preview-list.tsx'
 import '../../lib/i18n/messages/en/search.ts'
 
