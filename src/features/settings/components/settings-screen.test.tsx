@@ -96,16 +96,19 @@ describe("the account's mutes", () => {
   it('saves a muted tag to the account, and the cached works and novels the page names go stale', async () => {
     mocks.editMutes.mockResolvedValue(undefined)
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-    client.setQueryData(['works', 'detail', 1], { id: 1 })
-    client.setQueryData(['novels', 'detail', 2], { id: 2 })
-    client.setQueryData(['users', 'detail', 3], { id: 3 })
+    const [work, novel, user] = [
+      ['works', 'detail', 1],
+      ['novels', 'detail', 2],
+      ['users', 'detail', 3],
+    ]
+    for (const key of [work, novel, user]) client.setQueryData(key!, { id: key![2] })
     setup(client)
     fireEvent.change(await screen.findByLabelText('Tag to mute'), { target: { value: 'cat' } })
     fireEvent.click(screen.getByRole('button', { name: 'Mute tag' }))
     await waitFor(() => expect(mocks.editMutes).toHaveBeenCalledWith({ addTags: ['cat'] }))
-    const stale = (key: unknown[]) => client.getQueryState(key)?.isInvalidated
-    await waitFor(() => expect(stale(['works', 'detail', 1])).toBe(true))
-    expect(stale(['novels', 'detail', 2])).toBe(true)
-    expect(stale(['users', 'detail', 3])).toBe(false)
+    const stale = (key: (string | number)[] | undefined) => client.getQueryState(key!)?.isInvalidated
+    await waitFor(() => expect(stale(work)).toBe(true))
+    expect(stale(novel)).toBe(true)
+    expect(stale(user)).toBe(false)
   })
 })
