@@ -22,7 +22,7 @@ export const ROUTE_PRELOADS: Readonly<Record<string, readonly string[]>> = {
   '/new': ['src/app/routes/newest-page.tsx', WORK_GRID],
   '/search': ['src/app/routes/search-page.tsx', WORK_GRID],
   '/search/users': ['src/app/routes/search-users-page.tsx'],
-  '/artworks/:id': ['src/app/routes/artwork-page.tsx', 'src/features/works/routes/artwork-page.tsx'],
+  '/artworks/:id': ['src/app/routes/artwork-page.tsx', 'src/features/works/components/artwork-screen.tsx'],
   '/novels/:id': ['src/app/routes/novel-page.tsx'],
   '/user/:uid/series/:sid': ['src/app/routes/illust-series-page.tsx', WORK_GRID],
   '/users/:id': USER_WORKS,

@@ -1,12 +1,20 @@
-import type { Illust } from '../../api/model.ts'
+import type { Illust, User } from '../../api/model.ts'
 import { CommentSection } from '../../features/comments/components/comment-section.tsx'
-import { ArtworkPage } from '../../features/works/routes/artwork-page.tsx'
+import { FollowButton } from '../../features/users/components/follow-button.tsx'
+import { ArtworkScreen } from '../../features/works/components/artwork-screen.tsx'
 
 function WorkComments({ work }: { work: Illust }) {
   return <CommentSection kind="illust" id={work.id} initialTotal={work.totalComments} />
 }
 
-/** `/artworks/:id`: the works feature's detail, with the comments feature's section under the work. */
+function AuthorFollow({ user }: { user: User }) {
+  return <FollowButton userId={user.id} userName={user.name} isFollowed={!!user.isFollowed} />
+}
+
+/**
+ * `/artworks/:id`: the works feature's detail screen, with the comments feature's section under the work and the
+ * users feature's follow toggle beside the author.
+ */
 export default function ArtworkRoute() {
-  return <ArtworkPage Comments={WorkComments} />
+  return <ArtworkScreen Comments={WorkComments} Follow={AuthorFollow} />
 }

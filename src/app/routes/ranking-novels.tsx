@@ -5,8 +5,12 @@ import { useT } from '../../lib/i18n/i18n.ts'
 import { useListFreshness } from '../../lib/use-infinite-list.ts'
 import { InfiniteNovelList } from '../../features/novels/components/infinite-novel-list.tsx'
 import { preloadNovelPage } from '../preload.ts'
-import { RankingFrame, rankingListLabel, type RankingBodyProps } from '../ranking-frame.tsx'
-import { novelRankingQueryParams } from '../ranking-query.ts'
+import {
+  RankingFrame,
+  rankingListLabel,
+  type RankingBodyProps,
+} from '../../features/ranking/components/ranking-frame.tsx'
+import { novelRankingQueryParams } from '../../features/ranking/ranking-query.ts'
 import '../../lib/i18n/messages/en/ranking.ts'
 
 /** `/ranking?kind=novel`: the novel ranking of a mode on a day, numbered by rank (its own chunk). */

@@ -1,13 +1,16 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { useSearchParams } from 'react-router'
-import { useSession } from '../../lib/use-session.ts'
 import { latestRankingDate } from '../../features/ranking/ranking-date.ts'
 import { workQueries } from '../../features/works/api/work-queries.ts'
 import { useT } from '../../lib/i18n/i18n.ts'
 import { useListFreshness } from '../../lib/use-infinite-list.ts'
 import { novelRankingModule } from '../novel-ranking-chunk.ts'
-import { RankingFrame, rankingListLabel, type RankingBodyProps } from '../ranking-frame.tsx'
-import { rankingQueryParams, rankingView } from '../ranking-query.ts'
+import {
+  RankingFrame,
+  rankingListLabel,
+  useRankingBody,
+  type RankingBodyProps,
+} from '../../features/ranking/components/ranking-frame.tsx'
+import { rankingQueryParams } from '../../features/ranking/ranking-query.ts'
 import { WorkList } from '../work-list.tsx'
 import '../../lib/i18n/messages/en/ranking.ts'
 
@@ -16,11 +19,7 @@ import '../../lib/i18n/messages/en/ranking.ts'
  * the novel ranking's own modes.
  */
 export function Component() {
-  useT() // the view's title and mode labels are in the current language
-  const [search] = useSearchParams()
-  const current = useSession()
-  const xRestrict = current?.user.xRestrict ?? null
-  const props: RankingBodyProps = { view: rankingView(search, xRestrict), search, xRestrict, signedIn: !!current }
+  const props = useRankingBody()
   return props.view.kind === 'novel' ? <NovelRanking {...props} /> : <WorkRanking {...props} />
 }
 

@@ -3,7 +3,7 @@ import { InfiniteNovelList } from '../../features/novels/components/infinite-nov
 import { apiParamsFromForm } from '../../features/search/search-params.ts'
 import type { NovelSearchTarget } from '../../lib/api-client.ts'
 import { useT } from '../../lib/i18n/i18n.ts'
-import { SearchView, useSearchForm } from '../search-view.tsx'
+import { SearchView, useSearchForm } from '../../features/search/components/search-view.tsx'
 import { preloadNovelPage } from '../preload.ts'
 import '../../lib/i18n/messages/en/search.ts'
 

@@ -2,7 +2,7 @@ import { apiParamsFromForm } from '../../features/search/search-params.ts'
 import { workQueries } from '../../features/works/api/work-queries.ts'
 import type { IllustSearchTarget } from '../../lib/api-client.ts'
 import { useT } from '../../lib/i18n/i18n.ts'
-import { SearchView, useSearchForm } from '../search-view.tsx'
+import { SearchView, useSearchForm } from '../../features/search/components/search-view.tsx'
 import { WorkList } from '../work-list.tsx'
 import '../../lib/i18n/messages/en/search.ts'
 

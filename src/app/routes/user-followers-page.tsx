@@ -1,7 +1,7 @@
 import { useOutletContext } from 'react-router'
 import { userQueries } from '../../features/users/api/user-queries.ts'
 import { useT } from '../../lib/i18n/i18n.ts'
-import { UserPreviewList } from '../user-preview-list.tsx'
+import { UserPreviewList } from '../../features/users/components/user-preview-list.tsx'
 import type { UserOutletContext } from './user-layout.tsx'
 import '../../lib/i18n/messages/en/users.ts'
 

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Link, Outlet, useLocation, useParams } from 'react-router'
 import { buttonClass } from '../../components/button.tsx'
 import { ErrorState, NotFoundState } from '../../components/states.tsx'
@@ -12,7 +12,6 @@ import { useT } from '../../lib/i18n/i18n.ts'
 import { parseId } from '../../api/parse-id.ts'
 import { paths } from '../../lib/paths.ts'
 import { signInHref } from '../../lib/sign-in-href.ts'
-import { applyFollow } from '../cache-updates.ts'
 import '../../lib/i18n/messages/en/common.ts'
 import '../../lib/i18n/messages/en/users.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
@@ -31,7 +30,6 @@ export function Component() {
 
 function UserLayout({ userId }: { userId: number }) {
   const t = useT()
-  const client = useQueryClient()
   const current = useSession()
   const { pathname, search, hash } = useLocation()
   const { data, error, isPending, refetch } = useQuery(userQueries.detail(userId))
@@ -43,12 +41,7 @@ function UserLayout({ userId }: { userId: number }) {
 
   const isSelf = current?.user.id === userId
   const actions = isSelf ? null : current ? (
-    <FollowButton
-      userId={userId}
-      userName={data.user.name}
-      isFollowed={data.user.isFollowed ?? false}
-      onChange={(id, followed) => applyFollow(client, id, followed)}
-    />
+    <FollowButton userId={userId} userName={data.user.name} isFollowed={data.user.isFollowed ?? false} />
   ) : (
     <Link className={buttonClass('primary')} to={signInHref({ pathname, search, hash })}>
       {t('common.follow')}

@@ -1,8 +1,14 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
+import { useOutletContext } from 'react-router'
 import { novelQueries } from '../../features/novels/api/novel-queries.ts'
 import { InfiniteNovelList } from '../../features/novels/components/infinite-novel-list.tsx'
 import { useT } from '../../lib/i18n/i18n.ts'
-import { BookmarkControls, bookmarkListLabel, useBookmarkScope } from '../bookmark-controls.tsx'
+import {
+  BookmarkControls,
+  bookmarkListLabel,
+  useBookmarkScope,
+} from '../../features/bookmarks/components/bookmark-controls.tsx'
+import type { UserOutletContext } from './user-layout.tsx'
 import { preloadNovelPage } from '../preload.ts'
 import '../../lib/i18n/messages/en/bookmarks.ts'
 
@@ -12,7 +18,7 @@ import '../../lib/i18n/messages/en/bookmarks.ts'
  */
 export function Component() {
   const t = useT()
-  const scope = useBookmarkScope()
+  const scope = useBookmarkScope(useOutletContext<UserOutletContext>())
   const { userId, userName, isSelf, restrict, tag, params, key } = scope
   // The bookmark tags' first page: enough for a filter, and one request.
   const tags = useInfiniteQuery(novelQueries.bookmarkTags({ userId, restrict }))

@@ -10,7 +10,6 @@ describe('userQueries', () => {
   it('keys start with users and differ per list', () => {
     expect(userQueries.detail(1).queryKey).toEqual(['users', 'detail', 1])
     expect(userQueries.following({ userId: 1 }).queryKey).toEqual(['users', 'following', { userId: 1 }])
-    expect(userQueries.muteList().queryKey).toEqual(['users', 'mutes'])
   })
 
   it('following pages by offset and passes the signal', async () => {

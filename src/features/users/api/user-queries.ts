@@ -50,18 +50,4 @@ export const userQueries = {
       initialPageParam: undefined as Cursor | undefined,
       getNextPageParam: nextCursor,
     }),
-
-  /** The signed-in caller's "show AI-generated works" setting (needs a session). */
-  aiShow: () =>
-    queryOptions({
-      queryKey: [...all(), 'ai-show'] as const,
-      queryFn: ({ signal }) => api.aiShowSettings({ signal }),
-    }),
-
-  /** The signed-in caller's muted tags and users (needs a session). */
-  muteList: () =>
-    queryOptions({
-      queryKey: [...all(), 'mutes'] as const,
-      queryFn: ({ signal }) => api.muteList({ signal }),
-    }),
 }

@@ -1,32 +1,25 @@
-import { useMutation } from '@tanstack/react-query'
 import { Button } from '../../../components/button.tsx'
-import { api } from '../../../lib/api.ts'
+import { useFollow } from '../api/use-follow.ts'
 import { ApiError } from '../../../lib/api-error.ts'
 import { useT } from '../../../lib/i18n/i18n.ts'
 import '../../../lib/i18n/messages/en/common.ts'
 import '../../../lib/i18n/messages/en/users.ts'
 
 /**
- * Follow / unfollow, optimistic: `onChange` updates every cached copy of the user at once, and again with the old
- * value when the request fails (with the reason beside the button).
+ * Follow / unfollow, optimistic (useFollow): every cached copy of the user changes at once, and back when the request
+ * fails (with the reason beside the button). The one follow button: profiles, user lists and a work's author.
  */
 export function FollowButton({
   userId,
   userName,
   isFollowed,
-  onChange,
 }: {
   userId: number
   userName: string
   isFollowed: boolean
-  onChange: (userId: number, isFollowed: boolean) => void
 }) {
   const t = useT()
-  const mutation = useMutation({
-    mutationFn: (follow: boolean) => (follow ? api.follow(userId) : api.unfollow(userId)),
-    onMutate: (follow) => onChange(userId, follow),
-    onError: (_error, follow) => onChange(userId, !follow),
-  })
+  const mutation = useFollow(userId)
 
   return (
     <span className="inline-flex flex-wrap items-center gap-2">

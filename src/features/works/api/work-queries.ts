@@ -126,12 +126,6 @@ export const workQueries = {
       queryFn: ({ signal }) => api.ugoiraMetadata(illustId, { signal }),
     }),
 
-  trendingTags: () =>
-    queryOptions({
-      queryKey: [...all(), 'trending-tags'] as const,
-      queryFn: ({ signal }) => api.trendingTags({ signal }),
-    }),
-
   /** Tag suggestions for a search word (tags are shared by works and novels). */
   autocomplete: (word: string) =>
     queryOptions({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { patchUserFollowed, patchWork, rewriteObjects } from './cache-patch.ts'
+import { patchWork, rewriteObjects } from './cache-patch.ts'
 
 const user = (id: number, isFollowed = false) => ({
   id,
@@ -56,22 +56,6 @@ describe('patchWork', () => {
   it('never touches a novel with the same id', () => {
     const data = { novels: [novel(1)] }
     expect(patchWork(data, 1, { isBookmarked: true })).toBe(data)
-  })
-})
-
-describe('patchUserFollowed', () => {
-  it('follows the author in works and user details', () => {
-    const data = { illusts: [work(1, 7), work(2, 8)] }
-    const out = patchUserFollowed(data, 7, true)
-    expect(out.illusts[0]!.user.isFollowed).toBe(true)
-    expect(out.illusts[1]).toBe(data.illusts[1])
-    const detail = { user: { ...user(7), comment: '' }, profile: {} }
-    expect(patchUserFollowed(detail, 7, true).user.isFollowed).toBe(true)
-  })
-
-  it('does not mistake a work whose id equals the user id for the user', () => {
-    const w = work(7, 100)
-    expect(patchUserFollowed(w, 7, true)).toBe(w)
   })
 })
 

@@ -1,5 +1,5 @@
-// Optimistic updates touch every cached copy of a work or user: the detail, and the same work inside list pages
-// (plain pages, infinite pages, ranking extras, series' first work, trending tags, user previews). The shapes vary,
+// Optimistic updates touch every cached copy of a work: the detail, and the same work inside list pages
+// (plain pages, infinite pages, ranking extras, series' first work, user previews). The shapes vary,
 // so this walks the cached data and rebuilds only the branches that change; untouched data keeps its identity, so
 // TanStack Query's observers of unrelated lists do not re-render.
 
@@ -26,14 +26,5 @@ export function patchWork<T>(data: T, id: number, patch: WorkPatch): T {
         typeof patch.totalBookmarks === 'function' ? patch.totalBookmarks(obj.totalBookmarks) : patch.totalBookmarks
     }
     return next.isBookmarked === obj.isBookmarked && next.totalBookmarks === obj.totalBookmarks ? obj : next
-  }) as T
-}
-
-/** Sets `isFollowed` on every copy of user `userId` inside `data` (authors of works, user details, previews). */
-export function patchUserFollowed<T>(data: T, userId: number, isFollowed: boolean): T {
-  return rewriteObjects(data, (obj) => {
-    // A user object: an id, a name and profile images (works and novels have no profileImageUrls of their own).
-    if (obj.id !== userId || typeof obj.profileImageUrls !== 'object' || !('account' in obj)) return obj
-    return obj.isFollowed === isFollowed ? obj : { ...obj, isFollowed }
   }) as T
 }

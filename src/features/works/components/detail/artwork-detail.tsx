@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import type { Illust } from '../../../../api/model.ts'
 import { useT } from '../../../../lib/i18n/i18n.ts'
 import { ArtworkMedia } from './artwork-media.tsx'
-import { AuthorCard } from './author-card.tsx'
+import { AuthorCard, type AuthorFollow } from './author-card.tsx'
 import { BookmarkButton } from './bookmark-button.tsx'
 import { RelatedWorks } from './related-works.tsx'
 import { WorkSeriesNav } from './series-nav.tsx'
@@ -13,9 +13,17 @@ import '../../../../lib/i18n/messages/en/works.ts'
 
 /**
  * A viewable work: the media, then what there is to know and do about it. `comments`: the comment section, composed by
- * the app (a feature of its own), placed before the related works.
+ * the app (a feature of its own), placed before the related works; `Follow`: the author's follow toggle, likewise.
  */
-export function ArtworkDetail({ work, comments }: { work: Illust; comments?: ReactNode }) {
+export function ArtworkDetail({
+  work,
+  comments,
+  Follow,
+}: {
+  work: Illust
+  comments?: ReactNode
+  Follow?: AuthorFollow
+}) {
   const t = useT()
   const neighbours = useNeighbours(work.id)
   useArrowKeyNavigation(neighbours)
@@ -50,7 +58,7 @@ export function ArtworkDetail({ work, comments }: { work: Illust; comments?: Rea
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <WorkInfo work={work} />
         <div className="flex flex-col gap-4">
-          <AuthorCard user={work.user} workId={work.id} />
+          <AuthorCard user={work.user} Follow={Follow} />
           <WorkSeriesNav work={work} />
         </div>
       </div>

@@ -43,9 +43,6 @@ const messages = {
   author: {
     label: 'Artist',
     signInToFollow: 'Sign in to follow',
-    follow: 'Follow',
-    following: 'Following',
-    tryAgain: 'Please try again.',
   },
   series: {
     label: 'Series',

@@ -39,9 +39,6 @@ export default {
   author: {
     label: '作者',
     signInToFollow: 'ログインしてフォロー',
-    follow: 'フォローする',
-    following: 'フォロー中',
-    tryAgain: 'もう一度お試しください。',
   },
   series: {
     label: 'シリーズ',

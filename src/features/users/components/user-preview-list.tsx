@@ -1,22 +1,15 @@
-import {
-  useInfiniteQuery,
-  useQueryClient,
-  type InfiniteData,
-  type QueryKey,
-  type UseInfiniteQueryOptions,
-} from '@tanstack/react-query'
+import { useInfiniteQuery, type InfiniteData, type QueryKey, type UseInfiniteQueryOptions } from '@tanstack/react-query'
 import { useMemo } from 'react'
-import type { Cursor } from '../api/cursor.ts'
-import type { UserPreviewPage } from '../api/model.ts'
-import { LoadMore } from '../components/load-more.tsx'
-import { Skeleton } from '../components/skeleton.tsx'
-import { EmptyState, ErrorState } from '../components/states.tsx'
-import { useSession } from '../lib/use-session.ts'
-import { FollowButton } from '../features/users/components/follow-button.tsx'
-import { UserPreviewCard } from '../features/users/components/user-preview-card.tsx'
-import { useT } from '../lib/i18n/i18n.ts'
-import { applyFollow } from './cache-updates.ts'
-import '../lib/i18n/messages/en/common.ts'
+import type { Cursor } from '../../../api/cursor.ts'
+import type { UserPreviewPage } from '../../../api/model.ts'
+import { LoadMore } from '../../../components/load-more.tsx'
+import { Skeleton } from '../../../components/skeleton.tsx'
+import { EmptyState, ErrorState } from '../../../components/states.tsx'
+import { useSession } from '../../../lib/use-session.ts'
+import { FollowButton } from './follow-button.tsx'
+import { UserPreviewCard } from './user-preview-card.tsx'
+import { useT } from '../../../lib/i18n/i18n.ts'
+import '../../../lib/i18n/messages/en/common.ts'
 
 /**
  * A paged list of users with a few recent works each (following, followers, my pixiv, user search), with a Follow
@@ -33,7 +26,6 @@ export function UserPreviewList<TKey extends QueryKey>({
   emptyTitle: string
 }) {
   const t = useT()
-  const client = useQueryClient()
   const current = useSession()
   const query = useInfiniteQuery(options)
   const previews = useMemo(() => {
@@ -68,7 +60,6 @@ export function UserPreviewList<TKey extends QueryKey>({
                       userId={preview.user.id}
                       userName={preview.user.name}
                       isFollowed={preview.user.isFollowed ?? false}
-                      onChange={(id, followed) => applyFollow(client, id, followed)}
                     />
                   ) : null
                 }

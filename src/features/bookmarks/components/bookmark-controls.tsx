@@ -1,14 +1,13 @@
-import { useNavigate, useOutletContext, useSearchParams } from 'react-router'
-import type { BookmarkTag } from '../api/model.ts'
-import { LinkTabs } from '../components/tabs.tsx'
-import type { BookmarkListParams } from '../lib/api-client.ts'
-import { t as translate, useT } from '../lib/i18n/i18n.ts'
-import { paths } from '../lib/paths.ts'
+import { useNavigate, useSearchParams } from 'react-router'
+import type { BookmarkTag } from '../../../api/model.ts'
+import { LinkTabs } from '../../../components/tabs.tsx'
+import type { BookmarkListParams } from '../../../lib/api-client.ts'
+import { t as translate, useT } from '../../../lib/i18n/i18n.ts'
+import { paths } from '../../../lib/paths.ts'
 import { BookmarkTagFilter } from './bookmark-tag-filter.tsx'
-import type { UserOutletContext } from './routes/user-layout.tsx'
-import '../lib/i18n/messages/en/bookmarks.ts'
-import '../lib/i18n/messages/en/common.ts'
-import '../lib/i18n/messages/en/users.ts'
+import '../../../lib/i18n/messages/en/bookmarks.ts'
+import '../../../lib/i18n/messages/en/common.ts'
+import '../../../lib/i18n/messages/en/users.ts'
 
 // What the artworks and the novels bookmark pages share: which bookmarks the URL asks for, and the controls above
 // the list (the kind switch, public/private for one's own, the tag filter).
@@ -17,7 +16,15 @@ export type BookmarkKind = 'artworks' | 'novels'
 
 const pathOf = { artworks: paths.userBookmarks, novels: paths.userNovelBookmarks } as const
 
-export interface BookmarkScope extends UserOutletContext {
+/** Whose bookmarks a page shows (the user page's layout knows). */
+export interface BookmarkOwner {
+  userId: number
+  userName: string
+  /** The signed-in viewer's own: only then may the page show private bookmarks. */
+  isSelf: boolean
+}
+
+export interface BookmarkScope extends BookmarkOwner {
   restrict: 'public' | 'private'
   tag: string | undefined
   params: BookmarkListParams
@@ -25,19 +32,26 @@ export interface BookmarkScope extends UserOutletContext {
   key: string
 }
 
-/** `?restrict=private` (one's own only) and `?tag=` of a bookmarks page, inside the user layout. */
-export function useBookmarkScope(): BookmarkScope {
-  const context = useOutletContext<UserOutletContext>()
-  const [search] = useSearchParams()
-  const restrict = context.isSelf && search.get('restrict') === 'private' ? 'private' : 'public'
+/**
+ * The bookmarks a URL asks for: `?restrict=private` (one's own only) and `?tag=`. The page and the route's loader
+ * both read the URL through this, so they ask for the very same list.
+ */
+export function bookmarkListParams(
+  search: URLSearchParams,
+  userId: number,
+  isSelf: boolean,
+): BookmarkListParams & { restrict: 'public' | 'private' } {
+  const restrict = isSelf && search.get('restrict') === 'private' ? 'private' : 'public'
   const tag = search.get('tag') || undefined
-  return {
-    ...context,
-    restrict,
-    tag,
-    params: { userId: context.userId, restrict, ...(tag ? { tag } : {}) },
-    key: `${restrict}:${tag ?? ''}`,
-  }
+  return { userId, restrict, ...(tag ? { tag } : {}) }
+}
+
+/** The bookmarks a page of `owner`'s shows, from the URL. */
+export function useBookmarkScope(owner: BookmarkOwner): BookmarkScope {
+  const [search] = useSearchParams()
+  const params = bookmarkListParams(search, owner.userId, owner.isSelf)
+  const { restrict, tag } = params
+  return { ...owner, restrict, tag, params, key: `${restrict}:${tag ?? ''}` }
 }
 
 export function BookmarkControls({

@@ -6,8 +6,9 @@ import { ErrorState } from '../../../components/states.tsx'
 import { NotFoundError } from '../../../lib/api-error.ts'
 import { useT } from '../../../lib/i18n/i18n.ts'
 import { workQueries } from '../api/work-queries.ts'
-import { ArtworkDetail } from '../components/detail/artwork-detail.tsx'
-import { ArtworkNotFound, ArtworkSkeleton, ArtworkUnavailable } from '../components/detail/artwork-states.tsx'
+import { ArtworkDetail } from './detail/artwork-detail.tsx'
+import type { AuthorFollow } from './detail/author-card.tsx'
+import { ArtworkNotFound, ArtworkSkeleton, ArtworkUnavailable } from './detail/artwork-states.tsx'
 import '../../../lib/i18n/messages/en/works.ts'
 import { parseId } from '../../../api/parse-id.ts'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
@@ -44,10 +45,13 @@ function findWork(value: unknown, id: number, depth: number): Illust | undefined
 }
 
 /**
- * `/artworks/:id` — the work detail (DESIGN.md §3.4). `Comments`: the comment section under a viewable work, given by
- * the app, which composes the features.
+ * The screen of `/artworks/:id` — the work detail (DESIGN.md §3.4). Given by the route page, which composes the
+ * features: `Comments`, the comment section under a viewable work, and `Follow`, the author's follow toggle.
  */
-export function ArtworkPage({ Comments }: { Comments?: ComponentType<{ work: Illust }> } = {}) {
+export function ArtworkScreen({
+  Comments,
+  Follow,
+}: { Comments?: ComponentType<{ work: Illust }>; Follow?: AuthorFollow } = {}) {
   const t = useT()
   const { id: rawId } = useParams()
   const id = parseId(rawId)
@@ -80,7 +84,12 @@ export function ArtworkPage({ Comments }: { Comments?: ComponentType<{ work: Ill
   if (!work.visible) {
     return <ArtworkUnavailable signedIn={!!signedIn} signInHref={signInHref} />
   }
-  return <ArtworkDetail key={work.id} work={work} comments={Comments && <Comments key={work.id} work={work} />} />
+  return (
+    <ArtworkDetail
+      key={work.id}
+      work={work}
+      comments={Comments && <Comments key={work.id} work={work} />}
+      Follow={Follow}
+    />
+  )
 }
-
-export default ArtworkPage

@@ -1,23 +1,23 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
-import { Skeleton } from '../components/skeleton.tsx'
-import { LinkTabs } from '../components/tabs.tsx'
-import { SearchControls } from '../features/search/components/search-controls.tsx'
-import { formFromQuery, queryFromForm, type SearchForm, type SearchKind } from '../features/search/search-params.ts'
-import { workQueries } from '../features/works/api/work-queries.ts'
-import { useLang, useT } from '../lib/i18n/i18n.ts'
-import { paths } from '../lib/paths.ts'
-import { tagTranslation } from '../components/tag-list.tsx'
-import '../lib/i18n/messages/en/common.ts'
-import '../lib/i18n/messages/en/search.ts'
-import { useDocumentTitle } from '../lib/use-document-title.ts'
+import { Skeleton } from '../../../components/skeleton.tsx'
+import { LinkTabs } from '../../../components/tabs.tsx'
+import { SearchControls } from './search-controls.tsx'
+import { formFromQuery, queryFromForm, type SearchForm, type SearchKind } from '../search-params.ts'
+import { searchQueries } from '../api/search-queries.ts'
+import { useLang, useT } from '../../../lib/i18n/i18n.ts'
+import { paths } from '../../../lib/paths.ts'
+import { tagTranslation } from '../../../components/tag-list.tsx'
+import '../../../lib/i18n/messages/en/common.ts'
+import '../../../lib/i18n/messages/en/search.ts'
+import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 
 /** Trending tags, as a way in when there is no word yet. */
 function TrendingTags({ kind }: { kind: SearchKind }) {
   const t = useT()
   const lang = useLang()
-  const { data, isPending, isError } = useQuery(workQueries.trendingTags())
+  const { data, isPending, isError } = useQuery(searchQueries.trendingTags())
   if (isError) return null
   return (
     <section aria-labelledby="trending-heading" className="mt-6">

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { beforeEach, expect, it, vi } from 'vitest'
-import { Component as LibraryPage, POLL_MS } from './library-page.tsx'
+import { LibraryScreen as LibraryPage, POLL_MS } from './library-screen.tsx'
 
 const mocks = vi.hoisted(() => ({
   libraryStatus: vi.fn(),
@@ -11,7 +11,7 @@ const mocks = vi.hoisted(() => ({
   session: { user: { id: 2_000_000_000, name: 'owner', account: 'owner' } },
 }))
 
-vi.mock('../../lib/api.ts', () => ({
+vi.mock('../../../lib/api.ts', () => ({
   api: { libraryStatus: mocks.libraryStatus, libraryScan: mocks.libraryScan },
   session: {
     get: () => (mocks.signedIn ? mocks.session : null),

@@ -2,22 +2,24 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { BadRequestError } from '../../lib/api-error.ts'
-import { Component as SettingsPage } from './settings-page.tsx'
+import { BadRequestError } from '../../../lib/api-error.ts'
+import { SettingsScreen } from './settings-screen.tsx'
 
 const mocks = vi.hoisted(() => ({
   aiShowSettings: vi.fn(),
   editAiShowSettings: vi.fn(),
   muteList: vi.fn(),
+  editMutes: vi.fn(),
   signedIn: true,
   session: { user: { id: 1, name: 'Demo', account: 'demo' } },
 }))
 
-vi.mock('../../lib/api.ts', () => ({
+vi.mock('../../../lib/api.ts', () => ({
   api: {
     aiShowSettings: mocks.aiShowSettings,
     editAiShowSettings: mocks.editAiShowSettings,
     muteList: mocks.muteList,
+    editMutes: mocks.editMutes,
   },
   session: {
     get: () => (mocks.signedIn ? mocks.session : null),
@@ -25,12 +27,11 @@ vi.mock('../../lib/api.ts', () => ({
   },
 }))
 
-function setup() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+function setup(client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <SettingsPage />
+        <SettingsScreen itemKeys={[['works'], ['novels']]} />
       </MemoryRouter>
     </QueryClientProvider>,
   )
@@ -74,5 +75,40 @@ describe("the account's AI setting", () => {
     setup()
     expect(screen.queryByRole('checkbox', { name: 'Show AI-generated works' })).toBeNull()
     expect(mocks.aiShowSettings).not.toHaveBeenCalled()
+  })
+})
+
+describe("the account's mutes", () => {
+  beforeEach(() => {
+    vi.resetAllMocks()
+    mocks.signedIn = true
+    mocks.aiShowSettings.mockImplementation(() => new Promise(() => {}))
+    mocks.muteList.mockResolvedValue({
+      mutedTags: [],
+      mutedUsers: [],
+      mutedTagsCount: 0,
+      mutedUsersCount: 0,
+      mutedCount: 0,
+      muteLimitCount: 10,
+    })
+  })
+
+  it('saves a muted tag to the account, and the cached works and novels the page names go stale', async () => {
+    mocks.editMutes.mockResolvedValue(undefined)
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    const [work, novel, user] = [
+      ['works', 'detail', 1],
+      ['novels', 'detail', 2],
+      ['users', 'detail', 3],
+    ]
+    for (const key of [work, novel, user]) client.setQueryData(key!, { id: key![2] })
+    setup(client)
+    fireEvent.change(await screen.findByLabelText('Tag to mute'), { target: { value: 'cat' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Mute tag' }))
+    await waitFor(() => expect(mocks.editMutes).toHaveBeenCalledWith({ addTags: ['cat'] }))
+    const stale = (key: (string | number)[] | undefined) => client.getQueryState(key!)?.isInvalidated
+    await waitFor(() => expect(stale(work)).toBe(true))
+    expect(stale(novel)).toBe(true)
+    expect(stale(user)).toBe(false)
   })
 })

@@ -1,16 +1,17 @@
 import type { ReactNode } from 'react'
-import { Link, useNavigate } from 'react-router'
-import { buttonClass } from '../components/button.tsx'
-import { EmptyState } from '../components/states.tsx'
-import { LinkTabs } from '../components/tabs.tsx'
-import { RankingDatePicker } from '../features/ranking/components/ranking-date-picker.tsx'
-import { formatDay } from '../lib/format.ts'
-import { t as translate, useT } from '../lib/i18n/i18n.ts'
-import { paths } from '../lib/paths.ts'
-import type { RankingView } from './ranking-query.ts'
-import '../lib/i18n/messages/en/common.ts'
-import '../lib/i18n/messages/en/ranking.ts'
-import { useDocumentTitle } from '../lib/use-document-title.ts'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { buttonClass } from '../../../components/button.tsx'
+import { EmptyState } from '../../../components/states.tsx'
+import { LinkTabs } from '../../../components/tabs.tsx'
+import { RankingDatePicker } from './ranking-date-picker.tsx'
+import { formatDay } from '../../../lib/format.ts'
+import { t as translate, useT } from '../../../lib/i18n/i18n.ts'
+import { paths } from '../../../lib/paths.ts'
+import { rankingView, type RankingView } from '../ranking-query.ts'
+import { useSession } from '../../../lib/use-session.ts'
+import '../../../lib/i18n/messages/en/common.ts'
+import '../../../lib/i18n/messages/en/ranking.ts'
+import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 
 /** The list's accessible name: the ranking's title, and its day when one is chosen. */
 export const rankingListLabel = (view: RankingView) =>
@@ -22,6 +23,15 @@ export interface RankingBodyProps {
   search: URLSearchParams
   xRestrict: number | null
   signedIn: boolean
+}
+
+/** What the URL and the session make of a ranking page: the view, and what either kind's body asks for. */
+export function useRankingBody(): RankingBodyProps {
+  useT() // the view's title and mode labels are in the current language
+  const [search] = useSearchParams()
+  const current = useSession()
+  const xRestrict = current?.user.xRestrict ?? null
+  return { view: rankingView(search, xRestrict), search, xRestrict, signedIn: !!current }
 }
 
 /** `hrefFor(mode, date, kind)`: the ranking URL of a mode and day (the page's defaults left out). */

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { useT } from '../lib/i18n/i18n.ts'
-import { paths } from '../lib/paths.ts'
-import '../lib/i18n/messages/en/app.ts'
+import { useT } from '../../../lib/i18n/i18n.ts'
+import { paths } from '../../../lib/paths.ts'
+import '../../../lib/i18n/messages/en/app.ts'
 
 /**
  * The header's search box, on every page. A word searches works (or novels, from the novel search), keeping the
@@ -26,7 +26,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
     if (!value) return
     // Every link has a slash; a plain word does not need the resolver, which loads only when a link is pasted.
     if (value.includes('/')) {
-      const { linkTarget } = await import('../lib/link-resolver.ts')
+      const { linkTarget } = await import('../../../lib/link-resolver.ts')
       const link = linkTarget(value, window.location.origin)
       if (link) {
         setText('')

@@ -1,6 +1,6 @@
-import type { IllustRankingMode, NovelRankingMode, RankingParams } from '../lib/api-client.ts'
-import { rankingDateParam } from '../features/ranking/ranking-date.ts'
-import { t } from '../lib/i18n/i18n.ts'
+import type { IllustRankingMode, NovelRankingMode, RankingParams } from '../../lib/api-client.ts'
+import { rankingDateParam } from './ranking-date.ts'
+import { t } from '../../lib/i18n/i18n.ts'
 import {
   novelRankingModes,
   rankingKindParam,
@@ -10,8 +10,8 @@ import {
   type ModeResolution,
   type RankingKind,
   type RankingModeInfo,
-} from '../features/ranking/ranking-modes.ts'
-import '../lib/i18n/messages/en/ranking.ts'
+} from './ranking-modes.ts'
+import '../../lib/i18n/messages/en/ranking.ts'
 
 /**
  * The ranking request the URL describes for this viewer, or null when the mode is unknown or not allowed (the page
@@ -38,7 +38,7 @@ export function novelRankingQueryParams(
   return date ? { mode: resolved.info.mode, date } : { mode: resolved.info.mode }
 }
 
-/** What a ranking URL shows this viewer, for the page's frame (ranking-frame.tsx) and its list. */
+/** What a ranking URL shows this viewer, for the page's frame (components/ranking-frame.tsx) and its list. */
 export interface RankingView {
   kind: RankingKind
   resolved: ModeResolution<IllustRankingMode> | ModeResolution<NovelRankingMode>

@@ -1,7 +1,7 @@
 import { useId } from 'react'
-import type { BookmarkTag } from '../api/model.ts'
-import { useT } from '../lib/i18n/i18n.ts'
-import '../lib/i18n/messages/en/bookmarks.ts'
+import type { BookmarkTag } from '../../../api/model.ts'
+import { useT } from '../../../lib/i18n/i18n.ts'
+import '../../../lib/i18n/messages/en/bookmarks.ts'
 
 /**
  * Narrows a bookmark list to one of the owner's bookmark tags (a native select: keyboard and screen readers know it).
