@@ -34,6 +34,11 @@ async function dump(url: string) {
   return { schema, recorded: await query(url, 'SELECT * FROM schema_migrations ORDER BY version') }
 }
 
+/** The indexes the migrations after the first (the SQLite schema's mirror) make. */
+const POSTGRES_ONLY_INDEXES = MIGRATIONS.slice(1).flatMap((m) =>
+  [...m.sql.matchAll(/CREATE INDEX (\w+)/g)].map((x) => x[1]!),
+)
+
 /** Each table's columns (name, nullability), primary key and other indexes, as today's SQLite schema makes them. */
 function sqliteShape() {
   const lite = new Database(':memory:')
@@ -91,7 +96,8 @@ async function postgresShape(url: string) {
         WHERE c.conrelid = $1::regclass AND c.contype = 'p'`,
       [table],
     )
-    // the b-tree indexes other than the primary key's (the trigram indexes have no SQLite counterpart)
+    // the b-tree indexes other than the primary key's and those later migrations add for PostgreSQL's own queries
+    // (the trigram indexes, the social writes' lookups: no SQLite counterpart)
     const indexes = await query<{ cols: string }>(
       url,
       `SELECT CASE WHEN x.indisunique THEN 'unique ' ELSE '' END || string_agg(a.attname, ',' ORDER BY k.i) AS cols
@@ -99,9 +105,9 @@ async function postgresShape(url: string) {
         JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_am am ON am.oid = i.relam
         CROSS JOIN unnest(x.indkey) WITH ORDINALITY AS k(attnum, i)
         JOIN pg_attribute a ON a.attrelid = x.indrelid AND a.attnum = k.attnum
-        WHERE x.indrelid = $1::regclass AND NOT x.indisprimary AND am.amname = 'btree'
+        WHERE x.indrelid = $1::regclass AND NOT x.indisprimary AND am.amname = 'btree' AND i.relname <> ALL($2::text[])
         GROUP BY x.indexrelid, x.indisunique`,
-      [table],
+      [table, POSTGRES_ONLY_INDEXES],
     )
     shape[table] = {
       columns: cols.map((c) => `${c.name}${c.notnull ? ' not null' : ''}`),

@@ -338,16 +338,18 @@ CREATE INDEX works_title_trgm ON works USING gin (title gin_trgm_ops);
 CREATE INDEX novels_title_trgm ON novels USING gin (title gin_trgm_ops);
 `
 
-// A new follow's seq is max(seq) + 1 over all follows (as on SQLite), read under a lock (repositories/follows.ts):
-// an index makes that max one step instead of a scan of every follow.
-const followSeq = `
+// What the social repositories' writes look up (repositories/follows.ts, tokens.ts): a new follow's seq is
+// max(seq) + 1 over all follows (as on SQLite), read under a lock, and every token renewal deletes the lapsed tokens:
+// with these indexes each is a step down an index instead of a scan of every follow or every session.
+const socialWrites = `
 CREATE INDEX follows_seq ON follows (seq);
+CREATE INDEX refresh_tokens_expires ON refresh_tokens (expires_ts);
 `
 
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'the SQLite catalogue schema 5', sql: schema5 },
   { version: 2, name: 'pg_trgm indexes for partial tag and title matching', sql: trigrams },
-  { version: 3, name: 'an index of follows by seq', sql: followSeq },
+  { version: 3, name: 'indexes of follows by seq and of refresh tokens by expiry', sql: socialWrites },
 ]
 
 /** The catalogue tables migration 1 makes (the SQLite schema's, every one of which db:copy copies). */

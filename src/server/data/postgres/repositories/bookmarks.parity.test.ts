@@ -69,8 +69,8 @@ async function readsOf(kind: Kind, uid: number, label: string) {
   for (const id of probe)
     await expectSame(engines, (r) => r.bookmarks.of(kind, uid, id), `${label} of ${kind} ${uid} ${id}`)
   for (const restrict of [0, 1] as const)
-    for (const c of CALLERS)
-      for (const offset of [0, 3, 40, 200])
+    for (const c of [CALLERS[0]!, CALLERS[1]!, CALLERS[3]!])
+      for (const offset of [0, 3, 200])
         await expectSame(
           engines,
           (r) => r.bookmarks.tags(kind, uid, restrict, c, offset, 30),

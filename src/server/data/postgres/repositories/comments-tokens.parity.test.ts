@@ -112,8 +112,8 @@ describe('comments', () => {
     ]
     for (const [label, write] of writes) {
       const answer = await expectSame(engines, write, label)
-      if (label === 'add') mine = (answer as { ok: CommentRow }).ok.id
-      if (label === 'reply') reply = (answer as { ok: CommentRow }).ok.id
+      if (label === 'add') mine = (answer as unknown as { ok: CommentRow }).ok.id
+      if (label === 'reply') reply = (answer as unknown as { ok: CommentRow }).ok.id
       await commentCounters(kind, itemId)
     }
     expect(mine).toBeGreaterThan(0)

@@ -1,26 +1,12 @@
 import type pg from 'pg'
 import type { UserFileRow } from '../../library-user-files.ts'
-import type { UserRepository } from '../../repositories.ts'
-import type { Caller, Kind, UserRow } from '../../store.ts'
+import type { UserCounts, UserRepository } from '../../repositories.ts'
+import type { UserRow } from '../../store.ts'
 import { row, rows } from '../pool.ts'
 import { pgVisible } from '../visibility-sql.ts'
 
 // Users: rows, profile counters (of what the caller may see), the AI-show setting, imported users' files and the
 // figures recommendation reads. The SQL of store.ts (users, userCounts), social.ts and library-files.ts (userFiles).
-
-const n = async (pool: pg.Pool, sql: string, params: unknown[]) => (await row<{ n: number }>(pool, sql, params))!.n
-
-/** How many of the user's series have at least one item the caller may see. */
-function visibleSeriesCount(pool: pg.Pool, kind: Kind, userId: number, caller: Caller): Promise<number> {
-  const [series, items] = kind === 'illust' ? ['illust_series', 'works'] : ['novel_series', 'novels']
-  const vis = pgVisible(caller, 2)
-  return n(
-    pool,
-    `SELECT COUNT(*) AS n FROM ${series} s
-     WHERE s.user_id = $1 AND EXISTS (SELECT 1 FROM ${items} w WHERE w.series_id = s.id AND ${vis.sql})`,
-    [userId, ...vis.params],
-  )
-}
 
 export function pgUsers(pool: pg.Pool): UserRepository {
   return {
@@ -32,45 +18,33 @@ export function pgUsers(pool: pg.Pool): UserRepository {
       return new Map(found.map((r) => [r.id, r]))
     },
 
+    // One statement (one round trip, one connection of the pool), each counter a subquery: $1 the user, $2 the
+    // caller's id and $3 its age setting (the visibility fragment's parameters).
     counts: async (userId, caller) => {
       const vis = pgVisible(caller, 2)
-      const [works, novels, follows, mypixiv, publicIllustBookmarks, illustSeries, novelSeries] = await Promise.all([
-        row<{ illusts: number; manga: number }>(
-          pool,
-          `SELECT COUNT(*) FILTER (WHERE w.type <> 'manga') AS illusts, COUNT(*) FILTER (WHERE w.type = 'manga') AS manga
-           FROM works w WHERE w.user_id = $1 AND ${vis.sql}`,
-          [userId, ...vis.params],
-        ),
-        n(pool, `SELECT COUNT(*) AS n FROM novels w WHERE w.user_id = $1 AND ${vis.sql}`, [userId, ...vis.params]),
-        n(pool, 'SELECT COUNT(*) AS n FROM follows WHERE follower_id = $1 AND restrict = 0', [userId]),
-        // as /v1/user/mypixiv lists them: a follow not the caller's own counts only when public
-        n(
-          pool,
-          `SELECT COUNT(*) AS n FROM follows x
-           JOIN follows y ON y.follower_id = x.followee_id AND y.followee_id = x.follower_id
-           WHERE x.follower_id = $1 AND (x.restrict = 0 OR x.follower_id = $2) AND (y.restrict = 0 OR y.follower_id = $2)`,
-          [userId, caller.id],
-        ),
-        // only what the caller may see, as the list it counts is shown
-        n(
-          pool,
-          `SELECT COUNT(*) AS n FROM illust_bookmarks b JOIN works w ON w.id = b.item_id
-           WHERE b.user_id = $1 AND b.restrict = 0 AND ${vis.sql}`,
-          [userId, ...vis.params],
-        ),
-        visibleSeriesCount(pool, 'illust', userId, caller),
-        visibleSeriesCount(pool, 'novel', userId, caller),
-      ])
-      return {
-        illusts: works!.illusts,
-        manga: works!.manga,
-        novels,
-        follows,
-        mypixiv,
-        publicIllustBookmarks,
-        illustSeries,
-        novelSeries,
-      }
+      const series = (table: string, items: string) =>
+        `(SELECT COUNT(*) FROM ${table} s
+          WHERE s.user_id = $1 AND EXISTS (SELECT 1 FROM ${items} w WHERE w.series_id = s.id AND ${vis.sql}))`
+      const counted = await row<UserCounts>(
+        pool,
+        `SELECT
+           (SELECT COUNT(*) FROM works w WHERE w.user_id = $1 AND w.type <> 'manga' AND ${vis.sql}) AS illusts,
+           (SELECT COUNT(*) FROM works w WHERE w.user_id = $1 AND w.type = 'manga' AND ${vis.sql}) AS manga,
+           (SELECT COUNT(*) FROM novels w WHERE w.user_id = $1 AND ${vis.sql}) AS novels,
+           (SELECT COUNT(*) FROM follows WHERE follower_id = $1 AND restrict = 0) AS follows,
+           -- as /v1/user/mypixiv lists them: a follow not the caller's own counts only when public
+           (SELECT COUNT(*) FROM follows x
+            JOIN follows y ON y.follower_id = x.followee_id AND y.followee_id = x.follower_id
+            WHERE x.follower_id = $1 AND (x.restrict = 0 OR x.follower_id = $2)
+              AND (y.restrict = 0 OR y.follower_id = $2)) AS mypixiv,
+           -- only what the caller may see, as the list it counts is shown
+           (SELECT COUNT(*) FROM illust_bookmarks b JOIN works w ON w.id = b.item_id
+            WHERE b.user_id = $1 AND b.restrict = 0 AND ${vis.sql}) AS "publicIllustBookmarks",
+           ${series('illust_series', 'works')} AS "illustSeries",
+           ${series('novel_series', 'novels')} AS "novelSeries"`,
+        [userId, ...vis.params],
+      )
+      return counted!
     },
 
     showAi: async (userId) => {
