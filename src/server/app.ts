@@ -79,7 +79,14 @@ export function createApp(services: Services, log: Logger, lifecycle = new Lifec
   app.use((c, next) => (ACCEPTS_COMPRESSION.test(c.req.header('accept-encoding') ?? '') ? gzip(c, next) : next()))
 
   // ---- health checks: outside the API (no token, no rate limit), before the gallery's fallback ----
-  healthRoutes(app, lifecycle, () => catalogueAnswers(store.db))
+  // a missing key's HEAD is a cheap round trip to the bucket (or a stat of the folder): it throws only when unreachable
+  healthRoutes(
+    app,
+    lifecycle,
+    () => catalogueAnswers(store.db),
+    undefined,
+    () => openStorage(config.storage).head('readyz-probe'),
+  )
 
   // ---- the catalogue API ----
   const apiContext: MiddlewareHandler<AppEnv> = async (c, next) => {
