@@ -15,6 +15,7 @@
 //   BENCH_ONLY      library: only the library rows, beside the demo's search and detail (no build, no other rows);
 //                   or service families by name, comma-separated (e.g. `follow feed,comments page`): only those rows
 //                   on the default catalogue, beside hello-world (no build, Lighthouse, large catalogue or library)
+//                   million: hello-world and the BENCH_MILLION rows only
 //   BENCH_MILLION   1: add the 1,000,000-work catalogue's rows on SQLite (search by tag, popular sort, operators;
 //                   detail), each against the issue's PostgreSQL targets; generated into bench/.data-million on first
 //                   use (tens of minutes), reused after
@@ -106,6 +107,8 @@ const scrollOn = process.env.BENCH_SCROLL !== '0'
 const lighthouseDir = path.join(benchDir, 'results', 'lighthouse')
 const largeMode = process.env.BENCH_LARGE === '0' ? 'skip' : process.env.BENCH_LARGE === 'regen' ? 'regen' : 'reuse'
 const onlyLibrary = process.env.BENCH_ONLY === 'library'
+/** BENCH_ONLY=million: hello-world and the million-work rows only */
+const onlyMillion = process.env.BENCH_ONLY === 'million'
 /** The service families serviceFamilies measures, by the names BENCH_ONLY takes. */
 const SERVICE_FAMILIES = [
   'search',
@@ -122,13 +125,15 @@ const SERVICE_FAMILIES = [
   'thumbnails (warm)',
 ] as const
 const onlyFamilies =
-  process.env.BENCH_ONLY && !onlyLibrary ? process.env.BENCH_ONLY.split(',').map((f) => f.trim()) : undefined
+  process.env.BENCH_ONLY && !onlyLibrary && !onlyMillion
+    ? process.env.BENCH_ONLY.split(',').map((f) => f.trim())
+    : undefined
 for (const f of onlyFamilies ?? [])
   if (!(SERVICE_FAMILIES as readonly string[]).includes(f))
     throw new Error(`BENCH_ONLY must be library or families among ${SERVICE_FAMILIES.join(', ')}; not "${f}"`)
 /** Only some rows: no gallery build, no other catalogue, no library. */
-const onlySome = onlyLibrary || onlyFamilies !== undefined
-const millionOn = process.env.BENCH_MILLION === '1'
+const onlySome = onlyLibrary || onlyMillion || onlyFamilies !== undefined
+const millionOn = process.env.BENCH_MILLION === '1' || onlyMillion
 const libraryOn = process.env.BENCH_LIBRARY !== '0'
 if (onlyLibrary && !libraryOn) throw new Error('BENCH_ONLY=library and BENCH_LIBRARY=0 leave nothing to measure')
 
@@ -629,7 +634,7 @@ async function millionFamilies(origin: string, suffix: string): Promise<void> {
   // a tag AND (another OR a third) AND NOT a fourth: the query language's operators on the largest lists
   await family(
     'search operators',
-    async () => ({ paths: [inputs.searchPath(`${await word} (オリジナル OR 女の子) -漫画`)] }),
+    async () => ({ paths: [inputs.searchPath(`${await word} (女の子 OR 男の子) -漫画`)] }),
     TARGETS.millionSearch,
   )
   await family(
@@ -643,7 +648,7 @@ async function millionFamilies(origin: string, suffix: string): Promise<void> {
 
 /** BENCH_MILLION=1: the million-work rows on SQLite, then (the hook below) on PostgreSQL. */
 async function millionCatalogue(): Promise<void> {
-  if (!millionOn || onlySome) return
+  if (!millionOn || (onlySome && !onlyMillion)) return
   const reused = existsSync(path.join(millionDir, 'catalogue.db'))
   await rm(path.join(millionDir, 'image-cache'), { recursive: true, force: true })
   progress(
@@ -722,7 +727,7 @@ function printReport(report: Report, baseline: Report | undefined): void {
     out.push(
       `lighthouse rows: Lighthouse ${lighthouseVersion()} mobile (simulated throttling) in headless Chromium, one run per page on the default catalogue; Δ = change of the performance score; HTML reports in ${path.relative(repo, lighthouseDir)}/`,
     )
-  if (libraryOn && !onlyFamilies)
+  if (libraryOn && !onlyFamilies && !onlyMillion)
     out.push(
       `library rows: bench/library.ts (see bench/README.md); import and rescan are \`npm run import\` child processes timed wall-clock beside a cp -r of the same archive; renders are single HTTP requests to the service with LIBRARY_DIR (p50 and p95 ms); archives kept in ${path.relative(repo, libraryCacheDir)}/`,
     )
@@ -758,10 +763,11 @@ async function main(): Promise<number> {
       await buildGallery()
       await javascriptSection()
     }
-    await defaultCatalogue()
+    if (onlyMillion) await measureHello()
+    else await defaultCatalogue()
     if (!onlySome) await thumbnailRenders()
     if (!onlySome) await dbCopyRow()
-    if (!onlyFamilies) await librarySection()
+    if (!onlyFamilies && !onlyMillion) await librarySection()
     if (!onlySome)
       try {
         await largeCatalogue()
@@ -770,7 +776,7 @@ async function main(): Promise<number> {
         rows.push(errorRow('search (200k)', errorText(err), TARGETS.largeSearch))
       }
     await millionCatalogue()
-    if (!onlyFamilies) await largeLibrarySection()
+    if (!onlyFamilies && !onlyMillion) await largeLibrarySection()
   } catch (err) {
     problems.push(`run: ${errorText(err)}`)
   } finally {
