@@ -965,7 +965,13 @@ function* planBookmarks(
     return r === 0 || (r === 1 && follows.mutual(u, author))
   }
 
-  const all: { userId: number; item: number; restrict: number; ts: number; tags: string[] }[] = []
+  // every bookmark before the sort by time, as columns (a million works have a million bookmarks: objects would not
+  // fit the memory budget); the few tag lists by bookmark index
+  const bUser: number[] = []
+  const bItem: number[] = []
+  const bRestrict: number[] = []
+  const bTs: number[] = []
+  const bTags = new Map<number, string[]>()
   for (let u = 1; u <= U; u++) {
     const demo = u === 1
     if (!demo && !rng.chance(size.share)) continue
@@ -1008,25 +1014,36 @@ function* planBookmarks(
         names.length > 0 && rng.chance(demo ? 0.35 : 0.2)
           ? rng.sample(names, rng.int(1, Math.min(3, names.length)))
           : []
-      all.push({
-        userId: u,
-        item: i,
-        restrict: privates ? (privates.has(i) ? 1 : 0) : rng.chance(0.15) ? 1 : 0,
-        ts: Math.min(now, created + 1 + Math.floor(Math.pow(rng.next(), 2) * span)),
-        tags,
-      })
+      // restrict is drawn before the time, as when these were object literals
+      const restrict = privates ? (privates.has(i) ? 1 : 0) : rng.chance(0.15) ? 1 : 0
+      const ts = Math.min(now, created + 1 + Math.floor(Math.pow(rng.next(), 2) * span))
+      if (tags.length > 0) bTags.set(bUser.length, tags)
+      bUser.push(u)
+      bItem.push(i)
+      bRestrict.push(restrict)
+      bTs.push(ts)
     }
   }
-  all.sort((a, b) => a.ts - b.ts || a.userId - b.userId || a.item - b.item)
+  // (user, item) pairs are unique, so this order is total: the same whatever the sort's stability
+  const order = Array.from({ length: bUser.length }, (_, k) => k).sort(
+    (a, b) => bTs[a]! - bTs[b]! || bUser[a]! - bUser[b]! || bItem[a]! - bItem[b]!,
+  )
   let id = 1000
   let prevTs = 0
   // the records are made as the writer takes them (it takes them all before the next list draws from `rng`)
-  for (const b of all) {
+  for (const k of order) {
     id += rng.int(1, 50)
     // keep creation times strictly rising with id where the clock allows it
-    const ts = Math.min(now, Math.max(b.ts, prevTs + 1))
+    const ts = Math.min(now, Math.max(bTs[k]!, prevTs + 1))
     prevTs = ts
-    yield { id, userId: b.userId, itemId: b.item + 1, restrict: b.restrict, createdTs: ts, tags: b.tags }
+    yield {
+      id,
+      userId: bUser[k]!,
+      itemId: bItem[k]! + 1,
+      restrict: bRestrict[k]!,
+      createdTs: ts,
+      tags: bTags.get(k) ?? [],
+    }
   }
 }
 
