@@ -79,7 +79,10 @@ export function createApp(services: Services, log: Logger, lifecycle = new Lifec
   app.use((c, next) => (ACCEPTS_COMPRESSION.test(c.req.header('accept-encoding') ?? '') ? gzip(c, next) : next()))
 
   // ---- health checks: outside the API (no token, no rate limit), before the gallery's fallback ----
-  healthRoutes(app, lifecycle, services.probe)
+  // Originals and derived images: one storage for the image routes and the readiness probe.
+  const storage = openStorage(config.storage)
+  // a missing key's HEAD is a cheap round trip to the bucket (or a stat of the folder): it throws only when unreachable
+  healthRoutes(app, lifecycle, services.probe, undefined, () => storage.head('readyz-probe'))
 
   // ---- the catalogue API ----
   const apiContext: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -164,7 +167,7 @@ export function createApp(services: Services, log: Logger, lifecycle = new Lifec
     '/',
     createImageRoutes(repositoryImageCatalogue(services.repos), {
       // DATA_DIR/image-cache by default (STORAGE_URL unset), where earlier versions kept it
-      storage: openStorage(config.storage),
+      storage,
       diskBytes: config.imageCacheMax,
       maxQueuedRenders: config.imageRenderQueue,
       rendersPerClient: config.imageRendersPerClient || undefined,

@@ -19,6 +19,9 @@ export type ItemKind = 'illust' | 'novel'
 /**
  * Bulk writer used by the generator. It writes into a fresh file with no journal, in one
  * transaction, in the order the generator calls it, so the same calls give the same bytes.
+ * One transaction holds no more memory than a batch would: without a journal, SQLite spills dirty
+ * pages into the file once its page cache is full, so a million works' gigabytes never sit in memory.
+ * (Committing in batches would change only the header's change counter, and the bytes with it.)
  */
 export interface CatalogueWriter {
   meta(key: string, value: string): void

@@ -51,8 +51,10 @@ function main() {
   }
   const r = generateCatalogue(values.out, opts)
   const mb = (statSync(values.out).size / 1048576).toFixed(1)
+  // peak resident memory of this process (the generator holds no list of all works, bookmarks or comments)
+  const peakMb = (process.resourceUsage().maxRSS / 1024).toFixed(0)
   console.log(
-    `generated ${values.out}: ${r.users} users, ${r.works} works, ${r.novels} novels (seed ${opts.seed}) in ${(r.ms / 1000).toFixed(1)} s, ${mb} MB`,
+    `generated ${values.out}: ${r.users} users, ${r.works} works, ${r.novels} novels (seed ${opts.seed}) in ${(r.ms / 1000).toFixed(1)} s, ${mb} MB; peak RSS ${peakMb} MB`,
   )
 }
 

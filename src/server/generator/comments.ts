@@ -140,16 +140,20 @@ function drawCommenter(rng: Rng, item: CommentedItem, who: Commenters): number {
  * Exactly `totalComments` comments for each item (so the counters agree with the rows), ids from `firstId` in item
  * order. `hostile` items get a hostile payload in every comment.
  */
-export function planComments(
+/**
+ * Exactly `totalComments` comments for each item (so the counters agree with the rows), ids from `firstId` in item
+ * order. `hostile` items get a hostile payload in every comment. One at a time, as the writer takes them: a million
+ * works have millions of comments, too many to hold.
+ */
+export function* streamComments(
   rng: Rng,
   kind: 'illust' | 'novel',
-  items: readonly CommentedItem[],
+  items: Iterable<CommentedItem>,
   who: Commenters,
   now: number,
   firstId: number,
   hostile: ReadonlySet<number> = new Set(),
-): CommentRecord[] {
-  const out: CommentRecord[] = []
+): Generator<CommentRecord> {
   let id = firstId
   let hostileNext = 0
   for (const item of items) {
@@ -168,10 +172,9 @@ export function planComments(
       let text = body(rng, who.lang(userId), isReply)
       if (hostile.has(item.id) || rng.chance(HOSTILE_SHARE))
         text = HOSTILE_COMMENTS[hostileNext++ % HOSTILE_COMMENTS.length]!
-      out.push({ id, kind, itemId: item.id, userId, parentId, body: text, createdTs: Math.min(times[k]!, now) })
+      yield { id, kind, itemId: item.id, userId, parentId, body: text, createdTs: Math.min(times[k]!, now) }
       if (!isReply) roots.push(id)
       id++
     }
   }
-  return out
 }

@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks'
 import { openCatalogueWriter, type CatalogueWriter, type ItemKind } from '../data/catalogue-writer.ts'
 import type { BookmarkRecord, NovelRecord, TagRecord, WorkRecord, WorkType } from '../data/records.ts'
 import { hashPassword } from '../auth/tokens.ts'
-import { planComments, type CommentedItem, type Commenters } from './comments.ts'
+import { streamComments, type CommentedItem, type Commenters } from './comments.ts'
 import { HOSTILE_SNIPPETS } from '../../api/hostile.ts'
 import { withHostileCorpus } from './hostile-corpus.ts'
 import { novelText } from './novel-text.ts'
@@ -176,7 +176,8 @@ export function generateCatalogue(
   const half = Math.ceil(HOSTILE_SNIPPETS.length / 2)
   for (const rec of workRecords) {
     const lang = people[rec.userId]!.lang
-    rec.title = title(textRng, textRng.chance(0.8) ? lang : lang === 'ja' ? 'en' : 'ja')
+    // the title and caption go to the writer only: a million works' texts are not kept
+    const workTitle = title(textRng, textRng.chance(0.8) ? lang : lang === 'ja' ? 'en' : 'ja')
     const hostile =
       rec.id === 7
         ? HOSTILE_SNIPPETS.slice(0, half)
@@ -185,8 +186,7 @@ export function generateCatalogue(
           : hostileRng.chance(0.02)
             ? hostileRng.sample(HOSTILE_SNIPPETS, hostileRng.int(1, 2))
             : []
-    rec.caption = caption(textRng, { maxWorkId: W, maxUserId: U, hostile })
-    w.work(rec)
+    w.work({ ...rec, title: workTitle, caption: caption(textRng, { maxWorkId: W, maxUserId: U, hostile }) })
   }
 
   const novelTextRng = rng('novel-text')
@@ -797,25 +797,36 @@ function planAllComments(
     totalComments: r.totalComments,
     commentAccessControl: access,
   })
-  const onWorks = planComments(
-    rng,
-    'illust',
-    works.map((r) => item(r, r.commentAccessControl)),
-    who,
-    now,
-    1,
-    hostileWorks,
-  )
-  const onNovels = planComments(
-    rng,
-    'novel',
-    novels.map((n) => item(n, 0)),
-    who,
-    now,
-    onWorks.length + 1,
-    hostileNovels,
-  )
-  return [...onWorks, ...onNovels]
+  // Every item gets exactly its total_comments rows, so the novels' ids start after the works' sum. The rows are made
+  // as the writer takes them (the last thing it writes, and nothing else draws from `rng` meanwhile): same draws, same
+  // order, same rows, never all in memory.
+  let onWorks = 0
+  for (const r of works) onWorks += r.totalComments
+  function* all() {
+    yield* streamComments(
+      rng,
+      'illust',
+      (function* () {
+        for (const r of works) yield item(r, r.commentAccessControl)
+      })(),
+      who,
+      now,
+      1,
+      hostileWorks,
+    )
+    yield* streamComments(
+      rng,
+      'novel',
+      (function* () {
+        for (const n of novels) yield item(n, 0)
+      })(),
+      who,
+      now,
+      onWorks + 1,
+      hostileNovels,
+    )
+  }
+  return all()
 }
 
 // ---- follows --------------------------------------------------------------------------------------------
@@ -930,14 +941,14 @@ interface BookmarkItems {
  * Bookmarks of every user, only of items the owner can see (public ones, their own, or restrict-1 items of
  * a mutual follow) and within their age setting. Ids rise with time, sparse (steps of 1–50) from 1000.
  */
-function planBookmarks(
+function* planBookmarks(
   rng: Rng,
   items: BookmarkItems,
   people: Person[],
   follows: FollowGraph,
   now: number,
   size: { demo: number; others: number; share: number },
-): BookmarkRecord[] {
+): Generator<BookmarkRecord> {
   const U = people.length - 1
   const byAuthor: number[][] = people.map(() => [])
   const weights = new Float64Array(items.n)
@@ -954,7 +965,13 @@ function planBookmarks(
     return r === 0 || (r === 1 && follows.mutual(u, author))
   }
 
-  const all: { userId: number; item: number; restrict: number; ts: number; tags: string[] }[] = []
+  // every bookmark before the sort by time, as columns (a million works have a million bookmarks: objects would not
+  // fit the memory budget); the few tag lists by bookmark index
+  const bUser: number[] = []
+  const bItem: number[] = []
+  const bRestrict: number[] = []
+  const bTs: number[] = []
+  const bTags = new Map<number, string[]>()
   for (let u = 1; u <= U; u++) {
     const demo = u === 1
     if (!demo && !rng.chance(size.share)) continue
@@ -997,27 +1014,37 @@ function planBookmarks(
         names.length > 0 && rng.chance(demo ? 0.35 : 0.2)
           ? rng.sample(names, rng.int(1, Math.min(3, names.length)))
           : []
-      all.push({
-        userId: u,
-        item: i,
-        restrict: privates ? (privates.has(i) ? 1 : 0) : rng.chance(0.15) ? 1 : 0,
-        ts: Math.min(now, created + 1 + Math.floor(Math.pow(rng.next(), 2) * span)),
-        tags,
-      })
+      // restrict is drawn before the time, as when these were object literals
+      const restrict = privates ? (privates.has(i) ? 1 : 0) : rng.chance(0.15) ? 1 : 0
+      const ts = Math.min(now, created + 1 + Math.floor(Math.pow(rng.next(), 2) * span))
+      if (tags.length > 0) bTags.set(bUser.length, tags)
+      bUser.push(u)
+      bItem.push(i)
+      bRestrict.push(restrict)
+      bTs.push(ts)
     }
   }
-  all.sort((a, b) => a.ts - b.ts || a.userId - b.userId || a.item - b.item)
+  // (user, item) pairs are unique, so this order is total: the same whatever the sort's stability
+  const order = Array.from({ length: bUser.length }, (_, k) => k).sort(
+    (a, b) => bTs[a]! - bTs[b]! || bUser[a]! - bUser[b]! || bItem[a]! - bItem[b]!,
+  )
   let id = 1000
   let prevTs = 0
-  const out: BookmarkRecord[] = []
-  for (const b of all) {
+  // the records are made as the writer takes them (it takes them all before the next list draws from `rng`)
+  for (const k of order) {
     id += rng.int(1, 50)
     // keep creation times strictly rising with id where the clock allows it
-    const ts = Math.min(now, Math.max(b.ts, prevTs + 1))
+    const ts = Math.min(now, Math.max(bTs[k]!, prevTs + 1))
     prevTs = ts
-    out.push({ id, userId: b.userId, itemId: b.item + 1, restrict: b.restrict, createdTs: ts, tags: b.tags })
+    yield {
+      id,
+      userId: bUser[k]!,
+      itemId: bItem[k]! + 1,
+      restrict: bRestrict[k]!,
+      createdTs: ts,
+      tags: bTags.get(k) ?? [],
+    }
   }
-  return out
 }
 
 // ---- mutes ----------------------------------------------------------------------------------------------

@@ -32,7 +32,7 @@ export class Lifecycle {
 /** Why the service is not ready: the JSON of a 503 from /readyz. */
 export interface NotReady {
   status: 'unavailable'
-  reason: 'starting' | 'shutting_down' | 'database'
+  reason: 'starting' | 'shutting_down' | 'database' | 'storage'
   message?: string
 }
 
@@ -41,13 +41,16 @@ const PROBE_TIMEOUT_MS = 2000
 
 /**
  * `probe`: a trivial query through the catalogue's own connection (throws, or rejects, when the database cannot
- * answer). Synchronous on SQLite; an asynchronous engine's is bounded by PROBE_TIMEOUT_MS.
+ * answer). Synchronous on SQLite; an asynchronous engine's is bounded by PROBE_TIMEOUT_MS. `storageProbe`: a cheap
+ * look-up in the images' storage (a bucket out of reach makes every copied original and cached render unservable),
+ * bounded the same way.
  */
 export function healthRoutes(
   app: Hono<AppEnv>,
   lifecycle: Lifecycle,
   probe: () => unknown,
   probeTimeoutMs = PROBE_TIMEOUT_MS,
+  storageProbe?: () => Promise<unknown>,
 ) {
   app.get(HEALTH_PATHS.live, (c) => {
     c.header('Cache-Control', 'no-store')
@@ -55,12 +58,19 @@ export function healthRoutes(
   })
   app.get(HEALTH_PATHS.ready, async (c) => {
     c.header('Cache-Control', 'no-store')
-    const notReady = await readiness(lifecycle, probe, probeTimeoutMs)
+    const notReady =
+      (await readiness(lifecycle, probe, probeTimeoutMs)) ??
+      (storageProbe && (await readiness(lifecycle, storageProbe, probeTimeoutMs, 'storage')))
     return notReady ? c.json(notReady, 503) : c.json({ status: 'ready' })
   })
 }
 
-async function readiness(lifecycle: Lifecycle, probe: () => unknown, timeoutMs: number): Promise<NotReady | undefined> {
+async function readiness(
+  lifecycle: Lifecycle,
+  probe: () => unknown,
+  timeoutMs: number,
+  reason: 'database' | 'storage' = 'database',
+): Promise<NotReady | undefined> {
   const notServing = (): NotReady | undefined =>
     lifecycle.phase === 'ready'
       ? undefined
@@ -79,7 +89,7 @@ async function readiness(lifecycle: Lifecycle, probe: () => unknown, timeoutMs: 
         }),
       ])
   } catch (err) {
-    return { status: 'unavailable', reason: 'database', message: err instanceof Error ? err.message : String(err) }
+    return { status: 'unavailable', reason, message: err instanceof Error ? err.message : String(err) }
   } finally {
     clearTimeout(timer)
   }

@@ -23,7 +23,7 @@ import type { ImageUrlSigner } from './image-signing.ts'
 import { legacyImagePath } from './paths.ts'
 import { IMAGE_PATH_PREFIXES, LEGACY_IMAGE_PREFIX } from '../../api/service-paths.ts'
 import { RENDERER_VERSION, contentTypeOf, extensionOf, renderSpec } from './render.ts'
-import { ObjectNotFound, refKey, type Storage } from '../storage/storage.ts'
+import { ObjectNotFound, refKey, StorageUnavailable, type Storage } from '../storage/storage.ts'
 
 export type { ImageCatalogue } from './image-request.ts'
 
@@ -61,6 +61,8 @@ export interface ImageRoutesOptions {
 const errorBody = (message: string) =>
   JSON.stringify({ error: { user_message: '', message, reason: '', user_message_details: {} } })
 const NOT_FOUND_BODY = errorBody('Not found')
+/** what a 503 for unreachable storage tells a client to wait: about a balancer's probe interval or two */
+const STORAGE_RETRY_AFTER_S = 5
 const METHOD_BODY = errorBody('Method not allowed')
 
 function jsonError(status: 404 | 405 | 429 | 500 | 503, body: string, extra?: Record<string, string>): Response {
@@ -208,6 +210,11 @@ export function createImageRoutes(catalogue: AsyncImageCatalogue, opts: ImageRou
     } catch (err) {
       // the file left the archive since the last scan: there is no such image any more
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return jsonError(404, NOT_FOUND_BODY)
+      // the bucket (or its network) is down: the image exists, ask again shortly
+      if (err instanceof StorageUnavailable) {
+        console.error('image storage unavailable:', err.cause ?? err)
+        return jsonError(503, errorBody('Storage unavailable'), { 'Retry-After': String(STORAGE_RETRY_AFTER_S) })
+      }
       if (err instanceof RenderRefused) {
         const message = err.status === 503 ? 'Image renderer busy' : 'Rate Limit'
         return jsonError(err.status, errorBody(message), { 'Retry-After': String(err.retryAfter) })

@@ -23,6 +23,7 @@ import {
 import {
   checkKey,
   ObjectNotFound,
+  StorageUnavailable,
   type ListedObject,
   type ObjectBody,
   type ObjectInfo,
@@ -48,6 +49,15 @@ const notFound = (err: unknown) => {
   return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404
 }
 
+/**
+ * The bucket could not answer: no HTTP answer at all (refused, reset, timed out, DNS) or a server-side 5xx, after the
+ * SDK's own retries. A 4xx other than 404 (bad credentials, no such bucket) is a configuration error and stays one.
+ */
+const unreachable = (err: unknown) => {
+  const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode
+  return status === undefined || status >= 500
+}
+
 export class S3Storage implements Storage {
   readonly kind = 's3'
   readonly description: string
@@ -66,13 +76,24 @@ export class S3Storage implements Storage {
     })
   }
 
+  /** client.send, with an unreachable bucket thrown as StorageUnavailable (keys are checked before, outside it) */
+  private async call<T>(send: () => Promise<T>): Promise<T> {
+    try {
+      return await send()
+    } catch (err) {
+      if (!notFound(err) && unreachable(err)) throw new StorageUnavailable(this.description, { cause: err })
+      throw err
+    }
+  }
+
   private key(key: string) {
     return this.at.prefix + checkKey(key)
   }
 
   async head(key: string): Promise<ObjectInfo | null> {
+    const Key = this.key(key)
     try {
-      const r = await this.client.send(new HeadObjectCommand({ Bucket: this.at.bucket, Key: this.key(key) }))
+      const r = await this.call(() => this.client.send(new HeadObjectCommand({ Bucket: this.at.bucket, Key })))
       const size = r.ContentLength ?? 0
       if (r.Metadata?.[SIZE_META] !== String(size)) return null // being written (see above)
       return { size, etag: r.ETag ?? '""', modifiedMs: r.LastModified?.getTime() ?? 0 }
@@ -111,9 +132,10 @@ export class S3Storage implements Storage {
   }
 
   private async send(key: string, range?: string) {
+    const Key = this.key(key)
     try {
-      return await this.client.send(
-        new GetObjectCommand({ Bucket: this.at.bucket, Key: this.key(key), ...(range ? { Range: range } : {}) }),
+      return await this.call(() =>
+        this.client.send(new GetObjectCommand({ Bucket: this.at.bucket, Key, ...(range ? { Range: range } : {}) })),
       )
     } catch (err) {
       if (notFound(err)) throw new ObjectNotFound(key)
@@ -122,30 +144,36 @@ export class S3Storage implements Storage {
   }
 
   async put(key: string, body: Buffer | { file: string }): Promise<void> {
+    const Key = this.key(key)
     const Body = Buffer.isBuffer(body) ? body : createReadStream(body.file)
     // a stream's length must be given: the SDK cannot sign a body of unknown length without chunked trailers
     const ContentLength = Buffer.isBuffer(body) ? body.byteLength : (await stat(body.file)).size
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.at.bucket,
-        Key: this.key(key),
-        Body,
-        ContentLength,
-        Metadata: { [SIZE_META]: String(ContentLength) },
-      }),
+    await this.call(() =>
+      this.client.send(
+        new PutObjectCommand({
+          Bucket: this.at.bucket,
+          Key,
+          Body,
+          ContentLength,
+          Metadata: { [SIZE_META]: String(ContentLength) },
+        }),
+      ),
     )
   }
 
   async delete(key: string): Promise<void> {
     // S3 answers a missing key's delete with 204 too
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.at.bucket, Key: this.key(key) }))
+    const Key = this.key(key)
+    await this.call(() => this.client.send(new DeleteObjectCommand({ Bucket: this.at.bucket, Key })))
   }
 
   async *list(prefix: string): AsyncIterable<ListedObject> {
     let ContinuationToken: string | undefined
     do {
-      const r = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.at.bucket, Prefix: this.at.prefix + prefix, ContinuationToken }),
+      const r = await this.call(() =>
+        this.client.send(
+          new ListObjectsV2Command({ Bucket: this.at.bucket, Prefix: this.at.prefix + prefix, ContinuationToken }),
+        ),
       )
       for (const o of r.Contents ?? [])
         if (o.Key)

@@ -36,6 +36,21 @@ export class ObjectNotFound extends Error {
   }
 }
 
+/**
+ * Thrown when the store cannot be reached or is failing (connection refused, timed out, a 5xx from the bucket): the
+ * object may well be there, the caller should try again later. The image routes answer it with 503, /readyz with
+ * "not ready".
+ */
+export class StorageUnavailable extends Error {
+  readonly code = 'EUNAVAILABLE'
+  constructor(
+    readonly description: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`storage ${description} is unavailable`, options)
+  }
+}
+
 export interface Storage {
   /** 'file' or 's3' */
   readonly kind: 'file' | 's3'

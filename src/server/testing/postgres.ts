@@ -55,7 +55,8 @@ function runAs(): { uid: number; gid: number } | undefined {
   return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) }
 }
 
-const tempBase = () => (existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir())
+// EASEL_PG_DIR: a folder on disk instead, for a cluster larger than memory should hold (the million-work copy)
+const tempBase = () => process.env.EASEL_PG_DIR || (existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir())
 
 function run(cmd: string, args: string[], user: { uid: number; gid: number } | undefined) {
   const r = spawnSync(cmd, args, { encoding: 'utf8', ...user, cwd: '/' })
