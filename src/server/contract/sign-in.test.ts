@@ -278,16 +278,18 @@ describe('revocable sessions', () => {
 describe('the request limiter (1/s, burst 5)', () => {
   it('8 tokens on one address together get one address’s limit, not 8 times a caller’s', async () => {
     const tokens = await Promise.all(Array.from({ length: 8 }, (_, i) => accessTokenFor(limited.services, i + 1)))
+    const started = performance.now()
     const replies = await Promise.all(
       tokens.flatMap((token) =>
         Array.from({ length: 5 }, () => request(limited.url, '/v1/illust/ranking', { from: '127.0.0.18', token })),
       ),
     )
+    const seconds = (performance.now() - started) / 1000
     const ok = replies.filter((r) => r.status === 200).length
-    // An address holds 4 callers' buckets (20), plus what refills (4/s) during the burst; a bucket per token let all
-    // 40 through.
+    // An address holds 4 callers' buckets (20), plus what refills (4/s) while the burst is answered (longer on a busy
+    // machine, or over a database server); a bucket per token lets all 40 through, however long it takes.
     expect(ok).toBeGreaterThanOrEqual(5)
-    expect(ok).toBeLessThanOrEqual(30)
+    expect(ok).toBeLessThanOrEqual(Math.min(39, 20 + Math.ceil(4 * seconds) + 1))
     for (const r of replies.filter((x) => x.status !== 200)) {
       expect(r.status).toBe(429)
       expect(Number(r.headers['retry-after'])).toBeGreaterThanOrEqual(1)
