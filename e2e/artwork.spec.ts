@@ -715,10 +715,17 @@ test.describe('a work not everyone may see (signed image URLs, issue 14)', () =>
     await author.goto(`/artworks/${work.id}`)
     await expect(heading(author)).toHaveText(work.title)
     const image = author.getByRole('img', { name: altOf(work), exact: true })
+    // The size the screen takes (large or the original), then the original at full size: each signed, each shown.
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 })
+      .toBe(true)
+    expect(new URL((await image.getAttribute('src'))!).search).toMatch(/^\?e=\d+&s=/)
+    await author.getByRole('button', { name: 'Full size' }).click()
     await expect
       .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 })
       .toBe(work.width)
     expect(new URL((await image.getAttribute('src'))!).search).toMatch(/^\?e=\d+&s=/)
+    expect(pathOf((await image.getAttribute('src'))!)).toBe(pathOf(original))
     await author.close()
 
     const anonymous = await browser.newPage()
