@@ -186,6 +186,13 @@ describe('db:copy from SQLite to PostgreSQL', () => {
     expect(Number(comment!.id)).toBe(highWater + 1)
     const [tag] = await query<{ id: string }>(url, "INSERT INTO tags (name) VALUES ('a new tag') RETURNING id")
     expect(Number(tag!.id)).toBe(maxTag + 1)
+    // The copy comes with planner statistics: every copied table analyzed, none left to autovacuum's time.
+    const unanalyzed = await query<{ relname: string }>(
+      url,
+      'SELECT relname FROM pg_stat_user_tables WHERE relname = ANY($1) AND last_analyze IS NULL',
+      [report.tables.map((t) => t.table)],
+    )
+    expect(unanalyzed).toEqual([])
   })
 
   it('copies an imported library whole, its library tables included', async () => {
