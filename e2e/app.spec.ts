@@ -401,6 +401,39 @@ test.describe('signing in and out', () => {
     expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY)).toBeNull()
   })
 
+  test('the account menu opened while the next page is still loading stays open when that page arrives', async ({
+    page,
+  }) => {
+    await page.goto('/login?return_to=%2Franking')
+    await page.getByLabel('Account name').fill(DEMO.username)
+    await page.getByLabel('Password').fill(DEMO.password)
+    // Hold the ranking page's code: the address moves to /ranking at once, the page arrives when released.
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    const held: string[] = []
+    await page.route(/\/assets\/ranking-[^/]*\.js$/, async (route) => {
+      held.push(route.request().url())
+      await released
+      await route.continue()
+    })
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(/\/ranking$/)
+    await expect.poll(() => held.length).toBeGreaterThan(0)
+    await expect(page.getByRole('navigation', { name: 'Ranking modes' })).toHaveCount(0)
+
+    await page.getByRole('button', { name: 'Account: Demo' }).click()
+    const signOut = page.getByRole('button', { name: 'Sign out' })
+    await expect(signOut).toBeVisible()
+    release()
+    await expect(page.getByRole('navigation', { name: 'Ranking modes' })).toBeVisible()
+    await expect(signOut).toBeVisible()
+
+    // A navigation made after it opened still closes it.
+    await page.getByRole('link', { name: 'Profile' }).click()
+    await expect(page).toHaveURL(/\/users\/1$/)
+    await expect(signOut).toBeHidden()
+  })
+
   test('"Sign out everywhere" in the settings ends this session and the account\'s others', async ({ page }, info) => {
     // An account of this test's own (one per project, as they run in parallel): signing out everywhere ends every
     // session of the account, which would break any other test signed in as it.

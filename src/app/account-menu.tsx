@@ -10,6 +10,9 @@ import { paths } from '../lib/paths.ts'
 import '../lib/i18n/messages/en/app.ts'
 import '../lib/i18n/messages/en/common.ts'
 
+/** The address the browser shows now, which may be ahead of the one React has rendered. */
+const addressNow = () => window.location.pathname + window.location.search + window.location.hash
+
 const itemClass = 'flex min-h-11 w-full items-center rounded-md px-3 py-2 text-left text-sm hover:bg-line/50 sm:min-h-9'
 
 /**
@@ -20,11 +23,19 @@ export function AccountMenu() {
   const t = useT()
   const current = useSession()
   const location = useLocation()
-  // Open on one history entry only: any navigation closes the menu.
-  const [openAt, setOpenAt] = useState<string | null>(null)
-  const open = openAt === location.key
+  // Open on one page only: a navigation closes the menu. The page is the browser's, read at the click: a navigation
+  // still rendering (its code loading in a transition) has already moved the address, and its arrival must not
+  // close a menu opened after it started.
+  const [openedAt, setOpenedAt] = useState<string | null>(null)
+  const open = openedAt !== null
+  const here = location.pathname + location.search + location.hash
   const setOpen = (next: boolean | ((was: boolean) => boolean)) =>
-    setOpenAt((typeof next === 'function' ? next(open) : next) ? location.key : null)
+    setOpenedAt((typeof next === 'function' ? next(open) : next) ? addressNow() : null)
+  const [rendered, setRendered] = useState(here)
+  if (rendered !== here) {
+    setRendered(here)
+    if (openedAt !== here) setOpenedAt(null)
+  }
   const id = useId()
   const root = useRef<HTMLDivElement>(null)
   const button = useRef<HTMLButtonElement>(null)
@@ -32,11 +43,11 @@ export function AccountMenu() {
   useEffect(() => {
     if (!open) return
     const onPointer = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpenAt(null)
+      if (!root.current?.contains(e.target as Node)) setOpenedAt(null)
     }
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return
-      setOpenAt(null)
+      setOpenedAt(null)
       button.current?.focus()
     }
     document.addEventListener('pointerdown', onPointer)
@@ -108,31 +119,22 @@ export function AccountMenu() {
           )}
         </p>
         <ul>
-          <li>
-            <Link className={itemClass} to={paths.user(user.id)}>
-              {t('app.account.profile')}
-            </Link>
-          </li>
-          <li>
-            <Link className={itemClass} to={paths.userBookmarks(user.id)}>
-              {t('common.bookmarks')}
-            </Link>
-          </li>
-          <li>
-            <Link className={itemClass} to={paths.userFollowing(user.id)}>
-              {t('common.following')}
-            </Link>
-          </li>
-          <li>
-            <Link className={itemClass} to={paths.library()}>
-              {t('app.account.library')}
-            </Link>
-          </li>
-          <li>
-            <Link className={itemClass} to={paths.settings()}>
-              {t('common.settings')}
-            </Link>
-          </li>
+          {(
+            [
+              [paths.user(user.id), t('app.account.profile')],
+              [paths.userBookmarks(user.id), t('common.bookmarks')],
+              [paths.userFollowing(user.id), t('common.following')],
+              [paths.library(), t('app.account.library')],
+              [paths.settings(), t('common.settings')],
+            ] as const
+          ).map(([to, label]) => (
+            <li key={to}>
+              {/* Closes even when the link leads to the page already open. */}
+              <Link className={itemClass} to={to} onClick={() => setOpen(false)}>
+                {label}
+              </Link>
+            </li>
+          ))}
           <li className="mt-1 border-t border-line pt-1">
             <button
               type="button"
