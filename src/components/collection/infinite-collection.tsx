@@ -24,7 +24,11 @@ export interface CollectionItemProps {
   blurred: boolean
   blurReasons: FilteredItem<unknown>['reasons']
   onReveal: (id: number) => void
-  /** Items of the first row load at once; the rest when near the viewport. */
+  /**
+   * Items of the rows in the first screenful load at once, with the render that makes them: the largest of them is
+   * the page's largest paint, and a lazy image waits for a layout and an intersection check before it even asks.
+   * The rest load when near the viewport.
+   */
   eager: boolean
 }
 
@@ -125,7 +129,7 @@ export function InfiniteCollection<TItem extends { id: number }, TLayout extends
             blurred: entry.blurred && !revealed.has(id),
             blurReasons: entry.reasons,
             onReveal: reveal,
-            eager: vr.index === 0,
+            eager: top + layout.rowTop(vr.index) < viewportHeight,
           }
           cells.push(
             <Fragment key={id}>

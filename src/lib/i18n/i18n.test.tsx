@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { lookup, plural, Plural, type Tree } from './catalogue.ts'
-import { currentLang, resolveLang, setLang } from './i18n.ts'
+import { currentLang, formatNumber, resolveLang, setLang } from './i18n.ts'
 
 describe('resolveLang', () => {
   it('takes the setting when it names a language', () => {
@@ -37,5 +37,24 @@ describe('setLang', () => {
     expect(document.documentElement.lang).toBe('ja')
     await setLang('en')
     expect(document.documentElement.lang).toBe('en')
+  })
+})
+
+describe('formatNumber', () => {
+  it('writes whole numbers as each language does, grouped from a thousand, rounding fractions, never "-0"', () => {
+    for (const lang of ['en', 'ja'] as const) {
+      expect([0, -0, 7, 999, -999, 1000, 1234567, -1500, 12.5, 999.6].map((n) => formatNumber(n, lang))).toEqual([
+        '0',
+        '0',
+        '7',
+        '999',
+        '-999',
+        '1,000',
+        '1,234,567',
+        '-1,500',
+        '13',
+        '1,000',
+      ])
+    }
   })
 })
