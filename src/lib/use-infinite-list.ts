@@ -91,10 +91,11 @@ export function useInfiniteList<TPage, TItem extends Filterable & { id: number }
       ],
     ),
   )
-  // A page is asked for only when the live answer allows it (asking again while a page is under way would cancel that
-  // request and send it anew) and the pages on screen are the live ones: until then, what the list decides from them
-  // (the pause after pages the filters hid entirely) is not known yet. Catching up changes this callback, which
-  // re-runs the auto-load check.
+  // A page is asked for only when the live answer allows it and the pages on screen are the live ones: until then,
+  // what the list decides from them (the pause after pages the filters hid entirely) is not known yet. Catching up
+  // changes this callback, which re-runs the auto-load check. Two asks before the render that shows the first under
+  // way (two effects of one commit, on a slow phone) must not cancel the first and send the same page again:
+  // `cancelRefetch: false` leaves a page under way alone.
   const {
     fetchNextPage: fetchNextLive,
     refetch,
@@ -103,7 +104,7 @@ export function useInfiniteList<TPage, TItem extends Filterable & { id: number }
   } = result
   const caughtUp = data === result.data
   const fetchNextPage = useCallback(
-    () => (caughtUp && hasNextLive && !fetchingNextLive ? fetchNextLive() : Promise.resolve()),
+    () => (caughtUp && hasNextLive && !fetchingNextLive ? fetchNextLive({ cancelRefetch: false }) : Promise.resolve()),
     [caughtUp, hasNextLive, fetchingNextLive, fetchNextLive],
   )
 
