@@ -315,6 +315,11 @@ test('signing out empties the cached API answers, so the next person offline doe
   await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible()
   // The views on screen refetch as the anonymous caller, and those answers may be cached again; nothing personal.
   await expect.poll(async () => personal(await cachedApiAnswers(page)).map((a) => a.path)).toEqual([])
+  // ... and the anonymous answer for this page is in the cache before the connection goes (on a slow machine the
+  // refetch may still be under way when the personal answers are already gone).
+  await expect
+    .poll(async () => (await cachedApiAnswers(page)).some((a) => a.path.includes('/v1/user/bookmarks/illust')))
+    .toBe(true)
 
   // Offline on the shared device, the same address shows what anyone may see (demo's public bookmarks, cached as
   // the anonymous caller after the sign-out), and none of the private ones.
