@@ -22,9 +22,14 @@ export interface DbCopyFigures {
   equal: boolean
 }
 
+/**
+ * Copies `catalogue` (or a freshly generated default catalogue) into a throwaway cluster and checks the copy; `serve`,
+ * when given, runs on the copy (its database URL) before the cluster stops.
+ */
 export async function measureDbCopy(
   progress: (line: string) => void = () => undefined,
   catalogue?: string,
+  serve?: (databaseUrl: string) => Promise<void>,
 ): Promise<DbCopyFigures> {
   const dir = mkdtempSync(path.join(tmpdir(), 'easel-bench-db-copy-'))
   try {
@@ -39,6 +44,7 @@ export async function measureDbCopy(
       progress(`db:copy: cluster started in ${cluster.startMs.toFixed(0)} ms; copying`)
       const url = await cluster.createDatabase('bench')
       const report = await copySqliteToPostgres(file, url)
+      if (serve) await serve(url)
       return {
         clusterStartMs: cluster.startMs,
         rows: report.copied,

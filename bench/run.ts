@@ -19,13 +19,17 @@
 //   BENCH_MILLION   1: add the 1,000,000-work catalogue's rows on SQLite (search by tag, popular sort, operators;
 //                   detail), each against the issue's PostgreSQL targets; generated into bench/.data-million on first
 //                   use (tens of minutes), reused after
-//   BENCH_POSTGRES  0: skip the db:copy row (the default catalogue copied into a throwaway PostgreSQL cluster)
+//   BENCH_POSTGRES  0: skip the PostgreSQL rows: the default catalogue copied (db:copy) into a throwaway cluster,
+//                   then the service families served from it (DATABASE_URL, one instance); with BENCH_MILLION=1 the
+//                   million-work catalogue's too
+//   BENCH_ONLY      postgres: hello-world and the PostgreSQL rows of the default catalogue only
 //
 // The gallery is built afresh into bench/.data-dist for every run, so its figures are those of the current sources.
 //
 // The service and the hello-world server run as child processes on loopback; autocannon runs here. Figures go to
 // bench/results/latest.json; bench/baseline.json, when present, adds a delta column.
 
+import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { arch, cpus, loadavg, platform, tmpdir, totalmem } from 'node:os'
@@ -83,7 +87,8 @@ const TARGETS = {
   search: { minReqPerSec: 3000, maxP99Ms: 20 },
   detail: { minReqPerSec: 8000, maxP99Ms: 20 },
   largeSearch: { maxP99Ms: 40 },
-  // the issue's targets on 1,000,000 works, at CONNECTIONS connections on one instance
+  // the issue's targets on PostgreSQL (the default catalogue and 1,000,000 works) and on 1,000,000 works on SQLite, at
+  // CONNECTIONS connections on one instance
   millionSearch: { maxP99Ms: 50 },
   millionDetail: { maxP99Ms: 10 },
   firstStartS: 30,
@@ -109,6 +114,9 @@ const largeMode = process.env.BENCH_LARGE === '0' ? 'skip' : process.env.BENCH_L
 const onlyLibrary = process.env.BENCH_ONLY === 'library'
 /** BENCH_ONLY=million: hello-world and the million-work rows only */
 const onlyMillion = process.env.BENCH_ONLY === 'million'
+/** BENCH_ONLY=postgres: hello-world and the default catalogue's PostgreSQL rows only */
+const onlyPostgres = process.env.BENCH_ONLY === 'postgres'
+const postgresOn = process.env.BENCH_POSTGRES !== '0'
 /** The service families serviceFamilies measures, by the names BENCH_ONLY takes. */
 const SERVICE_FAMILIES = [
   'search',
@@ -125,14 +133,17 @@ const SERVICE_FAMILIES = [
   'thumbnails (warm)',
 ] as const
 const onlyFamilies =
-  process.env.BENCH_ONLY && !onlyLibrary && !onlyMillion
+  process.env.BENCH_ONLY && !onlyLibrary && !onlyMillion && !onlyPostgres
     ? process.env.BENCH_ONLY.split(',').map((f) => f.trim())
     : undefined
 for (const f of onlyFamilies ?? [])
   if (!(SERVICE_FAMILIES as readonly string[]).includes(f))
-    throw new Error(`BENCH_ONLY must be library or families among ${SERVICE_FAMILIES.join(', ')}; not "${f}"`)
+    throw new Error(
+      `BENCH_ONLY must be library, million, postgres or families among ${SERVICE_FAMILIES.join(', ')}; not "${f}"`,
+    )
 /** Only some rows: no gallery build, no other catalogue, no library. */
-const onlySome = onlyLibrary || onlyMillion || onlyFamilies !== undefined
+const onlySome = onlyLibrary || onlyMillion || onlyPostgres || onlyFamilies !== undefined
+if (onlyPostgres && !postgresOn) throw new Error('BENCH_ONLY=postgres and BENCH_POSTGRES=0 leave nothing to measure')
 const millionOn = process.env.BENCH_MILLION === '1' || onlyMillion
 const libraryOn = process.env.BENCH_LIBRARY !== '0'
 if (onlyLibrary && !libraryOn) throw new Error('BENCH_ONLY=library and BENCH_LIBRARY=0 leave nothing to measure')
@@ -325,6 +336,7 @@ async function defaultCatalogue(): Promise<void> {
       { search: TARGETS.search, detail: TARGETS.detail },
       onlyLibrary ? ['search', 'detail'] : onlyFamilies,
     )
+    if (!onlySome) memoryRow('memory of one instance (default, SQLite)', service.pid)
     if (!onlySome) await lighthouseSection(origin)
     await stopServer(service)
   } finally {
@@ -515,15 +527,23 @@ async function thumbnailRenders(): Promise<void> {
   }
 }
 
-/** db:copy of the default catalogue into a throwaway PostgreSQL cluster (bench/db-copy.ts). */
-async function dbCopyRow(): Promise<void> {
+/**
+ * The default catalogue on PostgreSQL: `db:copy` into a throwaway cluster (bench/db-copy.ts: memory-backed, fsync
+ * off), then one service instance over the copy (DATABASE_URL) and the same families as on SQLite, search and detail
+ * against the issue's PostgreSQL targets, and the instance's memory.
+ */
+async function postgresSection(): Promise<void> {
   const family = 'db:copy (default) to PostgreSQL'
-  if (process.env.BENCH_POSTGRES === '0') {
+  if (!postgresOn) {
     rows.push(skippedRow(family, 'skipped: BENCH_POSTGRES=0'))
     return
   }
   try {
-    const f = await measureDbCopy(progress)
+    const f = await measureDbCopy(progress, undefined, (url) =>
+      overPostgres(url, 'service (default, PostgreSQL)', 'default', DEFAULT_START_TIMEOUT_MS, async (origin) => {
+        await serviceFamilies(origin, ' (PostgreSQL)', { search: TARGETS.millionSearch, detail: TARGETS.millionDetail })
+      }),
+    )
     const rate = Math.round(f.rows / (f.copyMs / 1000))
     progress(`  ${(f.copyMs / 1000).toFixed(1)} s, ${rate} rows/s; checked in ${(f.checkMs / 1000).toFixed(1)} s`)
     if (!f.equal) problems.push('db:copy: the copy differs from the source')
@@ -533,8 +553,56 @@ async function dbCopyRow(): Promise<void> {
       }),
     )
   } catch (err) {
-    problems.push(`db:copy: ${errorText(err)}`)
+    problems.push(`PostgreSQL: ${errorText(err)}`)
     rows.push(errorRow(family, errorText(err)))
+  }
+}
+
+/**
+ * One service instance serving from `databaseUrl` (a fresh DATA_DIR for its image cache) while `measure` runs, then
+ * a row of its memory: resident and peak after the load.
+ */
+async function overPostgres(
+  databaseUrl: string,
+  name: string,
+  size: string,
+  timeoutMs: number,
+  measure: (origin: string) => Promise<void>,
+): Promise<void> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'easel-bench-pg-'))
+  try {
+    const service = await startService(name, dataDir, size, timeoutMs, {
+      DATABASE_URL: databaseUrl,
+      TOKEN_SECRET: randomBytes(32).toString('hex'),
+    })
+    try {
+      progress(`${name}: ready after ${(service.readyMs / 1000).toFixed(1)} s`)
+      await measure(service.origin)
+      memoryRow(`memory of one instance (${name.replace(/^service \((.*)\)$/, '$1')})`, service.pid)
+    } finally {
+      await stopServer(service)
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+/** A row of a running service's resident memory and its peak so far (from /proc; nothing where there is none). */
+function memoryRow(family: string, pid: number): void {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    const mb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]) / 1024
+    const rss = mb('VmRSS')
+    const peak = mb('VmHWM')
+    if (!Number.isFinite(rss) || !Number.isFinite(peak)) return
+    progress(`  ${family}: ${rss.toFixed(0)} MB resident, ${peak.toFixed(0)} MB peak`)
+    rows.push(
+      figureRow(family, { label: 'peak', value: Math.round(peak), unit: 'MB' }, undefined, {
+        note: `${Math.round(rss)} MB resident after the load runs`,
+      }),
+    )
+  } catch {
+    warnings.push(`${family}: no /proc/${pid}/status to read`)
   }
 }
 
@@ -690,15 +758,38 @@ async function millionCatalogue(): Promise<void> {
 }
 
 /**
- * The same rows served from PostgreSQL: the hook for the PostgreSQL serving side (DATABASE_URL; branch h-pg-serve).
- * Once the service serves from DATABASE_URL: start a throwaway cluster (src/server/testing/postgres.ts startPostgres),
- * `db:copy` bench/.data-million/catalogue.db into it (bench/db-copy.ts measures the same for the default catalogue),
- * start the service with DATABASE_URL set, and call millionFamilies(origin, ' (1M, PostgreSQL)').
+ * The million-work catalogue on PostgreSQL: `db:copy` of bench/.data-million/catalogue.db into a throwaway cluster
+ * (EASEL_PG_DIR puts it on a disk of your choosing: it holds a few GB), then the same rows served from it.
  */
 async function millionPostgres(): Promise<void> {
-  rows.push(
-    skippedRow('search (1M, PostgreSQL)', 'not yet: the service does not serve from DATABASE_URL in this revision'),
-  )
+  const family = 'db:copy (1M) to PostgreSQL'
+  if (!postgresOn) {
+    rows.push(skippedRow(family, 'skipped: BENCH_POSTGRES=0'))
+    return
+  }
+  const catalogue = path.join(millionDir, 'catalogue.db')
+  if (!existsSync(catalogue)) {
+    rows.push(skippedRow(family, 'no million-work catalogue to copy (its SQLite start failed)'))
+    return
+  }
+  try {
+    const size = `${MILLION.works},${MILLION.novels},${MILLION.users}`
+    const f = await measureDbCopy(progress, catalogue, (url) =>
+      overPostgres(url, 'service (1M, PostgreSQL)', size, MILLION_START_TIMEOUT_MS, (origin) =>
+        millionFamilies(origin, ' (1M, PostgreSQL)'),
+      ),
+    )
+    const rate = Math.round(f.rows / (f.copyMs / 1000))
+    if (!f.equal) problems.push('db:copy (1M): the copy differs from the source')
+    rows.push(
+      figureRow(family, { label: 'took', value: f.copyMs / 1000, unit: 's' }, undefined, {
+        note: `${rate.toLocaleString('en')} rows/s (${f.rows.toLocaleString('en')} rows); check ${(f.checkMs / 1000).toFixed(1)} s`,
+      }),
+    )
+  } catch (err) {
+    problems.push(`million catalogue on PostgreSQL: ${errorText(err)}`)
+    rows.push(errorRow('search (1M, PostgreSQL)', errorText(err), TARGETS.millionSearch))
+  }
 }
 
 function environment(loadAtStart: number): Record<string, string | number> {
@@ -734,11 +825,15 @@ function printReport(report: Report, baseline: Report | undefined): void {
       : 'thumbnail render rows: benchThumbnails(200) in-process (p50 and p95 ms); first start: spawn until /v1/illust/ranking answers 200.',
   ]
   if (onlyFamilies) out.push(`BENCH_ONLY=${onlyFamilies.join(',')}: only these rows on the default catalogue.`)
+  if (postgresOn && (!onlySome || onlyPostgres))
+    out.push(
+      "PostgreSQL rows: the default catalogue copied with db:copy into a throwaway PostgreSQL 15 cluster of the run (memory-backed, fsync off), one service instance over it (DATABASE_URL), its pool and the cluster on this machine; search and detail against the issue's PostgreSQL targets (p99 50 ms and 10 ms).",
+    )
   if (lighthouseOn && !onlySome)
     out.push(
       `lighthouse rows: Lighthouse ${lighthouseVersion()} mobile (simulated throttling) in headless Chromium, one run per page on the default catalogue; Δ = change of the performance score; HTML reports in ${path.relative(repo, lighthouseDir)}/`,
     )
-  if (libraryOn && !onlyFamilies && !onlyMillion)
+  if (libraryOn && (!onlySome || onlyLibrary))
     out.push(
       `library rows: bench/library.ts (see bench/README.md); import and rescan are \`npm run import\` child processes timed wall-clock beside a cp -r of the same archive; renders are single HTTP requests to the service with LIBRARY_DIR (p50 and p95 ms); archives kept in ${path.relative(repo, libraryCacheDir)}/`,
     )
@@ -774,11 +869,11 @@ async function main(): Promise<number> {
       await buildGallery()
       await javascriptSection()
     }
-    if (onlyMillion) await measureHello()
+    if (onlyMillion || onlyPostgres) await measureHello()
     else await defaultCatalogue()
     if (!onlySome) await thumbnailRenders()
-    if (!onlySome) await dbCopyRow()
-    if (!onlyFamilies && !onlyMillion) await librarySection()
+    if (!onlySome || onlyPostgres) await postgresSection()
+    if (!onlySome || onlyLibrary) await librarySection()
     if (!onlySome)
       try {
         await largeCatalogue()
@@ -787,7 +882,7 @@ async function main(): Promise<number> {
         rows.push(errorRow('search (200k)', errorText(err), TARGETS.largeSearch))
       }
     await millionCatalogue()
-    if (!onlyFamilies && !onlyMillion) await largeLibrarySection()
+    if (!onlySome || onlyLibrary) await largeLibrarySection()
   } catch (err) {
     problems.push(`run: ${errorText(err)}`)
   } finally {
