@@ -6,6 +6,7 @@ import { EXTERNAL_LINK_REL, inAppPath } from '../../../lib/sanitize.ts'
 import { splitTwoDigitRuns } from '../lib/text-lang.ts'
 import type { Block, InlineNode, NovelPage, TitleNode } from '../markup/parse-novel.ts'
 import '../../../lib/i18n/messages/en/reader.ts'
+import '../../../lib/i18n/messages/en/artwork.ts'
 import '../../../lib/i18n/messages/en/works.ts'
 
 // One page of a parsed novel as elements. Every string from the markup goes into the DOM as a React text child, so
@@ -139,7 +140,7 @@ function EmbeddedWork({
     )
   }
   const byArtist = t('works.byArtist', { title: work.title || t('works.untitled'), name: work.user.name })
-  const name = page ? t('works.withPage', { work: byArtist, page }) : byArtist
+  const name = page ? t('artwork.withPage', { work: byArtist, page }) : byArtist
   return (
     <figure {...span} data-embed="work">
       <Link to={href} className="inline-block">

@@ -9,6 +9,7 @@ import { workQueries } from '../api/work-queries.ts'
 import { ArtworkDetail } from './detail/artwork-detail.tsx'
 import type { AuthorFollow } from './detail/author-card.tsx'
 import { ArtworkNotFound, ArtworkSkeleton, ArtworkUnavailable } from './detail/artwork-states.tsx'
+import '../../../lib/i18n/messages/en/artwork.ts'
 import '../../../lib/i18n/messages/en/works.ts'
 import { parseId } from '../../../api/parse-id.ts'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
@@ -68,7 +69,7 @@ export function ArtworkScreen({
   useDocumentTitle(
     query.data?.visible
       ? t('works.byArtist', { title: query.data.title || t('works.untitled'), name: query.data.user.name })
-      : t('works.documentTitle'),
+      : t('artwork.documentTitle'),
   )
 
   // The answer re-renders the page in a transition, which React renders in slices: the detail (caption sanitizing

@@ -3,8 +3,9 @@
 
 import type { Illust } from '../../../api/model.ts'
 import { Badge, ratingBadgeKinds } from '../../../components/badge.tsx'
-import { formatCount } from '../../../lib/format.ts'
-import { t, useLang } from '../../../lib/i18n/i18n.ts'
+// The page count is whole: formatNumber, not format.ts's formatCount, keeps the dates' formatters out of the grid's
+// chunk.
+import { formatNumber, t, useLang } from '../../../lib/i18n/i18n.ts'
 import '../../../lib/i18n/messages/en/works.ts'
 
 export type BadgeKind = 'r18' | 'r18g' | 'ai' | 'ai-partial' | 'pages' | 'ugoira' | 'book'
@@ -50,7 +51,7 @@ function label(kind: BadgeKind, work: BadgeSource, variant: 'card' | 'detail'): 
       return { text: t('works.badges.book'), long: t('works.badges.bookLong') }
     case 'pages': {
       const pages = t('works.badges.pages', { count: work.pageCount })
-      return short ? { text: formatCount(work.pageCount), long: pages } : { text: pages }
+      return short ? { text: formatNumber(work.pageCount), long: pages } : { text: pages }
     }
   }
 }

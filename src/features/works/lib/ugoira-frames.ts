@@ -4,7 +4,7 @@
 
 import { unzipSync } from 'fflate'
 import { t } from '../../../lib/i18n/i18n.ts'
-import '../../../lib/i18n/messages/en/works.ts'
+import '../../../lib/i18n/messages/en/artwork.ts'
 
 export interface PackedFrame {
   file: string
@@ -42,6 +42,6 @@ export function framesFromZip(zip: Uint8Array, frames: readonly { file: string; 
         type: mimeOf(frame.file),
       })
   }
-  if (out.length === 0) throw new Error(t('works.ugoira.noFrames'))
+  if (out.length === 0) throw new Error(t('artwork.ugoira.noFrames'))
   return out
 }

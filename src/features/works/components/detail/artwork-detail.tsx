@@ -9,7 +9,7 @@ import { WorkSeriesNav } from './series-nav.tsx'
 import { WorkHeading, WorkInfo } from './work-info.tsx'
 import { useWorkViewer } from './use-work-viewer.tsx'
 import { NeighbourLinks, useArrowKeyNavigation, useNeighbours, useSwipeNavigation } from './work-neighbours.tsx'
-import '../../../../lib/i18n/messages/en/works.ts'
+import '../../../../lib/i18n/messages/en/artwork.ts'
 
 /**
  * A viewable work: the media, then what there is to know and do about it. `comments`: the comment section, composed by
@@ -37,7 +37,7 @@ export function ArtworkDetail({
       data-work-id={work.id}
     >
       <section
-        aria-label={t('works.media')}
+        aria-label={t('artwork.media')}
         data-media
         className="touch-pan-y"
         {...swipe}

@@ -5,7 +5,7 @@ import { StatePanel, UnavailableState } from '../../../../components/states.tsx'
 import { t, useT } from '../../../../lib/i18n/i18n.ts'
 import { paths } from '../../../../lib/paths.ts'
 import { fitStyle } from '../../lib/fit.ts'
-import '../../../../lib/i18n/messages/en/works.ts'
+import '../../../../lib/i18n/messages/en/artwork.ts'
 
 /** While the work loads: blocks of the final layout, the image block at the work's size when a list already knew it. */
 export function ArtworkSkeleton({ width, height }: { width?: number; height?: number }) {
@@ -15,7 +15,7 @@ export function ArtworkSkeleton({ width, height }: { width?: number; height?: nu
     // placeholder and jumping away as the work's details arrive.
     <div className="flex min-h-dvh flex-col gap-6" aria-busy="true">
       <p role="status" className="sr-only">
-        {t('works.states.loading')}
+        {t('artwork.states.loading')}
       </p>
       <div className="flex justify-center">
         <div className="max-w-full" style={fitStyle(width ?? 0, height ?? 0)}>
@@ -34,10 +34,10 @@ export function ArtworkSkeleton({ width, height }: { width?: number; height?: nu
 export function ArtworkNotFound() {
   useT()
   return (
-    <StatePanel title={t('works.states.notFound')} code="404">
-      <p className="text-muted">{t('works.states.notFoundHint')}</p>
+    <StatePanel title={t('artwork.states.notFound')} code="404">
+      <p className="text-muted">{t('artwork.states.notFoundHint')}</p>
       <Link className={buttonClass('primary')} to={paths.home()}>
-        {t('works.states.home')}
+        {t('artwork.states.home')}
       </Link>
     </StatePanel>
   )
@@ -46,8 +46,8 @@ export function ArtworkNotFound() {
 export function ArtworkUnavailable({ signedIn, signInHref }: { signedIn: boolean; signInHref: string }) {
   useT()
   return (
-    <UnavailableState title={t('works.states.unavailable')} signedIn={signedIn} signInHref={signInHref}>
-      {signedIn ? t('works.states.unavailableSignedIn') : t('works.states.unavailableSignedOut')}
+    <UnavailableState title={t('artwork.states.unavailable')} signedIn={signedIn} signInHref={signInHref}>
+      {signedIn ? t('artwork.states.unavailableSignedIn') : t('artwork.states.unavailableSignedOut')}
     </UnavailableState>
   )
 }

@@ -4,7 +4,7 @@ import type { User } from '../../../../api/model.ts'
 import { Avatar } from '../../../../components/avatar.tsx'
 import { useT } from '../../../../lib/i18n/i18n.ts'
 import { paths } from '../../../../lib/paths.ts'
-import '../../../../lib/i18n/messages/en/works.ts'
+import '../../../../lib/i18n/messages/en/artwork.ts'
 import { useSession } from '../../../../lib/use-session.ts'
 import { useSignInHref } from '../../../../lib/sign-in-href.ts'
 
@@ -22,7 +22,7 @@ export function AuthorCard({ user, Follow }: { user: User; Follow?: AuthorFollow
   const signInHref = useSignInHref()
 
   return (
-    <section aria-label={t('works.author.label')} className="flex flex-wrap items-center gap-3">
+    <section aria-label={t('artwork.author.label')} className="flex flex-wrap items-center gap-3">
       <Link to={paths.user(user.id)} tabIndex={-1} aria-hidden="true" className="shrink-0">
         <Avatar src={user.profileImageUrls.medium} size={48} />
       </Link>
@@ -37,7 +37,7 @@ export function AuthorCard({ user, Follow }: { user: User; Follow?: AuthorFollow
           Follow && <Follow user={user} />
         ) : (
           <Link to={signInHref} className={`${followClass} border-line hover:bg-line/50`}>
-            {t('works.author.signInToFollow')}
+            {t('artwork.author.signInToFollow')}
           </Link>
         ))}
     </section>

@@ -8,7 +8,7 @@ import { pageElementId } from '../../lib/page-anchor.ts'
 import { imageAlt, pageUrl } from './image-alt.ts'
 import { useHashPage } from './use-hash-page.ts'
 import { useReducedMotion } from './use-reduced-motion.ts'
-import '../../../../lib/i18n/messages/en/works.ts'
+import '../../../../lib/i18n/messages/en/artwork.ts'
 
 /** Height left for a spread below the header and the book's own toolbar. */
 const BOOK_HEIGHT = '(100dvh - 10rem)'
@@ -73,8 +73,8 @@ export function BookReader({ work }: { work: Illust }) {
 
   return (
     <section
-      aria-roledescription={t('works.book.roleDescription')}
-      aria-label={t('works.book.label', { title: work.title || t('works.book.untitled') })}
+      aria-roledescription={t('artwork.book.roleDescription')}
+      aria-label={t('artwork.book.label', { title: work.title || t('artwork.book.untitled') })}
       data-own-arrows
       data-own-gestures
       onKeyDown={onKeyDown}
@@ -83,14 +83,14 @@ export function BookReader({ work }: { work: Illust }) {
       <div className="flex items-center justify-between gap-2">
         <button type="button" className={buttonClass} onClick={() => show(current + 1)} disabled={current >= last}>
           <span aria-hidden="true">← </span>
-          {t('works.book.next')}
+          {t('artwork.book.next')}
         </button>
         <p className="text-sm text-muted tabular-nums" aria-live="polite" data-page-counter>
-          <span className="sr-only">{t('works.book.counter')}</span>
+          <span className="sr-only">{t('artwork.book.counter')}</span>
           {pageLabel} / {work.pageCount}
         </p>
         <button type="button" className={buttonClass} onClick={() => show(current - 1)} disabled={current <= 0}>
-          {t('works.book.prev')}
+          {t('artwork.book.prev')}
           <span aria-hidden="true"> →</span>
         </button>
       </div>
@@ -100,7 +100,7 @@ export function BookReader({ work }: { work: Illust }) {
         data-reading="rtl"
         tabIndex={0}
         role="group"
-        aria-label={t('works.book.spreads')}
+        aria-label={t('artwork.book.spreads')}
         className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain"
       >
         {spreads.map((spread, i) => (

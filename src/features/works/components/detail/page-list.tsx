@@ -9,7 +9,7 @@ import { imageAlt, pageUrl } from './image-alt.ts'
 import { useHashPage } from './use-hash-page.ts'
 import { useReducedMotion } from './use-reduced-motion.ts'
 import { useVisiblePage } from './use-visible-page.ts'
-import '../../../../lib/i18n/messages/en/works.ts'
+import '../../../../lib/i18n/messages/en/artwork.ts'
 
 /** How many pages load at once; the rest load as they approach the viewport. */
 const EAGER_PAGES = 2
@@ -35,7 +35,7 @@ export function PageList({ work }: { work: Illust }) {
 
   return (
     <div className="relative">
-      <ol ref={list} className="flex flex-col items-center gap-4" aria-label={t('works.pages.label')}>
+      <ol ref={list} className="flex flex-col items-center gap-4" aria-label={t('artwork.pages.label')}>
         {Array.from({ length: count }, (_, i) => {
           const page = i + 1
           return (
@@ -68,9 +68,9 @@ export function PageList({ work }: { work: Illust }) {
         <span aria-hidden="true">
           {current} / {count}
         </span>
-        <span className="sr-only">{t('works.pages.counter', { current, count })}</span>
+        <span className="sr-only">{t('artwork.pages.counter', { current, count })}</span>
       </p>
-      <nav aria-label={t('works.pages.jump')} className="mt-4 flex flex-wrap justify-center gap-1 text-sm">
+      <nav aria-label={t('artwork.pages.jump')} className="mt-4 flex flex-wrap justify-center gap-1 text-sm">
         {count > 2 &&
           Array.from({ length: count }, (_, i) => (
             <Link

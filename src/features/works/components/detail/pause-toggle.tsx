@@ -1,7 +1,7 @@
 // The ugoira players' Pause toggle (frames and video alike): a pressed state, a 44 px target on phones.
 
 import { useT } from '../../../../lib/i18n/i18n.ts'
-import '../../../../lib/i18n/messages/en/works.ts'
+import '../../../../lib/i18n/messages/en/artwork.ts'
 
 export function PauseToggle({
   paused,
@@ -22,7 +22,7 @@ export function PauseToggle({
       className="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-line px-3 py-1 enabled:hover:bg-line/50 sm:min-h-0 disabled:opacity-60 aria-pressed:bg-ink aria-pressed:text-canvas"
     >
       <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>
-      {t('works.ugoira.pause')}
+      {t('artwork.ugoira.pause')}
     </button>
   )
 }

@@ -10,6 +10,7 @@ import { useNearViewport } from '../../../../lib/use-near-viewport.ts'
 import { rememberSourceList } from '../../../../lib/source-list.ts'
 import { workQueries } from '../../api/work-queries.ts'
 import { WorkBadges } from '../work-badges.tsx'
+import '../../../../lib/i18n/messages/en/artwork.ts'
 import '../../../../lib/i18n/messages/en/works.ts'
 
 /**
@@ -39,10 +40,10 @@ export function RelatedWorks({ work }: { work: Illust }) {
   return (
     <section ref={section} aria-labelledby="related-heading" className="flex flex-col gap-3">
       <h2 id="related-heading" className="text-lg font-semibold">
-        {t('works.related.heading')}
+        {t('artwork.related.heading')}
       </h2>
       {query.isPending ? (
-        <p className="text-sm text-muted">{t('works.related.loading')}</p>
+        <p className="text-sm text-muted">{t('artwork.related.loading')}</p>
       ) : (
         <>
           <ul className="grid grid-cols-[repeat(auto-fill,minmax(9rem,1fr))] gap-3">
@@ -76,13 +77,13 @@ export function RelatedWorks({ work }: { work: Illust }) {
                       containing block this span clips it, or it widens the page on phones. */}
                   <span className="relative truncate text-sm">
                     {item.title || t('works.untitled')}
-                    <span className="sr-only"> {t('works.byline', { name: item.user.name })}</span>
+                    <span className="sr-only"> {t('artwork.byline', { name: item.user.name })}</span>
                   </span>
                 </Link>
               </li>
             ))}
           </ul>
-          {hiddenCount > 0 && <p className="text-sm text-muted">{t('works.related.hidden', { count: hiddenCount })}</p>}
+          {hiddenCount > 0 && <p className="text-sm text-muted">{t('artwork.related.hidden', { count: hiddenCount })}</p>}
         </>
       )}
     </section>

@@ -4,6 +4,7 @@ import { SERIES_NAV_STALE_MS, SeriesNav, useSeriesPlace } from '../../../../comp
 import { useT } from '../../../../lib/i18n/i18n.ts'
 import { paths } from '../../../../lib/paths.ts'
 import { workQueries } from '../../api/work-queries.ts'
+import '../../../../lib/i18n/messages/en/artwork.ts'
 import '../../../../lib/i18n/messages/en/works.ts'
 
 const worksOf = (page: IllustSeriesPage) => page.illusts
@@ -28,12 +29,12 @@ export function WorkSeriesNav({ work }: { work: Illust }) {
 
   return (
     <SeriesNav
-      label={t('works.series.label')}
-      name={t('works.series.name')}
+      label={t('artwork.series.label')}
+      name={t('artwork.series.name')}
       series={{ title: series.title, href: paths.illustSeries(work.user.id, series.id) }}
-      position={index >= 0 && total ? t('works.series.position', { index: index + 1, total }) : null}
-      prev={prev ? { href: paths.artwork(prev.id), text: t('works.series.prev', { title: title(prev) }) } : null}
-      next={next ? { href: paths.artwork(next.id), text: t('works.series.next', { title: title(next) }) } : null}
+      position={index >= 0 && total ? t('artwork.series.position', { index: index + 1, total }) : null}
+      prev={prev ? { href: paths.artwork(prev.id), text: t('artwork.series.prev', { title: title(prev) }) } : null}
+      next={next ? { href: paths.artwork(next.id), text: t('artwork.series.next', { title: title(next) }) } : null}
     />
   )
 }

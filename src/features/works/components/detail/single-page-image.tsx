@@ -5,7 +5,7 @@ import { useSettings } from '../../../../lib/settings.ts'
 import { fitStyle } from '../../lib/fit.ts'
 import { largeCovers } from '../thumbnail.ts'
 import { imageAlt } from './image-alt.ts'
-import '../../../../lib/i18n/messages/en/works.ts'
+import '../../../../lib/i18n/messages/en/artwork.ts'
 
 /**
  * A single-page work: the `large` size first (the page's preloaded image: it paints early), then the original where
@@ -67,7 +67,7 @@ export function SinglePageImage({ work }: { work: Illust }) {
         // Scrollable when shown at full size: focusable so the keyboard can pan it.
         tabIndex={full ? 0 : undefined}
         role={full ? 'region' : undefined}
-        aria-label={full ? t('works.image.fullSizeRegion') : undefined}
+        aria-label={full ? t('artwork.image.fullSizeRegion') : undefined}
         className={full ? 'max-h-[calc(100dvh-4rem)] w-full overflow-auto' : 'flex w-full justify-center'}
       >
         <div
@@ -110,7 +110,7 @@ export function SinglePageImage({ work }: { work: Illust }) {
         onClick={toggle}
         className="min-h-11 rounded-full border border-line px-3 py-1 text-sm text-muted hover:text-ink sm:min-h-0"
       >
-        {t('works.image.fullSize')}
+        {t('artwork.image.fullSize')}
       </button>
     </figure>
   )

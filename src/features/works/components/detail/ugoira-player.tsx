@@ -10,7 +10,7 @@ import { frameAt, frameSchedule } from '../../lib/ugoira-schedule.ts'
 import { imageAlt } from './image-alt.ts'
 import { prefersReducedMotion } from './use-reduced-motion.ts'
 import { PauseToggle } from './pause-toggle.tsx'
-import '../../../../lib/i18n/messages/en/works.ts'
+import '../../../../lib/i18n/messages/en/artwork.ts'
 
 interface Decoded {
   bitmaps: ImageBitmap[]
@@ -31,7 +31,7 @@ async function loadFrames(
   signal: AbortSignal,
 ): Promise<Decoded> {
   const response = await fetch(zipUrl, { signal })
-  if (!response.ok) throw new Error(t('works.ugoira.downloadFailed', { status: String(response.status) }))
+  if (!response.ok) throw new Error(t('artwork.ugoira.downloadFailed', { status: String(response.status) }))
   const packed = framesFromZip(new Uint8Array(await response.arrayBuffer()), frames)
   const bitmaps = await Promise.all(packed.map((f) => createImageBitmap(new Blob([f.bytes], { type: f.type }))))
   if (signal.aborted) {
@@ -74,7 +74,7 @@ export function UgoiraPlayer({ work }: { work: Illust }) {
       },
       (error: unknown) => {
         if (controller.signal.aborted) return
-        const message = error instanceof Error ? error.message : t('works.ugoira.playFailed')
+        const message = error instanceof Error ? error.message : t('artwork.ugoira.playFailed')
         setSettled({ key: loadKey, state: { status: 'error', message } })
       },
     )
@@ -143,7 +143,7 @@ export function UgoiraPlayer({ work }: { work: Illust }) {
       </div>
       <div className="flex items-center gap-3 text-sm">
         <PauseToggle paused={paused} disabled={!first} onToggle={() => setPaused((p) => !p)} />
-        {!first && !error && <span className="text-muted">{t('works.ugoira.loading')}</span>}
+        {!first && !error && <span className="text-muted">{t('artwork.ugoira.loading')}</span>}
         {error && (
           <span role="alert" className="flex items-center gap-2 text-muted">
             {error}
@@ -152,7 +152,7 @@ export function UgoiraPlayer({ work }: { work: Illust }) {
               className="min-h-11 min-w-11 underline underline-offset-2 hover:text-ink sm:min-h-0 sm:min-w-0"
               onClick={() => (meta.isError ? void meta.refetch() : setAttempt((n) => n + 1))}
             >
-              {t('works.ugoira.retry')}
+              {t('artwork.ugoira.retry')}
             </button>
           </span>
         )}

@@ -6,7 +6,7 @@ import { fitStyle } from '../../lib/fit.ts'
 import { imageAlt } from './image-alt.ts'
 import { prefersReducedMotion } from './use-reduced-motion.ts'
 import { PauseToggle } from './pause-toggle.tsx'
-import '../../../../lib/i18n/messages/en/works.ts'
+import '../../../../lib/i18n/messages/en/artwork.ts'
 
 type Video = NonNullable<Illust['easelVideo']>
 
@@ -53,7 +53,7 @@ export function UgoiraVideo({ work, video }: { work: Illust; video: Video }) {
         {failed && (
           <span role="alert" className="text-muted">
             {richText(
-              'works.ugoira.videoUnsupported',
+              'artwork.ugoira.videoUnsupported',
               {
                 link: (text) => (
                   <a href={video.url} className="underline underline-offset-2 hover:text-ink" download>

@@ -5,6 +5,7 @@ import { useT } from '../../../../lib/i18n/i18n.ts'
 import { paths } from '../../../../lib/paths.ts'
 import { WorkBadges } from '../work-badges.tsx'
 import { WorkCaption } from './work-caption.tsx'
+import '../../../../lib/i18n/messages/en/artwork.ts'
 import '../../../../lib/i18n/messages/en/works.ts'
 
 /** Badges and title: the top of the description. */
@@ -28,17 +29,17 @@ export function WorkInfo({ work }: { work: Illust }) {
       <WorkCaption html={work.caption} />
       <TagList tags={work.tags} href={(word) => paths.search({ word })} />
       <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted">
-        <Stat label={t('works.stats.views')} value={work.totalView} />
-        <Stat label={t('works.stats.bookmarks')} value={work.totalBookmarks} />
-        {work.totalComments !== undefined && <Stat label={t('works.stats.comments')} value={work.totalComments} />}
+        <Stat label={t('artwork.stats.views')} value={work.totalView} />
+        <Stat label={t('artwork.stats.bookmarks')} value={work.totalBookmarks} />
+        {work.totalComments !== undefined && <Stat label={t('artwork.stats.comments')} value={work.totalComments} />}
       </dl>
       <p className="text-sm text-muted">
         <time dateTime={work.createDate}>{formatDate(work.createDate, { time: true })}</time>
       </p>
       {work.tools.length > 0 && (
         <p className="text-sm text-muted">
-          <span className="font-medium text-ink">{t('works.tools')}</span>
-          {work.tools.join(t('works.toolSeparator'))}
+          <span className="font-medium text-ink">{t('artwork.tools')}</span>
+          {work.tools.join(t('artwork.toolSeparator'))}
         </p>
       )}
     </div>

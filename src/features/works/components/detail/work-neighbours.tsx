@@ -5,7 +5,7 @@ import { paths } from '../../../../lib/paths.ts'
 import { neighboursIn } from '../../../../lib/source-list.ts'
 import { workStepForKey } from '../../lib/keyboard.ts'
 import { classifySwipe } from '../../lib/swipe.ts'
-import '../../../../lib/i18n/messages/en/works.ts'
+import '../../../../lib/i18n/messages/en/artwork.ts'
 
 export interface Neighbours {
   prev?: number
@@ -90,7 +90,7 @@ export function NeighbourLinks({ prev, next }: Neighbours) {
   const t = useT()
   if (prev === undefined && next === undefined) return null
   return (
-    <nav aria-label={t('works.neighbours.label')} className="flex gap-2">
+    <nav aria-label={t('artwork.neighbours.label')} className="flex gap-2">
       {prev !== undefined && (
         <Link
           to={paths.artwork(prev)}
@@ -99,7 +99,7 @@ export function NeighbourLinks({ prev, next }: Neighbours) {
           aria-keyshortcuts="ArrowLeft"
           data-neighbour="prev"
         >
-          <span aria-hidden="true">←</span> {t('works.neighbours.prev')}
+          <span aria-hidden="true">←</span> {t('artwork.neighbours.prev')}
         </Link>
       )}
       {next !== undefined && (
@@ -110,7 +110,7 @@ export function NeighbourLinks({ prev, next }: Neighbours) {
           aria-keyshortcuts="ArrowRight"
           data-neighbour="next"
         >
-          {t('works.neighbours.next')} <span aria-hidden="true">→</span>
+          {t('artwork.neighbours.next')} <span aria-hidden="true">→</span>
         </Link>
       )}
     </nav>

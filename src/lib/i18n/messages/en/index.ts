@@ -12,6 +12,7 @@ import series from './series.ts'
 import library from './library.ts'
 import bookmarks from './bookmarks.ts'
 import works from './works.ts'
+import artwork from './artwork.ts'
 import viewer from './viewer.ts'
 import novels from './novels.ts'
 import reader from './reader.ts'
@@ -31,6 +32,7 @@ export const en = {
   library,
   bookmarks,
   works,
+  artwork,
   viewer,
   novels,
   reader,

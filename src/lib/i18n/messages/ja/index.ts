@@ -13,6 +13,7 @@ import series from './series.ts'
 import library from './library.ts'
 import bookmarks from './bookmarks.ts'
 import works from './works.ts'
+import artwork from './artwork.ts'
 import viewer from './viewer.ts'
 import novels from './novels.ts'
 import reader from './reader.ts'
@@ -33,6 +34,7 @@ export const ja: CatalogueOf<Messages> = {
   library,
   bookmarks,
   works,
+  artwork,
   viewer,
   novels,
   reader,
