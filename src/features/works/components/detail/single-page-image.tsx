@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Illust } from '../../../../api/model.ts'
 import { useT } from '../../../../lib/i18n/i18n.ts'
 import { useSettings } from '../../../../lib/settings.ts'
@@ -25,16 +25,18 @@ export function SinglePageImage({ work }: { work: Illust }) {
   const [originalIn, setOriginalIn] = useState(false)
   const [full, setFull] = useState(false)
   // Whether `large` is enough at the size the image is shown (measured, and again when it changes: a phone turned).
+  // Measured by the observer's first report, which comes once the browser has laid the page out anyway: measuring in
+  // a layout effect forced the whole new page's style and layout in the middle of React's commit (~20 ms of a phone's
+  // first render, before the image could paint).
   const box = useRef<HTMLDivElement>(null)
   const [largeEnough, setLargeEnough] = useState(true)
-  useLayoutEffect(() => {
+  useEffect(() => {
     const el = box.current
     if (!el || original === large) return
     const measure = () => {
       const { width, height } = el.getBoundingClientRect()
       setLargeEnough(largeCovers(work, width, height, imageQuality, window.devicePixelRatio))
     }
-    measure()
     const observer = new ResizeObserver(measure)
     observer.observe(el)
     return () => observer.disconnect()
