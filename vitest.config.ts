@@ -18,6 +18,14 @@ const POSTGRES_EXCLUDED = [
   'src/server/contract/host-header.test.ts',
 ]
 
+/** The reliability suite's node side that runs on both engines (the others measure one process, not an engine). */
+export const RELIABILITY_ON_POSTGRES = [
+  'src/server/reliability/fuzz.test.ts',
+  'src/server/reliability/authorization-matrix.test.ts',
+  'src/server/reliability/crash-durability.test.ts',
+  'src/server/reliability/rate-limit.test.ts',
+]
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -34,12 +42,13 @@ export default defineConfig({
         },
       },
       {
-        // The contract suite again, served from PostgreSQL (testing/test-engine.ts): one throwaway cluster for the run.
+        // The contract suite and the node side of the reliability suite again, served from PostgreSQL
+        // (testing/test-engine.ts): one throwaway cluster for the run.
         extends: true,
         test: {
-          name: 'contract-postgres',
+          name: 'postgres',
           environment: 'node',
-          include: ['src/server/contract/*.test.ts'],
+          include: ['src/server/contract/*.test.ts', ...RELIABILITY_ON_POSTGRES],
           exclude: POSTGRES_EXCLUDED,
           env: { TEST_ENGINE: 'postgres' },
           globalSetup: ['./src/server/testing/global-setup.ts', './src/server/testing/pg-global-setup.ts'],

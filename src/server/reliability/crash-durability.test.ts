@@ -5,14 +5,17 @@ import { afterAll, describe, expect, inject, it } from 'vitest'
 import { catalogueFile } from '../catalogue.ts'
 import { fixtures } from '../data/fixtures.ts'
 import { CatalogueStore } from '../data/store.ts'
+import { openPgPool } from '../data/postgres/pool.ts'
 import { report, scale } from '../testing/reliability.ts'
 import { freePort, startServiceProcess, type ServiceProcess } from '../testing/service-process.ts'
+import { newTestDatabase, testEngine } from '../testing/test-engine.ts'
 
 // Crash durability: concurrent writers add, re-add (other restrict, other tags) and remove bookmarks against the
 // real service process, which is killed with SIGKILL at a random moment, several times over. After each restart the
 // bookmark tables are compared, row by row, with the state derived from the acknowledged operations: every
 // acknowledged write is there; the one operation each writer had in flight at the kill may have happened or not;
-// nothing else changed, and each item's total_bookmarks moved with its rows.
+// nothing else changed, and each item's total_bookmarks moved with its rows. On either engine (testing/test-engine.ts):
+// on PostgreSQL the service serves a database of its own made from the test catalogue, and the tables are read there.
 
 const KILLS = scale(2, 6)
 const USERS = 4
@@ -27,13 +30,47 @@ type Key = `${number}:${Kind}:${number}`
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'easel-crash-'))
 copyFileSync(inject('catalogueFile'), catalogueFile(dataDir))
+// PostgreSQL: the service's database (a copy of the same catalogue), a pool to read it, and the settings every
+// instance over one database shares.
+const databaseUrl = testEngine() === 'postgres' ? newTestDatabase() : undefined
+const reader = databaseUrl ? openPgPool(databaseUrl, { max: 2 }) : undefined
+const serviceEnv = databaseUrl ? { DATABASE_URL: databaseUrl, TOKEN_SECRET: 'ab'.repeat(32) } : undefined
+const startService = (port: number) => startServiceProcess({ dataDir, port, env: serviceEnv })
 let service: ServiceProcess | undefined
 afterAll(async () => {
   await service?.kill()
+  await reader?.end()
   rmSync(dataDir, { recursive: true, force: true })
 })
 
-function readTables() {
+type BookmarkRow = { id: number; user_id: number; item_id: number; restrict: number; tags: string }
+
+async function readTables() {
+  if (reader) {
+    const table = async (kind: Kind) =>
+      (
+        await reader.query<BookmarkRow>(
+          `SELECT b.id, b.user_id, b.item_id, b.restrict,
+             COALESCE((SELECT string_agg(name, ',' ORDER BY name) FROM ${kind}_bookmark_tags t
+               WHERE t.bookmark_id = b.id), '') AS tags
+           FROM ${kind}_bookmarks b ORDER BY b.id`,
+        )
+      ).rows
+    const totals = async (kind: Kind, ids: number[]) =>
+      new Map(
+        (
+          await reader.query<{ id: number; n: number }>(
+            `SELECT id, total_bookmarks AS n FROM ${kind === 'illust' ? 'works' : 'novels'} WHERE id = ANY($1)`,
+            [ids],
+          )
+        ).rows.map((r) => [r.id, r.n]),
+      )
+    return {
+      illust: await table('illust'),
+      novel: await table('novel'),
+      counters: { illust: await totals('illust', pool.illust), novel: await totals('novel', pool.novel) },
+    }
+  }
   const store = new CatalogueStore(catalogueFile(dataDir), { readonly: true })
   try {
     return {
@@ -53,8 +90,9 @@ const pool = { illust: [] as number[], novel: [] as number[] }
 const writers: { user: number; token: string; works: number[]; novels: number[] }[] = []
 
 describe('crash durability', () => {
-  it(`keeps every acknowledged bookmark write across ${KILLS} kill -9s, and changes nothing else`, async () => {
+  it(`keeps every acknowledged bookmark write across ${KILLS} kill -9s, and changes nothing else (${testEngine()})`, async () => {
     // ---- the writers and their items: disjoint, so each key has one writer and a known order of operations ----
+    // (chosen from the SQLite file: the PostgreSQL database is a copy of the same catalogue)
     const store = new CatalogueStore(catalogueFile(dataDir), { readonly: true })
     const users = [1, ...[2, 3, 4, 5, 6, 7, 8, 9, 10].filter((u) => store.user(u)?.password_hash)].slice(0, USERS)
     const works = fixtures.worksWhere(store, 'w.restrict = 0 AND w.x_restrict = 0 AND w.total_bookmarks > 50')
@@ -66,7 +104,7 @@ describe('crash durability', () => {
     expect(novels.length).toBeGreaterThan(W * NOVELS_PER_WRITER)
 
     const port = await freePort()
-    service = await startServiceProcess({ dataDir, port })
+    service = await startService(port)
     const tokens = await Promise.all(
       accounts.map(async (username) => {
         const res = await fetch(`${service!.url}/auth/token`, {
@@ -89,7 +127,7 @@ describe('crash durability', () => {
     }
 
     // ---- the expected state, from the tables as they are before any write ----
-    const initial = readTables()
+    const initial = await readTables()
     const key = (user: number, kind: Kind, item: number): Key => `${user}:${kind}:${item}`
     const expected = new Map<Key, Row>()
     for (const w of writers) {
@@ -159,8 +197,8 @@ describe('crash durability', () => {
       inFlightAtKills += uncertain.size
 
       // ---- restart, and compare the tables with the expected state ----
-      service = await startServiceProcess({ dataDir, port })
-      const now = readTables()
+      service = await startService(port)
+      const now = await readTables()
       for (const kind of ['illust', 'novel'] as const) {
         expect(untouched(kind, now[kind]), `round ${round}: ${kind} bookmarks outside the writers' keys`).toEqual(
           untouched(kind, initial[kind]),
@@ -191,7 +229,7 @@ describe('crash durability', () => {
     await service.stop()
     service = undefined
     report(
-      'kill -9 rounds',
+      `kill -9 rounds (${testEngine()})`,
       KILLS,
       `${acknowledged} acknowledged writes kept; ${inFlightAtKills} in flight at the kills, ${inFlightApplied} of them applied`,
     )

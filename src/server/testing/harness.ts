@@ -140,7 +140,7 @@ export async function accessTokenFor(
 export async function startTestServer(
   overrides: Partial<Config> = {},
   opts: { engine?: TestEngine } = {},
-): Promise<RunningServer> {
+): Promise<RunningServer & { databaseUrl?: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'easel-test-'))
   copyFileSync(inject('catalogueFile'), catalogueFile(dataDir))
   const env = { DATA_DIR: dataDir, RATE_LIMIT: '0', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' }
@@ -149,6 +149,7 @@ export async function startTestServer(
   const running = await startServer({ ...loadConfig(env), databaseUrl, ...overrides })
   return {
     ...running,
+    databaseUrl,
     close: () => running.close().then(() => rmSync(dataDir, { recursive: true, force: true })),
   }
 }

@@ -3,7 +3,7 @@ import { ensureTestCatalogue } from './global-setup.ts'
 import { startPostgres } from './postgres.ts'
 import type { PgTestCatalogue } from './test-engine.ts'
 
-// The contract suite's run on PostgreSQL (vitest.config.ts, project contract-postgres): one throwaway cluster for the
+// The contract suite's run on PostgreSQL (vitest.config.ts, project postgres): one throwaway cluster for the
 // whole run, and the unit tests' catalogue copied into it once (db:copy) as the template every test app's database
 // is made from (test-engine.ts).
 

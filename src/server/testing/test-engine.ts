@@ -5,7 +5,7 @@ import { inject } from 'vitest'
 import { postgresBinDir } from './postgres.ts'
 
 // Which engine the test apps serve from (harness.ts): SQLite unless TEST_ENGINE=postgres, which the vitest project
-// `contract-postgres` sets (vitest.config.ts) for its run of the contract suite. That project's global setup
+// `postgres` sets (vitest.config.ts) for its run of the contract suite. That project's global setup
 // (pg-global-setup.ts) starts one throwaway cluster for the run and copies the test catalogue into a template
 // database once; every test app then gets a database of its own made from that template (a file copy in the
 // server, tens of ms), so writes never leak between apps, as with SQLite's copied files.
@@ -29,7 +29,7 @@ export interface PgTestCatalogue {
 export function newTestDatabase(): string {
   const pg = inject('pgTestCatalogue')
   if (!pg)
-    throw new Error('TEST_ENGINE=postgres needs the contract-postgres project (its global setup starts the cluster)')
+    throw new Error('TEST_ENGINE=postgres needs the postgres project (its global setup starts the cluster)')
   const name = `t_${process.pid}_${randomBytes(4).toString('hex')}`
   const r = spawnSync(
     path.join(postgresBinDir(), 'createdb'),
