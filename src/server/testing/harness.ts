@@ -47,7 +47,12 @@ export interface TestApp {
  */
 export function openTestApp(
   overrides: Partial<Config> = {},
-  opts: { nowS?: () => number; engine?: TestEngine } = {},
+  opts: {
+    nowS?: () => number
+    engine?: TestEngine
+    /** PostgreSQL: serve this database (e.g. a db:copy of the test catalogue) instead of a new one from the template */
+    databaseUrl?: string
+  } = {},
 ): TestApp {
   const engine = opts.engine ?? testEngine()
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'easel-test-'))
@@ -66,7 +71,7 @@ export function openTestApp(
   if (engine === 'postgres') {
     // a database of its own, made from the test catalogue's copy (test-engine.ts); the SQLite file beside it is the
     // tests' oracle only
-    const url = newTestDatabase()
+    const url = opts.databaseUrl ?? newTestDatabase()
     const oracle = new CatalogueStore(catalogueFile(dataDir))
     const pool = openPgPool(url, { max: 4 })
     mirror = async (sql, params = []) => void (await pool.query(sql, params))
