@@ -201,6 +201,46 @@ describe('bad input', () => {
     expect(fixtures()).toEqual(before)
   })
 
+  it('text with a NUL character is refused with the error body, and nothing is stored', async () => {
+    const total = async () =>
+      (
+        await app.get<{ total_comments: number }>(
+          '/v1/illust/comments?illust_id=3&include_total_comments=true',
+          tokens.valid,
+        )
+      ).total_comments
+    const bookmarked = async () =>
+      (
+        await app.get<{ bookmark_detail: { is_bookmarked: boolean } }>(
+          '/v2/illust/bookmark/detail?illust_id=3',
+          tokens.valid,
+        )
+      ).bookmark_detail.is_bookmarked
+    const [comments, wasBookmarked] = [await total(), await bookmarked()]
+    await expectErrorBody(
+      await app.post('/v1/illust/comment/add', { illust_id: '3', comment: 'a\0b' }, tokens.valid),
+      'comment',
+    )
+    await expectErrorBody(
+      await app.post(
+        '/v2/illust/bookmark/add',
+        [
+          ['illust_id', '3'],
+          ['tags[]', 'x\0'],
+        ],
+        tokens.valid,
+      ),
+      'bookmark tag',
+    )
+    await expectErrorBody(await app.fetch(`/v1/search/illust?word=${encodeURIComponent('猫\0')}`), 'search word')
+    // The token endpoint refuses in its own (OAuth) shape.
+    const signIn = await app.post('/auth/token', { grant_type: 'password', username: 'demo\0', password: 'demo' })
+    expect(signIn.status).toBe(400)
+    expect(((await signIn.json()) as { has_error: boolean }).has_error).toBe(true)
+    expect(await total()).toBe(comments)
+    expect(await bookmarked()).toBe(wasBookmarked)
+  })
+
   it('the token endpoint answers its own error shape for bad grants', async () => {
     for (const fields of <Record<string, string>[]>[
       { grant_type: 'password', username: 'demo', password: 'wrong' },

@@ -9,6 +9,12 @@ import { arrayField, bool, cursorValue, id, isoDate, offset, parse } from './par
 // The service's half of the endpoint table: each entry's zod schema and its route, derived from src/api/endpoints.ts.
 // A handler sees only what its entry's schema let through.
 
+/**
+ * No text holds U+0000: it means nothing in a title, a comment or a search, and PostgreSQL's text refuses it (a
+ * comment with one was a 500 there, and stored on SQLite). Refused on both engines alike.
+ */
+const noNul = (s: string) => !s.includes('\0')
+
 function paramSchema(name: string, param: ParamSpec): z.ZodType {
   switch (param.kind) {
     case 'id':
@@ -30,6 +36,7 @@ function paramSchema(name: string, param: ParamSpec): z.ZodType {
     case 'text': {
       const t = z
         .string()
+        .refine(noNul, `${name} must not contain a NUL character`)
         .transform((s) => s.trim())
         .refine((s) => s.length <= param.max, `${name} must be at most ${param.max} characters`)
       return param.required
@@ -42,7 +49,10 @@ function paramSchema(name: string, param: ParamSpec): z.ZodType {
             .string()
             .regex(/^[1-9]\d{0,14}$/, `${name}[] must hold positive whole numbers`)
             .transform(Number)
-        : z.string().max(param.maxLength, `each of ${name}[] must be at most ${param.maxLength} characters`)
+        : z
+            .string()
+            .max(param.maxLength, `each of ${name}[] must be at most ${param.maxLength} characters`)
+            .refine(noNul, `${name}[] must not contain a NUL character`)
       return z.array(item).max(param.maxItems, `${name}[] must have at most ${param.maxItems} values`)
     }
   }
