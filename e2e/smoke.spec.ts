@@ -57,8 +57,9 @@ test("a deep link downloads its view's code beside the entry script, not after i
         .getEntriesByType('resource')
         .map((entry) => entry.name)
         .filter((url) => /\/assets\/[^/]+\.js$/.test(url))
-        // Not the view's: the service worker's registration, seconds after load, once the page is idle.
-        .filter((url) => !/\/(?:register-sw|workbox-window)[^/]*\.js$/.test(url)),
+        // Not the view's: the service worker's registration, seconds after load, once the page is idle; the shell's
+        // offline bar and update prompt, after the first view (app/shell.tsx).
+        .filter((url) => !/\/(?:register-sw|workbox-window|pwa-chrome|pwa-status)[^/]*\.js$/.test(url)),
       named: (window as { namedAtParse?: string[] }).namedAtParse ?? [],
     }))
     expect(loaded.length, path).toBeGreaterThan(4)

@@ -1,9 +1,8 @@
 import { Suspense } from 'react'
 import { Link, NavLink, Outlet } from 'react-router'
 import { useSession } from '../lib/use-session.ts'
-import { OfflineIndicator } from '../features/pwa/offline-indicator.tsx'
-import { UpdatePrompt } from '../features/pwa/update-prompt.tsx'
 import { useT } from '../lib/i18n/i18n.ts'
+import { lazyModule } from '../lib/lazy-module.ts'
 import { paths } from '../lib/paths.ts'
 import { observeContentWidth } from '../lib/use-grid-container.ts'
 import { useSettings } from '../lib/settings.ts'
@@ -88,6 +87,14 @@ export function Header() {
   )
 }
 
+/** The offline bar and the update prompt (features/pwa/pwa-chrome.tsx), out of the first script every page loads. */
+const pwaChrome = lazyModule(() => import('../features/pwa/pwa-chrome.tsx'))
+
+function PwaChrome({ part }: { part: 'OfflineIndicator' | 'UpdatePrompt' }) {
+  const Part = pwaChrome.use()?.[part]
+  return Part ? <Part /> : null
+}
+
 export function Shell() {
   const t = useT()
   const { theme } = useSettings()
@@ -103,7 +110,7 @@ export function Shell() {
         {t('app.skipToContent')}
       </a>
       <Header />
-      <OfflineIndicator />
+      <PwaChrome part="OfflineIndicator" />
       <main
         id="main"
         ref={observeContentWidth}
@@ -117,7 +124,7 @@ export function Shell() {
         </Suspense>
       </main>
       <footer className="border-t border-line px-5 py-4 text-center text-sm text-muted">{t('app.footer')}</footer>
-      <UpdatePrompt />
+      <PwaChrome part="UpdatePrompt" />
       <BottomNav />
       {/* Keyed by history entry: Back returns to where that entry was scrolled. */}
       <ScrollRestorer />
