@@ -19,6 +19,7 @@ import {
   SW_CACHE,
 } from './src/features/pwa/sw-caches.ts'
 import { parseRoutePreloadKey, ROUTE_PRELOADS } from './src/app/route-preloads.ts'
+import { routeHref } from './src/api/gallery-routes.ts'
 import { API_PATH_PREFIXES, HEALTH_PATHS, IMAGE_PATH_PREFIXES, LEGACY_IMAGE_PREFIX } from './src/api/service-paths.ts'
 
 // In development the SPA runs on Vite's server and the catalogue service on API_PORT; everything the service owns
@@ -138,27 +139,27 @@ const pwa = VitePWA({
         name: 'Ranking',
         short_name: 'Ranking',
         description: "Today's most popular works",
-        url: '/ranking',
+        url: routeHref('ranking'),
         icons: [{ src: '/icons/shortcut-ranking-96.png', sizes: '96x96', type: 'image/png' }],
       },
       {
         name: 'Search',
         short_name: 'Search',
         description: 'Search works by tag or title',
-        url: '/search',
+        url: routeHref('search'),
         icons: [{ src: '/icons/shortcut-search-96.png', sizes: '96x96', type: 'image/png' }],
       },
       {
         name: 'My bookmarks',
         short_name: 'Bookmarks',
         description: 'The works you bookmarked (asks you to sign in first)',
-        url: '/bookmarks',
+        url: routeHref('myBookmarks'),
         icons: [{ src: '/icons/shortcut-bookmarks-96.png', sizes: '96x96', type: 'image/png' }],
       },
     ],
     // A link shared to the installed app opens /share, which resolves pixiv-style links and searches anything else.
     share_target: {
-      action: '/share',
+      action: routeHref('share'),
       method: 'GET',
       enctype: 'application/x-www-form-urlencoded',
       params: { title: 'title', text: 'text', url: 'url' },
@@ -272,9 +273,10 @@ function precompress(): Plugin {
 }
 
 /**
- * A deep link's first view downloads its code beside the entry script (src/app/route-preloads.ts): index.html gets a
- * small script, run as the page is parsed, that adds a modulepreload link for each chunk the opened path's view needs
- * (its modules' chunks and everything they import) beyond the entry's own, which Vite already preloads.
+ * A deep link's first view downloads its code beside the entry script (src/app/route-preloads.ts, from the route
+ * registry): index.html gets a small script, run as the page is parsed, that adds a modulepreload link for each chunk
+ * the opened path's view needs (its modules' chunks and everything they import) beyond the entry's own, which Vite
+ * already preloads.
  */
 const JA_MESSAGES = 'src/lib/i18n/messages/ja/index.ts'
 

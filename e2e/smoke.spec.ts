@@ -33,7 +33,7 @@ test("a deep link downloads its view's code beside the entry script, not after i
   }
   const work = ranking.illusts[0]!
   // The scripts the page names by the end of parsing, before any module script runs: the entry, Vite's preloads of its
-  // imports, and the links index.html's route-preload script added for this path (src/app/route-preloads.ts).
+  // imports, and the links index.html's route-preload script added for this path (src/app/route-preloads.ts, from the route registry).
   await page.addInitScript(() => {
     document.addEventListener('readystatechange', () => {
       if (document.readyState !== 'interactive') return

@@ -4,7 +4,8 @@
 // paints real works without a round trip after the script; the client finds them under the same URL
 // (src/lib/initial-answers.ts) and sends nothing.
 //
-// Keys are route paths of src/app/routes.tsx, in the syntax of src/app/route-preloads.ts. The URLs are built by
+// Keys are route names of the route registry (src/api/gallery-routes.ts); a URL gets the requests of every route it
+// opens (a user's tab: the profile's, then the tab's), as the router runs every matched loader. The URLs are built by
 // requestTarget, the client's own URL builder, and src/app/first-requests.test.ts runs the routes' loaders against this
 // table, so a loader that asks for something else fails there. A URL that drifted anyway would cost only the head
 // start: the client finds no answer under its URL and fetches it.
@@ -15,38 +16,36 @@
 
 import { ENDPOINTS, type EndpointName } from './endpoints.ts'
 import { requestTarget, type WireValue } from './endpoint-spec.ts'
-import { parseId } from './parse-id.ts'
+import { matchGalleryRoute } from './gallery-route-match.ts'
+import type { GalleryRouteName } from './gallery-routes.ts'
 
 export interface FirstRequest {
   endpoint: EndpointName
   params: Readonly<Record<string, WireValue>>
 }
 
-type Match = { params: Readonly<Record<string, string>>; search: URLSearchParams }
+/** The route's ids (already read under the id rule: a path with anything else opens no route) and the query. */
+type Match = { params: Readonly<Record<string, number>>; search: URLSearchParams }
 
-/** An id as the gallery's routes take it (anything else is that route's "not found", asking nothing). */
-const id = parseId
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
 /** A ranking mode as written; the service refuses one it does not know (and a page then has no data). */
 const MODE = /^[a-z0-9_]{1,32}$/
 
 const one = (endpoint: EndpointName, params: FirstRequest['params']): FirstRequest[] => [{ endpoint, params }]
-const byId = (endpoint: EndpointName, name: string, raw: string | undefined): FirstRequest[] => {
-  const value = id(raw)
-  return value === undefined ? [] : one(endpoint, { [name]: value })
-}
+const byId = (endpoint: EndpointName, name: string, value: number | undefined): FirstRequest[] =>
+  value === undefined ? [] : one(endpoint, { [name]: value })
 
-/** Route path → the anonymous viewer's first requests for that URL (none: the page asks for nothing at once). */
-export const FIRST_REQUESTS: Readonly<Record<string, (match: Match) => FirstRequest[]>> = {
+/** Route → the anonymous viewer's first requests for that URL (none: the page asks for nothing at once). */
+export const FIRST_REQUESTS: Readonly<Partial<Record<GalleryRouteName, (match: Match) => FirstRequest[]>>> = {
   // home-query.ts homeTab: illustrations by default; the following tab needs a session.
-  '/': ({ search }) => {
+  home: ({ search }) => {
     const tab = search.get('tab')
     if (tab === 'following') return []
     if (tab === 'novel') return one('recommendedNovels', {})
     return one('recommendedIllusts', { content_type: tab === 'manga' ? 'manga' : 'illust' })
   },
   // ranking-query.ts: the mode (daily when absent) and an optional day.
-  '/ranking': ({ search }) => {
+  ranking: ({ search }) => {
     const mode = search.get('mode') || 'day'
     const date = search.get('date')
     if (!MODE.test(mode)) return []
@@ -54,34 +53,17 @@ export const FIRST_REQUESTS: Readonly<Record<string, (match: Match) => FirstRequ
     return one(search.get('kind') === 'novel' ? 'novelRanking' : 'ranking', params)
   },
   // home-query.ts newestTab.
-  '/new': ({ search }) => {
+  newest: ({ search }) => {
     const type = search.get('type')
     if (type === 'novel') return one('newNovels', {})
     return one('newIllusts', { content_type: type === 'manga' ? 'manga' : 'illust' })
   },
-  '/artworks/:id': ({ params }) => byId('illustDetail', 'illust_id', params.id),
+  artwork: ({ params }) => byId('illustDetail', 'illust_id', params.id),
   // The novel and its text are asked for together.
-  '/novels/:id': ({ params }) => [
-    ...byId('novelDetail', 'novel_id', params.id),
-    ...byId('novelText', 'novel_id', params.id),
-  ],
-  '/user/:uid/series/:sid': ({ params }) => byId('illustSeries', 'illust_series_id', params.sid),
-  '/novel/series/:id': ({ params }) => byId('novelSeries', 'series_id', params.id),
-  '/users/:id': ({ params }) => byId('userDetail', 'user_id', params.id),
-}
-
-/** The params of `pathname` under a route path (`:name` is one segment; a trailing slash is allowed), or null. */
-export function matchRoutePath(path: string, pathname: string): Record<string, string> | null {
-  const want = path.split('/').filter(Boolean)
-  const have = pathname.split('/').filter(Boolean)
-  if (want.length !== have.length || (pathname !== '/' && /\/\/|^[^/]/.test(pathname))) return null
-  const params: Record<string, string> = {}
-  for (let i = 0; i < want.length; i++) {
-    const segment = want[i]!
-    if (segment.startsWith(':')) params[segment.slice(1)] = decodeURIComponent(have[i]!)
-    else if (segment !== have[i]) return null
-  }
-  return params
+  novel: ({ params }) => [...byId('novelDetail', 'novel_id', params.id), ...byId('novelText', 'novel_id', params.id)],
+  illustSeries: ({ params }) => byId('illustSeries', 'illust_series_id', params.sid),
+  novelSeries: ({ params }) => byId('novelSeries', 'series_id', params.id),
+  user: ({ params }) => byId('userDetail', 'user_id', params.id),
 }
 
 /**
@@ -89,14 +71,7 @@ export function matchRoutePath(path: string, pathname: string): Record<string, s
  * empty for a page that asks for nothing at once (or for data only a session can see).
  */
 export function firstRequestTargets(pathname: string, search: URLSearchParams): string[] {
-  for (const [path, requests] of Object.entries(FIRST_REQUESTS)) {
-    let params: Record<string, string> | null
-    try {
-      params = matchRoutePath(path, pathname)
-    } catch {
-      return [] // a malformed %-escape: the page's own "not found"
-    }
-    if (params) return requests({ params, search }).map((r) => requestTarget(ENDPOINTS[r.endpoint], r.params))
-  }
-  return []
+  return matchGalleryRoute(pathname).flatMap(({ name, params }) =>
+    (FIRST_REQUESTS[name]?.({ params, search }) ?? []).map((r) => requestTarget(ENDPOINTS[r.endpoint], r.params)),
+  )
 }

@@ -6,6 +6,7 @@ import { useSession } from '../lib/use-session.ts'
 import { paths } from '../lib/paths.ts'
 import '../lib/i18n/messages/en/app.ts'
 import '../lib/i18n/messages/en/common.ts'
+import { routeHref } from '../api/gallery-routes.ts'
 
 function Icon({ children }: { children: ReactNode }) {
   return (
@@ -38,7 +39,7 @@ export function BottomNav() {
   const t = useT()
   const current = useSession()
   const location = useLocation()
-  const onSearch = location.pathname.startsWith('/search')
+  const onSearch = location.pathname.startsWith(routeHref('search'))
   return (
     <nav
       aria-label={t('app.nav.label')}

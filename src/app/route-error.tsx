@@ -2,7 +2,7 @@ import { Button } from '../components/button.tsx'
 import { ErrorState, NotFoundState } from '../components/states.tsx'
 import { NotFoundError } from '../lib/api-error.ts'
 import { useT } from '../lib/i18n/i18n.ts'
-import { useRouteError } from './router.tsx'
+import { useRouteError } from './router/error-boundary.tsx'
 import '../lib/i18n/messages/en/app.ts'
 import '../lib/i18n/messages/en/common.ts'
 

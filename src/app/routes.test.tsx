@@ -5,7 +5,8 @@ import { MemoryRouter, useLocation, useNavigate, useNavigationType, type Navigat
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createQueryClient } from './query-client.ts'
 import { RouteError } from './route-error.tsx'
-import { AppRoutes, compileRoutes, type RouteDef } from './router.tsx'
+import { compileRoutes, type RouteDef } from './router/compile.tsx'
+import { AppRoutes } from './router/navigation.tsx'
 import { createRoutes } from './routes.tsx'
 
 /** What the test can see of the router: the current URL, how it was reached, and a way to navigate. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { MAX_SEARCH_WORD, isOwnRoute, linkTarget, resolveAlias, resolveLink, resolveShare } from './link-resolver.ts'
+import { isGalleryPath } from '../api/gallery-route-match.ts'
+import { MAX_SEARCH_WORD, linkTarget, resolveAlias, resolveLink, resolveShare } from './link-resolver.ts'
 
 const ORIGIN = 'https://easel.example'
 
@@ -219,12 +220,12 @@ describe('resolveAlias (the router catch-all, on this origin)', () => {
   })
 })
 
-describe('isOwnRoute and linkTarget', () => {
+describe('isGalleryPath and linkTarget', () => {
   it('knows the app routes and nothing else', () => {
-    expect(isOwnRoute('/users/1/bookmarks/artworks')).toBe(true)
-    expect(isOwnRoute('/user/1/series/2')).toBe(true)
-    expect(isOwnRoute('/users/1/whatever')).toBe(false)
-    expect(isOwnRoute('/share')).toBe(false)
+    expect(isGalleryPath('/users/1/bookmarks/artworks')).toBe(true)
+    expect(isGalleryPath('/user/1/series/2')).toBe(true)
+    expect(isGalleryPath('/users/1/whatever')).toBe(false)
+    expect(isGalleryPath('/share')).toBe(false)
   })
 
   it('answers null (not a search) for text without a link', () => {

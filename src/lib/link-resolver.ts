@@ -2,6 +2,7 @@
 // the router's catch-all (alias paths such as `/i/1` or `/en/artworks/1` opened on this origin), the header's
 // search box and the `/share` target. Pure: no DOM, no router, no fetch.
 
+import { isGalleryPath } from '../api/gallery-route-match.ts'
 import { parseId as id } from '../api/parse-id.ts'
 import { paths } from './paths.ts'
 
@@ -19,31 +20,6 @@ function decode(segment: string): string {
 const zeroBasedPage = (raw: string | null): number | undefined => {
   const n = raw !== null && /^\d{1,6}$/.test(raw) ? Number(raw) : undefined
   return n === undefined ? undefined : n + 1
-}
-
-// ---- The gallery's own routes ----
-
-/**
- * Paths the app serves itself. A link that already names one (on this origin, on pixiv behind a language prefix, or
- * on another Easel's host) keeps its path, query and hash.
- */
-const OWN_ROUTES: readonly RegExp[] = [
-  /^\/$/,
-  /^\/ranking$/,
-  /^\/new$/,
-  /^\/search(\/(novels|users))?$/,
-  /^\/artworks\/[1-9]\d{0,14}$/,
-  /^\/novels\/[1-9]\d{0,14}$/,
-  /^\/novel\/series\/[1-9]\d{0,14}$/,
-  /^\/user\/[1-9]\d{0,14}\/series\/[1-9]\d{0,14}$/,
-  /^\/users\/[1-9]\d{0,14}(\/(artworks|novels|following|followers|mypixiv|bookmarks\/artworks|bookmarks\/novels))?$/,
-  /^\/settings$/,
-  /^\/login$/,
-  /^\/bookmarks$/,
-]
-
-export function isOwnRoute(pathname: string): boolean {
-  return OWN_ROUTES.some((r) => r.test(pathname))
 }
 
 // ---- Aliases: pixiv-style paths that mean one of the gallery's views ----
@@ -190,7 +166,7 @@ export function resolvePath(pathname: string, search = '', hash = ''): string | 
       if (target) return target
     }
   }
-  if (!isOwnRoute(path)) return null
+  if (!isGalleryPath(path)) return null
   const qs = query.toString()
   const h = hash.replace(/^#/, '')
   return path + (qs ? `?${qs}` : '') + (h ? `#${h}` : '')
@@ -277,7 +253,7 @@ export function resolveUrl(url: URL, origin?: string): string | null {
   const image = resolveImagePath(url.pathname)
   if (image) return image
   const path = trimPath(url.pathname)
-  return isOwnRoute(path) ? path + url.search + url.hash : null
+  return isGalleryPath(path) ? path + url.search + url.hash : null
 }
 
 /**

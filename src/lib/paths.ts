@@ -1,5 +1,8 @@
-// Every in-app href is built here (CONVENTIONS: links are never hand-built strings). Filters and sorts live in the
-// query string, so each helper takes them as an object and leaves out empty values.
+// Every in-app href is built here (CONVENTIONS: links are never hand-built strings), on the paths of the route
+// registry (src/api/gallery-routes.ts). Filters and sorts live in the query string, so each helper takes them as an
+// object and leaves out empty values.
+
+import { routeHref as href } from '../api/gallery-routes.ts'
 
 type Query = Record<string, string | number | boolean | undefined | null>
 
@@ -19,33 +22,36 @@ export type NewestTab = 'illust' | 'manga' | 'novel'
 export const paths = {
   /** `kind: 'novel'` on the following tab: novels of the users followed (works otherwise). */
   home: (tab?: HomeTab, q?: { kind?: 'novel' }) =>
-    withQuery('/', { tab: tab === 'illust' ? undefined : tab, kind: tab === 'following' ? q?.kind : undefined }),
-  newest: (tab?: NewestTab) => withQuery('/new', { type: tab === 'illust' ? undefined : tab }),
-  ranking: (q?: { mode?: string; date?: string; kind?: 'novel' }) => withQuery('/ranking', q),
-  search: (q: { word: string } & Query) => withQuery('/search', q),
-  searchNovels: (q: { word: string } & Query) => withQuery('/search/novels', q),
-  searchUsers: (q: { word: string }) => withQuery('/search/users', q),
-  artwork: (id: number, page?: number) => (page ? `/artworks/${id}#p${page}` : `/artworks/${id}`),
+    withQuery(href('home'), {
+      tab: tab === 'illust' ? undefined : tab,
+      kind: tab === 'following' ? q?.kind : undefined,
+    }),
+  newest: (tab?: NewestTab) => withQuery(href('newest'), { type: tab === 'illust' ? undefined : tab }),
+  ranking: (q?: { mode?: string; date?: string; kind?: 'novel' }) => withQuery(href('ranking'), q),
+  search: (q: { word: string } & Query) => withQuery(href('search'), q),
+  searchNovels: (q: { word: string } & Query) => withQuery(href('searchNovels'), q),
+  searchUsers: (q: { word: string }) => withQuery(href('searchUsers'), q),
+  artwork: (id: number, page?: number) => href('artwork', { id }) + (page ? `#p${page}` : ''),
   /** A novel; with `page`, that page of its text (`?p=`; without it the reader opens where the viewer left off). */
-  novel: (id: number, page?: number) => (page ? `/novels/${id}?p=${page}` : `/novels/${id}`),
-  novelSeries: (id: number) => `/novel/series/${id}`,
-  illustSeries: (userId: number, seriesId: number) => `/user/${userId}/series/${seriesId}`,
-  user: (id: number) => `/users/${id}`,
-  userArtworks: (id: number, q?: { type?: 'illust' | 'manga' }) => withQuery(`/users/${id}/artworks`, q),
-  userNovels: (id: number) => `/users/${id}/novels`,
-  userFollowing: (id: number, q?: { restrict?: 'private' }) => withQuery(`/users/${id}/following`, q),
-  userFollowers: (id: number) => `/users/${id}/followers`,
+  novel: (id: number, page?: number) => withQuery(href('novel', { id }), { p: page || undefined }),
+  novelSeries: (id: number) => href('novelSeries', { id }),
+  illustSeries: (userId: number, seriesId: number) => href('illustSeries', { uid: userId, sid: seriesId }),
+  user: (id: number) => href('user', { id }),
+  userArtworks: (id: number, q?: { type?: 'illust' | 'manga' }) => withQuery(href('userArtworks', { id }), q),
+  userNovels: (id: number) => href('userNovels', { id }),
+  userFollowing: (id: number, q?: { restrict?: 'private' }) => withQuery(href('userFollowing', { id }), q),
+  userFollowers: (id: number) => href('userFollowers', { id }),
   /** The user's my pixiv: mutual follows. */
-  userMypixiv: (id: number) => `/users/${id}/mypixiv`,
+  userMypixiv: (id: number) => href('userMypixiv', { id }),
   userBookmarks: (id: number, q?: { restrict?: 'private'; tag?: string }) =>
-    withQuery(`/users/${id}/bookmarks/artworks`, q),
+    withQuery(href('userBookmarks', { id }), q),
   /** The signed-in viewer's bookmarks (the sign-in page first when signed out): the app shortcut's target. */
-  myBookmarks: () => '/bookmarks',
+  myBookmarks: () => href('myBookmarks'),
   userNovelBookmarks: (id: number, q?: { restrict?: 'private'; tag?: string }) =>
-    withQuery(`/users/${id}/bookmarks/novels`, q),
-  tag: (word: string) => withQuery('/search', { word }),
-  settings: () => '/settings',
+    withQuery(href('userNovelBookmarks', { id }), q),
+  tag: (word: string) => withQuery(href('search'), { word }),
+  settings: () => href('settings'),
   /** the owner's library page (an imported catalogue's last scan and skipped files) */
-  library: () => '/library',
-  login: (returnTo?: string) => withQuery('/login', { return_to: returnTo }),
+  library: () => href('library'),
+  login: (returnTo?: string) => withQuery(href('login'), { return_to: returnTo }),
 }

@@ -1,3 +1,5 @@
+import { routeHref } from '../../api/gallery-routes.ts'
+
 /**
  * Where to go after signing in: `return_to` when it is a path on this origin, else the home page. Refuses
  * protocol-relative (`//evil.example`) and absolute URLs, so the sign-in page cannot be used as an open redirect,
@@ -11,6 +13,6 @@ export function safeReturnTo(raw: string | null | undefined): string {
   } catch {
     return '/'
   }
-  if (url.origin !== 'http://origin.invalid' || url.pathname === '/login') return '/'
+  if (url.origin !== 'http://origin.invalid' || url.pathname === routeHref('login')) return '/'
   return url.pathname + url.search + url.hash
 }

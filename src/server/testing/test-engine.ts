@@ -28,8 +28,7 @@ export interface PgTestCatalogue {
  */
 export function newTestDatabase(): string {
   const pg = inject('pgTestCatalogue')
-  if (!pg)
-    throw new Error('TEST_ENGINE=postgres needs the postgres project (its global setup starts the cluster)')
+  if (!pg) throw new Error('TEST_ENGINE=postgres needs the postgres project (its global setup starts the cluster)')
   const name = `t_${process.pid}_${randomBytes(4).toString('hex')}`
   const r = spawnSync(
     path.join(postgresBinDir(), 'createdb'),

@@ -3,17 +3,20 @@ import { useLocation, useNavigate } from 'react-router'
 import { useT } from '../../../lib/i18n/i18n.ts'
 import { paths } from '../../../lib/paths.ts'
 import '../../../lib/i18n/messages/en/app.ts'
+import { routeHref } from '../../../api/gallery-routes.ts'
 
 /**
  * The header's search box, on every page. A word searches works (or novels, from the novel search), keeping the
  * filters already chosen; a pasted pixiv-style link or share text with one inside opens that view instead.
  */
+const SEARCH_ROUTES = ['search', 'searchNovels', 'searchUsers'] as const
+
 export function SearchBox({ className = '' }: { className?: string }) {
   const t = useT()
   const location = useLocation()
   const navigate = useNavigate()
   const id = useId()
-  const onSearch = ['/search', '/search/novels', '/search/users'].includes(location.pathname)
+  const onSearch = SEARCH_ROUTES.some((route) => location.pathname === routeHref(route))
   const currentWord = onSearch ? (new URLSearchParams(location.search).get('word') ?? '') : ''
   // The typed text, until the URL's word changes (Back, a tag link): then the box shows the new word.
   const [draft, setDraft] = useState({ word: currentWord, text: currentWord })
@@ -38,9 +41,9 @@ export function SearchBox({ className = '' }: { className?: string }) {
     if (onSearch) for (const [k, v] of new URLSearchParams(location.search)) kept[k] = v
     const query = { ...kept, word: value }
     void navigate(
-      location.pathname === '/search/novels'
+      location.pathname === routeHref('searchNovels')
         ? paths.searchNovels(query)
-        : location.pathname === '/search/users'
+        : location.pathname === routeHref('searchUsers')
           ? paths.searchUsers({ word: value })
           : paths.search(query),
     )

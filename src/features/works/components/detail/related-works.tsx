@@ -83,7 +83,9 @@ export function RelatedWorks({ work }: { work: Illust }) {
               </li>
             ))}
           </ul>
-          {hiddenCount > 0 && <p className="text-sm text-muted">{t('artwork.related.hidden', { count: hiddenCount })}</p>}
+          {hiddenCount > 0 && (
+            <p className="text-sm text-muted">{t('artwork.related.hidden', { count: hiddenCount })}</p>
+          )}
         </>
       )}
     </section>
