@@ -64,6 +64,7 @@ export const FIRST_REQUESTS: Readonly<Partial<Record<GalleryRouteName, (match: M
   illustSeries: ({ params }) => byId('illustSeries', 'illust_series_id', params.sid),
   novelSeries: ({ params }) => byId('novelSeries', 'series_id', params.id),
   user: ({ params }) => byId('userDetail', 'user_id', params.id),
+  userNovels: ({ params }) => byId('userNovels', 'user_id', params.id),
 }
 
 /**

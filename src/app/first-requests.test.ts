@@ -33,6 +33,7 @@ const PAGES = [
   '/novel/series/4',
   '/users/5',
   '/users/5/followers',
+  '/users/5/novels',
 ]
 
 /** The URLs the loaders of the routes matching `page` fetch (signed out). */

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import type { Novel, NovelSeriesDetail } from '../../../api/model.ts'
 import { Avatar } from '../../../components/avatar.tsx'
 import { buttonClass } from '../../../components/button.tsx'
-import { Skeleton } from '../../../components/skeleton.tsx'
+import { HeaderSkeleton } from '../../../components/skeleton.tsx'
 import { formatCount } from '../../../lib/format.ts'
 import { useT } from '../../../lib/i18n/i18n.ts'
 import { paths } from '../../../lib/paths.ts'
@@ -101,14 +101,10 @@ export function NovelSeriesHeader({
 export function NovelSeriesHeaderSkeleton() {
   const t = useT()
   return (
-    <div role="status" className="mb-6 flex gap-4">
-      <span className="sr-only">{t('novels.seriesHeader.loading')}</span>
-      <Skeleton className="h-[170px] w-30 shrink-0 rounded-xl sm:h-[226px] sm:w-40" />
-      <div className="flex-1 space-y-2">
-        <Skeleton className="h-4 w-24" />
-        <Skeleton className="h-7 w-64 max-w-full" />
-        <Skeleton className="h-4 w-32" />
-      </div>
-    </div>
+    <HeaderSkeleton
+      label={t('novels.seriesHeader.loading')}
+      picture="h-[170px] w-30 shrink-0 rounded-xl sm:h-[226px] sm:w-40"
+      lines={['h-4 w-24', 'h-7 w-64 max-w-full', 'h-4 w-32']}
+    />
   )
 }

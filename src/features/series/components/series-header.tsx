@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import type { IllustSeriesDetail } from '../../../api/model.ts'
 import { Avatar } from '../../../components/avatar.tsx'
-import { Skeleton } from '../../../components/skeleton.tsx'
+import { HeaderSkeleton } from '../../../components/skeleton.tsx'
 import { useT } from '../../../lib/i18n/i18n.ts'
 import { paths } from '../../../lib/paths.ts'
 import '../../../lib/i18n/messages/en/series.ts'
@@ -54,13 +54,10 @@ export function SeriesHeader({ detail, firstWorkId }: { detail: IllustSeriesDeta
 export function SeriesHeaderSkeleton() {
   const t = useT()
   return (
-    <div role="status" className="mb-6 flex gap-4">
-      <span className="sr-only">{t('series.loading')}</span>
-      <Skeleton className="size-40 rounded-xl" />
-      <div className="flex-1 space-y-2">
-        <Skeleton className="h-7 w-64 max-w-full" />
-        <Skeleton className="h-4 w-32" />
-      </div>
-    </div>
+    <HeaderSkeleton
+      label={t('series.loading')}
+      picture="size-40 rounded-xl"
+      lines={['h-7 w-64 max-w-full', 'h-4 w-32']}
+    />
   )
 }

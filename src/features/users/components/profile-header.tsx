@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import type { UserDetail } from '../../../api/model.ts'
 import { Avatar } from '../../../components/avatar.tsx'
-import { Skeleton } from '../../../components/skeleton.tsx'
+import { HeaderSkeleton } from '../../../components/skeleton.tsx'
 import { formatCount } from '../../../lib/format.ts'
 import { useT } from '../../../lib/i18n/i18n.ts'
 import '../../../lib/i18n/messages/en/common.ts'
@@ -53,14 +53,11 @@ export function ProfileHeader({ detail, actions }: { detail: UserDetail; actions
 export function ProfileHeaderSkeleton() {
   const t = useT()
   return (
-    <div role="status" className="mb-4 flex gap-4">
-      <span className="sr-only">{t('users.loadingProfile')}</span>
-      <Skeleton className="size-24 rounded-full" />
-      <div className="flex-1 space-y-2">
-        <Skeleton className="h-7 w-48" />
-        <Skeleton className="h-4 w-24" />
-        <Skeleton className="h-4 w-72 max-w-full" />
-      </div>
-    </div>
+    <HeaderSkeleton
+      label={t('users.loadingProfile')}
+      picture="size-24 rounded-full"
+      lines={['h-7 w-48', 'h-4 w-24', 'h-4 w-72 max-w-full']}
+      className="mb-4"
+    />
   )
 }
