@@ -200,6 +200,10 @@ export async function startServer(config: Config, log = createLogger(config.logL
   // A client that stops reading (or sending) mid-request holds its connection only this long without progress.
   server.setTimeout(SOCKET_IDLE_MS)
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeout
+  // A client that half-closes once its request is sent still wants the answer (RFC 9112 §9.6). Node's default takes
+  // the FIN for an abort and ends the connection unanswered when the answer awaits a query; with this Node's own
+  // switch (kept for userland servers, though not in its types) the answer is sent, then the connection ends.
+  Object.assign(server, { httpAllowHalfOpen: true })
   const guard = guardConnections(server, connectionCap(config.maxConnections))
   // Requests Node rejects before the app sees them (oversized headers, garbage) still get the error body.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {

@@ -1,7 +1,7 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, inject, it, vi } from 'vitest'
 import { catalogueFile } from '../catalogue.ts'
 import { fixtures } from '../data/fixtures.ts'
 import { CatalogueStore } from '../data/store.ts'
@@ -187,13 +187,21 @@ describe('crash durability', () => {
           acknowledged++
         }
       })
-      // A random moment, once the writers are well under way.
+      // A random moment once the writers are well under way: every writer has had about one write acknowledged
+      // (however slow the machine), then up to another second.
       const before = acknowledged
-      await new Promise((r) => setTimeout(r, 150 + Math.random() * 900))
-      expect(acknowledged, 'the writers got going before the kill').toBeGreaterThan(before)
+      const underWay = await vi
+        .waitFor(() => expect(acknowledged).toBeGreaterThanOrEqual(before + W), { timeout: 60_000, interval: 10 })
+        .then(
+          () => true,
+          () => false,
+        )
+      if (underWay) await new Promise((r) => setTimeout(r, Math.random() * 1000))
       alive = false
       await service!.kill()
-      await Promise.all(loops)
+      const ended = await Promise.allSettled(loops)
+      for (const e of ended) if (e.status === 'rejected') throw e.reason
+      expect(underWay, `the writers got ${acknowledged - before} writes acknowledged in 60 s`).toBe(true)
       inFlightAtKills += uncertain.size
 
       // ---- restart, and compare the tables with the expected state ----
