@@ -23,10 +23,21 @@ export function routePattern(name: GalleryRouteName): string {
   return `^${body === '/' ? '' : body}/?$`
 }
 
-let patterns: Map<GalleryRouteName, RegExp> | undefined
+interface Leaf {
+  pattern: RegExp
+  /** The path's `:names`, in the order of the pattern's groups */
+  params: string[]
+  /** The routes it opens, outermost first (routeChain) */
+  chain: GalleryRouteName[]
+}
+let leaves: Leaf[] | undefined
 /** Made on first use: the entry builds hrefs, and only the link resolver and the service match paths. */
-const patternOf = (name: GalleryRouteName) =>
-  (patterns ??= new Map(ROUTE_NAMES.map((route) => [route, new RegExp(routePattern(route))]))).get(name)!
+const leafRoutes = () =>
+  (leaves ??= ROUTE_NAMES.filter(isLeaf).map((name) => ({
+    pattern: new RegExp(routePattern(name)),
+    params: [...routeSpec(name).path.matchAll(/:(\w+)/g)].map((p) => p[1]!),
+    chain: routeChain(name),
+  })))
 
 export interface GalleryMatch {
   name: GalleryRouteName
@@ -38,13 +49,11 @@ export interface GalleryMatch {
  * a path that is none of the gallery's (an alias, or a 404).
  */
 export function matchGalleryRoute(pathname: string): GalleryMatch[] {
-  for (const name of ROUTE_NAMES) {
-    if (!isLeaf(name)) continue
-    const m = patternOf(name).exec(pathname)
+  for (const leaf of leafRoutes()) {
+    const m = leaf.pattern.exec(pathname)
     if (!m) continue
-    const names = [...routeSpec(name).path.matchAll(/:(\w+)/g)].map((p) => p[1]!)
-    const params = Object.fromEntries(names.map((param, i) => [param, parseId(m[i + 1])!]))
-    return routeChain(name).map((route) => ({ name: route, params }))
+    const params = Object.fromEntries(leaf.params.map((param, i) => [param, parseId(m[i + 1])!]))
+    return leaf.chain.map((name) => ({ name, params }))
   }
   return []
 }

@@ -66,8 +66,8 @@ const ENTRY_VIEWS: Readonly<Record<EntryRoute, ComponentType>> = {
   share: ShareTarget,
 }
 
-/** The route's page module; the registry's test checks that every page it names exists. */
-export function pageModule(page: string): () => Promise<LazyModule> {
+/** The route's page module (a page the registry names and this folder lacks fails the route table's tests). */
+function pageModule(page: string): () => Promise<LazyModule> {
   const load = PAGE_MODULES[`./${page}.tsx`]
   if (!load) throw new Error(`No page ${page}`)
   return load

@@ -4,31 +4,3 @@ export function Skeleton({ className = '' }: { className?: string }) {
     <div aria-hidden="true" className={`animate-pulse rounded-md bg-line/60 motion-reduce:animate-none ${className}`} />
   )
 }
-
-/**
- * A page header while it loads (a profile, a series): its picture beside lines of text, said once as `label` to
- * assistive technology. `lines` are the lines' size classes, top to bottom.
- */
-export function HeaderSkeleton({
-  label,
-  picture,
-  lines,
-  className = 'mb-6',
-}: {
-  label: string
-  picture: string
-  lines: readonly string[]
-  className?: string
-}) {
-  return (
-    <div role="status" className={`flex gap-4 ${className}`}>
-      <span className="sr-only">{label}</span>
-      <Skeleton className={picture} />
-      <div className="flex-1 space-y-2">
-        {lines.map((line, i) => (
-          <Skeleton key={i} className={line} />
-        ))}
-      </div>
-    </div>
-  )
-}

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import type { IllustSeriesDetail } from '../../../api/model.ts'
 import { Avatar } from '../../../components/avatar.tsx'
-import { HeaderSkeleton } from '../../../components/skeleton.tsx'
+import { HeaderSkeleton } from '../../../components/header-skeleton.tsx'
 import { useT } from '../../../lib/i18n/i18n.ts'
 import { paths } from '../../../lib/paths.ts'
 import '../../../lib/i18n/messages/en/series.ts'

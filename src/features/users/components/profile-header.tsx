@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import type { UserDetail } from '../../../api/model.ts'
 import { Avatar } from '../../../components/avatar.tsx'
-import { HeaderSkeleton } from '../../../components/skeleton.tsx'
+import { HeaderSkeleton } from '../../../components/header-skeleton.tsx'
 import { formatCount } from '../../../lib/format.ts'
 import { useT } from '../../../lib/i18n/i18n.ts'
 import '../../../lib/i18n/messages/en/common.ts'
