@@ -9,12 +9,14 @@ import { openPgPool } from '../data/postgres/pool.ts'
 
 // Search on PostgreSQL: the same query language (query.ts, compiled by compile.ts), the same targets, sorts, filters
 // and visibility rule as store.search on SQLite, in PostgreSQL's SQL. Partial matching is ILIKE, which the pg_trgm
-// GIN indexes of migration 2 serve (tags' names and translations, titles); a term's tags are a subquery, so a search
-// is one statement. Searches run on the pool (the database does the work: no worker threads), each statement with
-// the configured timeout.
+// GIN indexes of migration 2 serve (tags' names and translations, titles); a search looks up the tags its terms name
+// (tagIdsOf), then runs as one statement. Searches run on the pool (the database does the work: no worker threads),
+// each statement with the configured timeout.
 //
 // Case: SQLite's LIKE folds ASCII letters only; ILIKE folds by the database's LC_CTYPE (C.UTF-8: every letter). The
 // demo catalogue's tags and titles are Japanese and ASCII, where the two agree.
+
+type Queryable = pg.Pool | pg.ClientBase
 
 const t = (kind: Kind) =>
   kind === 'illust'
@@ -27,37 +29,49 @@ function numbered(sql: string, from: number): string {
   return sql.replace(/\?/g, () => `$${n++}`)
 }
 
-const tagIdsOf = (exact: boolean): SqlFragment =>
-  exact
-    ? // SQLite: `name = ? OR translated_name = ? COLLATE NOCASE` (the collation binds to the translation's test)
-      { sql: 'SELECT id FROM tags WHERE name = ? OR lower(translated_name) = lower(?)', params: [] }
-    : { sql: "SELECT id FROM tags WHERE name ILIKE ? ESCAPE '\\' OR translated_name ILIKE ? ESCAPE '\\'", params: [] }
+/** The ids of the tags one search term names, by the term's text (search targets that read tags). */
+type TagIds = (text: string) => number[]
+
+/**
+ * The tags each term of `expr` names, looked up before the search: the planner then sees the very tag ids (and
+ * weighs them with the statistics of `work_tags.tag_id`), so a tag on a third of a million works is searched by
+ * walking the sort's index until the page is full, and a rare one by its few rows, then sorted. Written as one
+ * statement with the lookup inside, the planner had to guess at the tags and, at a million works, picked plans that
+ * ran past the search timeout.
+ */
+async function tagIdsOf(db: Queryable, expr: QueryNode, target: SearchTarget): Promise<TagIds> {
+  if (target === 'title_and_caption' || target === 'text') return () => []
+  const exact = target === 'exact_match_for_tags'
+  // SQLite: `name = ? OR translated_name = ? COLLATE NOCASE` (the collation binds to the translation's test)
+  const sql = exact
+    ? 'SELECT id FROM tags WHERE name = $1 OR lower(translated_name) = lower($1)'
+    : "SELECT id FROM tags WHERE name ILIKE $1 ESCAPE '\\' OR translated_name ILIKE $1 ESCAPE '\\'"
+  const texts = [...new Set(termTexts(expr))]
+  const found = await Promise.all(
+    texts.map(async (text) => {
+      const { rows } = await db.query<{ id: string }>(sql, [exact ? text : containsPattern(text)])
+      return [text, rows.map((r) => Number(r.id))] as const
+    }),
+  )
+  const ids = new Map(found)
+  return (text) => ids.get(text) ?? []
+}
+
+const termTexts = (node: QueryNode): string[] =>
+  node.kind === 'term' ? [node.text] : node.kind === 'not' ? termTexts(node.node) : node.nodes.flatMap(termTexts)
 
 /** The items of `kind` matching one search target's terms. */
-function matchers(kind: Kind, target: SearchTarget): { one: TermMatcher; any?: AnyTermMatcher } {
+function matchers(kind: Kind, target: SearchTarget, tagIds: TagIds): { one: TermMatcher; any?: AnyTermMatcher } {
   const { itemTags, tagItem } = t(kind)
-  const tagTerm =
-    (exact: boolean): TermMatcher =>
-    (text) => {
-      const v = exact ? text : containsPattern(text)
-      return {
-        sql: `w.id IN (SELECT ${tagItem} FROM ${itemTags} WHERE tag_id IN (${tagIdsOf(exact).sql}))`,
-        params: [v, v],
-      }
-    }
+  // EXISTS, not IN: PostgreSQL turns it (and NOT EXISTS) into a semi-join (an anti-join), which a walk along the
+  // sort's index can stop early; `NOT IN` over a large set was a subplan run once per row.
+  const taggedWith = (ids: number[]): SqlFragment => ({
+    sql: `EXISTS (SELECT 1 FROM ${itemTags} x WHERE x.${tagItem} = w.id AND x.tag_id = ANY(?::bigint[]))`,
+    params: [ids],
+  })
+  const tagTerm: TermMatcher = (text) => taggedWith(tagIds(text))
   // Terms ORed together are one set of tags, as on SQLite: one lookup of the tag index for the union.
-  const tagsOfAny =
-    (exact: boolean): AnyTermMatcher =>
-    (texts) => {
-      const one = tagIdsOf(exact).sql
-      return {
-        sql: `w.id IN (SELECT ${tagItem} FROM ${itemTags} WHERE tag_id IN (${texts.map(() => one).join(' UNION ')}))`,
-        params: texts.flatMap((text) => {
-          const v = exact ? text : containsPattern(text)
-          return [v, v]
-        }),
-      }
-    }
+  const tagsOfAny: AnyTermMatcher = (texts) => taggedWith([...new Set(texts.flatMap(tagIds))])
   const textTerm =
     (cols: string[]): TermMatcher =>
     (text) => ({
@@ -67,21 +81,20 @@ function matchers(kind: Kind, target: SearchTarget): { one: TermMatcher; any?: A
   const titleCaption = textTerm(['w.title', 'w.caption'])
   switch (target) {
     case 'partial_match_for_tags':
-      return { one: tagTerm(false), any: tagsOfAny(false) }
     case 'exact_match_for_tags':
-      return { one: tagTerm(true), any: tagsOfAny(true) }
+      return { one: tagTerm, any: tagsOfAny }
     case 'title_and_caption':
       return { one: titleCaption }
     case 'keyword':
       return {
         one: (text) => {
           const a = titleCaption(text)
-          const b = tagTerm(false)(text)
+          const b = tagTerm(text)
           return { sql: `${a.sql} OR ${b.sql}`, params: [...a.params, ...b.params] }
         },
         any: (texts) => {
           const a = texts.map(titleCaption)
-          const b = tagsOfAny(false)(texts)
+          const b = tagsOfAny(texts)
           return { sql: [...a, b].map((f) => f.sql).join(' OR '), params: [...a, b].flatMap((f) => f.params) }
         },
       }
@@ -97,11 +110,12 @@ export function pgSearchSql(
   caller: Caller,
   offset: number,
   limit: number,
+  tagIds: TagIds,
 ): { sql: string; params: unknown[] } {
   // $1 and $2: the caller, where the visibility rule reads them
   const params: unknown[] = [caller.id, caller.maxX]
   const where = [visibleSql({ me: '$1', maxX: '$2' })]
-  const m = matchers(kind, query.target)
+  const m = matchers(kind, query.target, tagIds)
   const match = compileQuery(query.expr, m.one, m.any)
   where.push(numbered(match.sql, params.length + 1))
   params.push(...match.params)
@@ -143,10 +157,17 @@ export function pgUserSearchSql(expr: QueryNode, offset: number, limit: number):
 }
 
 /** Runs one search job on PostgreSQL. */
-export async function runPgSearchJob(db: pg.Pool | pg.ClientBase, job: SearchJob): Promise<number[]> {
+export async function runPgSearchJob(db: Queryable, job: SearchJob): Promise<number[]> {
   const { sql, params } =
     job.op === 'items'
-      ? pgSearchSql(job.kind, job.query, job.caller, job.offset, job.limit)
+      ? pgSearchSql(
+          job.kind,
+          job.query,
+          job.caller,
+          job.offset,
+          job.limit,
+          await tagIdsOf(db, job.query.expr, job.query.target),
+        )
       : pgUserSearchSql(job.expr, job.offset, job.limit)
   const { rows } = await db.query<{ id: number }>(sql, params)
   return rows.map((r) => r.id)

@@ -346,10 +346,21 @@ CREATE INDEX follows_seq ON follows (seq);
 CREATE INDEX refresh_tokens_expires ON refresh_tokens (expires_ts);
 `
 
+// The search's sorts by popularity among men or women (search/pg-search.ts's order, expression for expression): with
+// them a search walks an index until its page is full, as the other sorts do, instead of sorting every hit (1.8 s for
+// a tag on 300,000 of a million works).
+const gendered = `
+CREATE INDEX works_popular_male ON works ((total_bookmarks * male_share), id);
+CREATE INDEX works_popular_female ON works ((total_bookmarks * (100 - male_share)), id);
+CREATE INDEX novels_popular_male ON novels ((total_bookmarks * (id % 101)), id);
+CREATE INDEX novels_popular_female ON novels ((total_bookmarks * (100 - id % 101)), id);
+`
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'the SQLite catalogue schema 5', sql: schema5 },
   { version: 2, name: 'pg_trgm indexes for partial tag and title matching', sql: trigrams },
   { version: 3, name: 'indexes of follows by seq and of refresh tokens by expiry', sql: socialWrites },
+  { version: 4, name: 'indexes of the sorts by popularity among men and among women', sql: gendered },
 ]
 
 /** The catalogue tables migration 1 makes (the SQLite schema's, every one of which db:copy copies). */
