@@ -116,7 +116,10 @@ export function generateCatalogue(
   const forcePublicWork = new Uint8Array(W)
   for (const id of HOSTILE_WORK_IDS) if (id <= W) forcePublicWork[id - 1] = 1
   for (const s of illustSeries.slice(0, 2)) for (const i of s.members) forcePublicWork[i] = 1
-  const workRecords = planWorks(rng('works'), works, types, illustSeries, forcePublicWork, people, zipf)
+  // A million works' records do not stay in memory: what the later passes read of them is kept in columns, and each
+  // record is drawn again from the same stream when it is written (the same draws, so the same record).
+  const drawWorkRecords = () => drawWorks(rng('works'), works, types, illustSeries, forcePublicWork, people, zipf)
+  const workCols = itemColumns(drawWorkRecords(), W)
 
   // ---- novels -------------------------------------------------------------------------------------
   const N = opts.novels
@@ -129,11 +132,19 @@ export function generateCatalogue(
     (plan) => claimLongNovelSeries(rng('long-series'), plan, people),
   )
   const novelSeries = planNovelSeries(rng('novel-series'), novelItems, people)
-  const novels = planNovels(rng('novels'), novelItems, novelSeries, people, zipf)
+  const drawNovelRecords = () => drawNovels(rng('novels'), novelItems, novelSeries, people, zipf)
+  const novelCols = itemColumns(drawNovelRecords(), N)
 
   // ---- social -------------------------------------------------------------------------------------
   const follows = planFollows(rng('follows'), people)
-  const comments = planAllComments(rng('comments'), workRecords, novels, people, follows, now)
+  const comments = planAllComments(
+    rng('comments'),
+    { cols: workCols, ts: works.ts },
+    { cols: novelCols, ts: novelItems.ts },
+    people,
+    follows,
+    now,
+  )
 
   const w = opts.hostileCorpus ? withHostileCorpus(openWriterFresh(file)) : openWriterFresh(file)
   // meta
@@ -174,7 +185,11 @@ export function generateCatalogue(
 
   const hostileRng = rng('hostile')
   const half = Math.ceil(HOSTILE_SNIPPETS.length / 2)
-  for (const rec of workRecords) {
+  let at = 0
+  for (const rec of drawWorkRecords()) {
+    // what planAllComments settled
+    rec.commentAccessControl = workCols.commentAccessControl[at]!
+    rec.totalComments = workCols.totalComments[at++]!
     const lang = people[rec.userId]!.lang
     // the title and caption go to the writer only: a million works' texts are not kept
     const workTitle = title(textRng, textRng.chance(0.8) ? lang : lang === 'ja' ? 'en' : 'ja')
@@ -192,25 +207,28 @@ export function generateCatalogue(
   const novelTextRng = rng('novel-text')
   for (const s of novelSeries) {
     const lang = people[s.userId]!.lang
-    const first = novels[s.members[0]!]!
+    const first = s.members[0]!
     w.novelSeries({
       id: s.id,
       userId: s.userId,
       title: seriesTitle(novelTextRng, lang),
       caption: caption(novelTextRng, { maxWorkId: W, maxUserId: U, fill: 0.6 }),
-      isOriginal: first.isOriginal,
+      isOriginal: novelCols.isOriginal[first] === 1,
       isConcluded: s.id === LONG_NOVEL_SERIES_ID ? false : novelTextRng.chance(0.5),
-      createdTs: first.createdTs,
+      createdTs: novelItems.ts[first]!,
     })
   }
 
   // works a novel may embed: public, all-ages
   const embeddable: number[] = []
   const embeddableMulti: number[] = []
-  for (const r of workRecords)
-    if (r.restrict === 0 && r.xRestrict === 0) (r.pageCount > 1 ? embeddableMulti : embeddable).push(r.id)
-  const pageCountOf = (id: number) => workRecords[id - 1]!.pageCount
-  for (const n of novels) {
+  for (let i = 0; i < W; i++)
+    if (workCols.restrict[i] === 0 && workCols.xRestrict[i] === 0)
+      (workCols.pageCount[i]! > 1 ? embeddableMulti : embeddable).push(i + 1)
+  const pageCountOf = (id: number) => workCols.pageCount[id - 1]!
+  for (const n of drawNovelRecords()) {
+    // what planAllComments settled
+    n.totalComments = novelCols.totalComments[n.id - 1]!
     const lang = people[n.userId]!.lang
     const hostileNovel = n.id === HOSTILE_NOVEL_ID
     const hostile = hostileNovel
@@ -258,8 +276,8 @@ export function generateCatalogue(
     actRng,
     now,
     works.ts,
-    (i) => workRecords[i]!.totalView,
-    (i) => workRecords[i]!.totalBookmarks,
+    (i) => workCols.totalView[i]!,
+    (i) => workCols.totalBookmarks[i]!,
   )
   emitActivity(
     w,
@@ -267,29 +285,31 @@ export function generateCatalogue(
     actRng,
     now,
     novelItems.ts,
-    (i) => novels[i]!.totalView,
-    (i) => novels[i]!.totalBookmarks,
+    (i) => novelCols.totalView[i]!,
+    (i) => novelCols.totalBookmarks[i]!,
   )
 
   // bookmarks
   const bmRng = rng('bookmarks')
+  const tagNamesOf = (c: ItemColumns, i: number) =>
+    Array.from(c.tagIds.subarray(c.tagStart[i]!, c.tagStart[i + 1]!), (t) => tagName[t - 1]!)
   const illustItems: BookmarkItems = {
     n: W,
-    userId: (i) => workRecords[i]!.userId,
-    restrict: (i) => workRecords[i]!.restrict,
-    xRestrict: (i) => workRecords[i]!.xRestrict,
+    userId: (i) => workCols.userId[i]!,
+    restrict: (i) => workCols.restrict[i]!,
+    xRestrict: (i) => workCols.xRestrict[i]!,
     ts: (i) => works.ts[i]!,
-    popularity: (i) => workRecords[i]!.totalBookmarks,
-    tagNames: (i) => workRecords[i]!.tagIds.map((t) => tagName[t - 1]!),
+    popularity: (i) => workCols.totalBookmarks[i]!,
+    tagNames: (i) => tagNamesOf(workCols, i),
   }
   const novelBmItems: BookmarkItems = {
     n: N,
-    userId: (i) => novels[i]!.userId,
-    restrict: (i) => novels[i]!.restrict,
-    xRestrict: (i) => novels[i]!.xRestrict,
+    userId: (i) => novelCols.userId[i]!,
+    restrict: (i) => novelCols.restrict[i]!,
+    xRestrict: (i) => novelCols.xRestrict[i]!,
     ts: (i) => novelItems.ts[i]!,
-    popularity: (i) => novels[i]!.totalBookmarks,
-    tagNames: (i) => novels[i]!.tags.map((t) => tagName[t.tagId - 1]!),
+    popularity: (i) => novelCols.totalBookmarks[i]!,
+    tagNames: (i) => tagNamesOf(novelCols, i),
   }
   for (const b of planBookmarks(bmRng, illustItems, people, follows, now, { demo: 760, others: 80, share: 1 }))
     w.bookmark('illust', b)
@@ -561,7 +581,8 @@ function dimensions(rng: Rng, type: WorkType): [number, number] {
   return shape === 0 ? [short, long] : [long, short]
 }
 
-function planWorks(
+/** The works' records in id order, drawn from `rng`: the same stream gives the same records. */
+function* drawWorks(
   rng: Rng,
   plan: ItemPlan,
   types: WorkType[],
@@ -569,7 +590,7 @@ function planWorks(
   forcePublic: Uint8Array,
   people: Person[],
   zipf: Zipf,
-): WorkRecord[] {
+): Generator<WorkRecord> {
   const seriesOf = new Int32Array(types.length)
   const orderOf = new Int32Array(types.length)
   for (const s of series)
@@ -578,7 +599,6 @@ function planWorks(
       orderOf[i] = k + 1
     })
   let demoWorks = 0
-  const out: WorkRecord[] = []
   for (let i = 0; i < types.length; i++) {
     const id = i + 1
     const userId = plan.author[i]!
@@ -626,7 +646,7 @@ function planWorks(
     if (rng.chance(0.003)) totalBookmarks *= rng.int(10, 40)
     const totalView = totalBookmarks * rng.int(6, 25) + rng.int(1, 300)
 
-    out.push({
+    yield {
       id,
       userId,
       type,
@@ -656,9 +676,72 @@ function planWorks(
       frameDelays: type === 'ugoira' ? frameDelays(rng) : null,
       restrictedMode: rng.chance(0.05),
       maleShare: Math.max(0, Math.min(100, Math.round(p.male + rng.normal() * 15))),
-    })
+    }
   }
-  return out
+}
+
+/**
+ * What the passes after an item's own write read of it (comments, embedded works, activity, bookmarks, a novel
+ * series' first member), in typed arrays: about 45 bytes an item, where the records took 600 or more. The tags of item
+ * i are `tagIds[tagStart[i]..tagStart[i+1]]`.
+ */
+interface ItemColumns {
+  userId: Int32Array
+  restrict: Uint8Array
+  xRestrict: Uint8Array
+  /** works: pages; novels: 1 */
+  pageCount: Uint16Array
+  /** novels: 1 when original */
+  isOriginal: Uint8Array
+  totalView: Float64Array
+  totalBookmarks: Float64Array
+  /** set by planAllComments */
+  totalComments: Int32Array
+  /** set by planAllComments */
+  commentAccessControl: Uint8Array
+  tagStart: Int32Array
+  tagIds: Int32Array
+}
+
+function itemColumns(records: Iterable<WorkRecord | NovelPlan>, n: number): ItemColumns {
+  const c: ItemColumns = {
+    userId: new Int32Array(n),
+    restrict: new Uint8Array(n),
+    xRestrict: new Uint8Array(n),
+    pageCount: new Uint16Array(n),
+    isOriginal: new Uint8Array(n),
+    totalView: new Float64Array(n),
+    totalBookmarks: new Float64Array(n),
+    totalComments: new Int32Array(n),
+    commentAccessControl: new Uint8Array(n),
+    tagStart: new Int32Array(n + 1),
+    tagIds: new Int32Array(n * 4),
+  }
+  let i = 0
+  let tags = 0
+  for (const r of records) {
+    const tagIds = 'tagIds' in r ? r.tagIds : r.tags.map((t) => t.tagId)
+    c.userId[i] = r.userId
+    c.restrict[i] = r.restrict
+    c.xRestrict[i] = r.xRestrict
+    c.pageCount[i] = 'pageCount' in r ? r.pageCount : 1
+    c.isOriginal[i] = 'isOriginal' in r && r.isOriginal ? 1 : 0
+    c.totalView[i] = r.totalView
+    c.totalBookmarks[i] = r.totalBookmarks
+    c.totalComments[i] = r.totalComments
+    c.commentAccessControl[i] = 'commentAccessControl' in r ? r.commentAccessControl : 0
+    if (tags + tagIds.length > c.tagIds.length) {
+      const grown = new Int32Array(Math.max(c.tagIds.length * 2, tags + tagIds.length))
+      grown.set(c.tagIds)
+      c.tagIds = grown
+    }
+    c.tagIds.set(tagIds, tags)
+    tags += tagIds.length
+    c.tagStart[++i] = tags
+  }
+  if (i !== n) throw new Error(`itemColumns: ${i} records, expected ${n}`)
+  c.tagIds = c.tagIds.slice(0, tags)
+  return c
 }
 
 function frameDelays(rng: Rng): number[] {
@@ -698,7 +781,14 @@ function planNovelSeries(rng: Rng, plan: ItemPlan, people: Person[]): SeriesPlan
   return out
 }
 
-function planNovels(rng: Rng, plan: ItemPlan, series: SeriesPlan[], people: Person[], zipf: Zipf): NovelPlan[] {
+/** The novels' plans in id order, drawn from `rng`: the same stream gives the same plans. */
+function* drawNovels(
+  rng: Rng,
+  plan: ItemPlan,
+  series: SeriesPlan[],
+  people: Person[],
+  zipf: Zipf,
+): Generator<NovelPlan> {
   const n = plan.ts.length
   const seriesOf = new Int32Array(n)
   const orderOf = new Int32Array(n)
@@ -710,7 +800,6 @@ function planNovels(rng: Rng, plan: ItemPlan, series: SeriesPlan[], people: Pers
     })
   for (const s of series) if (s.id === LONG_NOVEL_SERIES_ID) for (const i of s.members) forcePublic[i] = 1
   if (HOSTILE_NOVEL_ID <= n) forcePublic[HOSTILE_NOVEL_ID - 1] = 1
-  const out: NovelPlan[] = []
   for (let i = 0; i < n; i++) {
     const userId = plan.author[i]!
     const p = people[userId]!
@@ -731,7 +820,7 @@ function planNovels(rng: Rng, plan: ItemPlan, series: SeriesPlan[], people: Pers
       if (!tagIds.includes(t)) tagIds.push(t)
     }
     const totalBookmarks = Math.floor(p.pop * rng.logNormal(2.3, 1))
-    out.push({
+    yield {
       id: i + 1,
       userId,
       createdTs: plan.ts[i]!,
@@ -749,9 +838,8 @@ function planNovels(rng: Rng, plan: ItemPlan, series: SeriesPlan[], people: Pers
       seriesOrder: orderOf[i] || null,
       coverHash: rng.chance(0.2) ? null : rng.hex(32),
       tags: tagIds.map((tagId) => ({ tagId, byAuthor: rng.chance(0.9) })),
-    })
+    }
   }
-  return out
 }
 
 // ---- comments -------------------------------------------------------------------------------------------
@@ -767,20 +855,23 @@ const FOLLOWED_ONLY_SHARE = 0.03
  */
 function planAllComments(
   rng: Rng,
-  works: WorkRecord[],
-  novels: NovelPlan[],
+  works: { cols: ItemColumns; ts: Float64Array },
+  novels: { cols: ItemColumns; ts: Float64Array },
   people: Person[],
   follows: FollowGraph,
   now: number,
 ) {
-  const hostileWorks = new Set<number>(HOSTILE_COMMENTED.works.filter((id) => id <= works.length))
-  const hostileNovels = new Set<number>(HOSTILE_COMMENTED.novels.filter((id) => id <= novels.length))
-  for (const r of works) {
-    if (rng.chance(FOLLOWED_ONLY_SHARE) && !hostileWorks.has(r.id)) r.commentAccessControl = 1
-    if (hostileWorks.has(r.id)) r.totalComments = Math.max(r.totalComments, HOSTILE_COMMENTED.atLeast)
+  const W = works.ts.length
+  const N = novels.ts.length
+  const hostileWorks = new Set<number>(HOSTILE_COMMENTED.works.filter((id) => id <= W))
+  const hostileNovels = new Set<number>(HOSTILE_COMMENTED.novels.filter((id) => id <= N))
+  const atLeast = (c: ItemColumns, id: number) =>
+    (c.totalComments[id - 1] = Math.max(c.totalComments[id - 1]!, HOSTILE_COMMENTED.atLeast))
+  for (let i = 0; i < W; i++) {
+    if (rng.chance(FOLLOWED_ONLY_SHARE) && !hostileWorks.has(i + 1)) works.cols.commentAccessControl[i] = 1
+    if (hostileWorks.has(i + 1)) atLeast(works.cols, i + 1)
   }
-  for (const n of novels)
-    if (hostileNovels.has(n.id)) n.totalComments = Math.max(n.totalComments, HOSTILE_COMMENTED.atLeast)
+  for (const id of hostileNovels) atLeast(novels.cols, id)
   const who: Commenters = {
     count: people.length - 1,
     xRestrict: (u) => people[u]!.xRestrict,
@@ -788,43 +879,27 @@ function planAllComments(
     follows: follows.has,
     mutual: follows.mutual,
   }
-  const item = (r: WorkRecord | NovelPlan, access: number): CommentedItem => ({
-    id: r.id,
-    userId: r.userId,
-    restrict: r.restrict,
-    xRestrict: r.xRestrict,
-    createdTs: r.createdTs,
-    totalComments: r.totalComments,
-    commentAccessControl: access,
-  })
+  // novels: every one open to comments
+  function* items({ cols, ts }: { cols: ItemColumns; ts: Float64Array }, kind: ItemKind): Generator<CommentedItem> {
+    for (let i = 0; i < ts.length; i++)
+      yield {
+        id: i + 1,
+        userId: cols.userId[i]!,
+        restrict: cols.restrict[i]!,
+        xRestrict: cols.xRestrict[i]!,
+        createdTs: ts[i]!,
+        totalComments: cols.totalComments[i]!,
+        commentAccessControl: kind === 'illust' ? cols.commentAccessControl[i]! : 0,
+      }
+  }
   // Every item gets exactly its total_comments rows, so the novels' ids start after the works' sum. The rows are made
   // as the writer takes them (the last thing it writes, and nothing else draws from `rng` meanwhile): same draws, same
   // order, same rows, never all in memory.
   let onWorks = 0
-  for (const r of works) onWorks += r.totalComments
+  for (let i = 0; i < W; i++) onWorks += works.cols.totalComments[i]!
   function* all() {
-    yield* streamComments(
-      rng,
-      'illust',
-      (function* () {
-        for (const r of works) yield item(r, r.commentAccessControl)
-      })(),
-      who,
-      now,
-      1,
-      hostileWorks,
-    )
-    yield* streamComments(
-      rng,
-      'novel',
-      (function* () {
-        for (const n of novels) yield item(n, 0)
-      })(),
-      who,
-      now,
-      onWorks + 1,
-      hostileNovels,
-    )
+    yield* streamComments(rng, 'illust', items(works, 'illust'), who, now, 1, hostileWorks)
+    yield* streamComments(rng, 'novel', items(novels, 'novel'), who, now, onWorks + 1, hostileNovels)
   }
   return all()
 }
