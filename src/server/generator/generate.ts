@@ -185,11 +185,10 @@ export function generateCatalogue(
 
   const hostileRng = rng('hostile')
   const half = Math.ceil(HOSTILE_SNIPPETS.length / 2)
-  let at = 0
   for (const rec of drawWorkRecords()) {
     // what planAllComments settled
-    rec.commentAccessControl = workCols.commentAccessControl[at]!
-    rec.totalComments = workCols.totalComments[at++]!
+    rec.commentAccessControl = workCols.commentAccessControl[rec.id - 1]!
+    rec.totalComments = workCols.totalComments[rec.id - 1]!
     const lang = people[rec.userId]!.lang
     // the title and caption go to the writer only: a million works' texts are not kept
     const workTitle = title(textRng, textRng.chance(0.8) ? lang : lang === 'ja' ? 'en' : 'ja')

@@ -2,7 +2,7 @@ import type pg from 'pg'
 import type { Caller, Kind, SearchQuery, SearchTarget } from '../data/store.ts'
 import { visibleSql } from '../data/postgres/visibility-sql.ts'
 import { compileQuery, containsPattern, type AnyTermMatcher, type SqlFragment, type TermMatcher } from './compile.ts'
-import type { QueryNode } from './query.ts'
+import { termTexts, type QueryNode } from './query.ts'
 import type { SearchJob, Searches } from './search-job.ts'
 import { busy } from './search-pool.ts'
 import { openPgPool } from '../data/postgres/pool.ts'
@@ -49,16 +49,13 @@ async function tagIdsOf(db: Queryable, expr: QueryNode, target: SearchTarget): P
   const texts = [...new Set(termTexts(expr))]
   const found = await Promise.all(
     texts.map(async (text) => {
-      const { rows } = await db.query<{ id: string }>(sql, [exact ? text : containsPattern(text)])
-      return [text, rows.map((r) => Number(r.id))] as const
+      const { rows } = await db.query<{ id: number }>(sql, [exact ? text : containsPattern(text)])
+      return [text, rows.map((r) => r.id)] as const
     }),
   )
   const ids = new Map(found)
   return (text) => ids.get(text) ?? []
 }
-
-const termTexts = (node: QueryNode): string[] =>
-  node.kind === 'term' ? [node.text] : node.kind === 'not' ? termTexts(node.node) : node.nodes.flatMap(termTexts)
 
 /** The items of `kind` matching one search target's terms. */
 function matchers(kind: Kind, target: SearchTarget, tagIds: TagIds): { one: TermMatcher; any?: AnyTermMatcher } {

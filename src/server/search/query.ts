@@ -203,16 +203,19 @@ function positive(node: QueryNode): boolean {
   }
 }
 
-export function countTerms(node: QueryNode): number {
+/** The query's terms' texts, left to right, negated ones included. */
+export function termTexts(node: QueryNode): string[] {
   switch (node.kind) {
     case 'term':
-      return 1
+      return [node.text]
     case 'not':
-      return countTerms(node.node)
+      return termTexts(node.node)
     default:
-      return node.nodes.reduce((sum, c) => sum + countTerms(c), 0)
+      return node.nodes.flatMap(termTexts)
   }
 }
+
+export const countTerms = (node: QueryNode): number => termTexts(node).length
 
 function plainWords(input: string): QueryNode {
   const nodes: QueryNode[] = splitWords(input).map((text) => ({ kind: 'term', text }))
