@@ -1,4 +1,5 @@
 import pg from 'pg'
+import type { Logger } from '../../log.ts'
 
 // The service's connection pool to PostgreSQL (DATABASE_URL). Counts and ids come back as JavaScript numbers, as
 // SQLite's do: the catalogue's int8 columns (ids, timestamps, counters) stay far below 2^53, and a value that does
@@ -25,11 +26,13 @@ export interface PgPoolOptions {
   application_name?: string
   /** ms after which the server cancels a statement (PostgreSQL's statement_timeout); unset: never */
   statement_timeout?: number
+  /** where a lost idle connection is reported (a database restart, a failover, an administrator's terminate) */
+  log?: Pick<Logger, 'error'>
 }
 
 /** A pool over `url` whose int8 and numeric columns read as numbers. */
 export function openPgPool(url: string, opts: PgPoolOptions = {}): pg.Pool {
-  return new pg.Pool({
+  const pool = new pg.Pool({
     connectionString: url,
     max: opts.max ?? 16,
     application_name: opts.application_name ?? 'easel',
@@ -39,6 +42,10 @@ export function openPgPool(url: string, opts: PgPoolOptions = {}): pg.Pool {
     options: '-c jit=off',
     ...(opts.statement_timeout ? { statement_timeout: opts.statement_timeout } : {}),
   })
+  // An idle connection the server ends is an 'error' on the pool, which drops that connection and opens another when
+  // one is next needed; unheard, the event would be an uncaught exception and end the whole service.
+  pool.on('error', (err) => opts.log?.error('PostgreSQL: an idle connection was lost', { error: err.message }))
+  return pool
 }
 
 /** The rows of one parameterized statement. */
