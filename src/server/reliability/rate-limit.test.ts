@@ -40,13 +40,15 @@ async function burst(n: number, auth?: string) {
 
 describe('rate limiting', () => {
   it('answers a burst beyond the bucket with 429, Retry-After and the error body; the named wait is enough', async () => {
+    const started = performance.now()
     const answers = await burst(BURST * 4)
+    const seconds = (performance.now() - started) / 1000
     const ok = answers.filter((a) => a.status === 200)
     const refused = answers.filter((a) => a.status === 429)
     expect(ok.length + refused.length).toBe(answers.length)
-    // The bucket holds BURST; a request or two more may slip in as it refills during the burst.
+    // The bucket holds BURST; what it refilled while the burst was being answered (PER_SECOND) may slip in too.
     expect(ok.length).toBeGreaterThanOrEqual(BURST)
-    expect(ok.length).toBeLessThanOrEqual(BURST + 2)
+    expect(ok.length).toBeLessThanOrEqual(BURST + Math.ceil(seconds * PER_SECOND) + 1)
     for (const a of refused) {
       limited++
       expect(a.retryAfter).toMatch(/^[1-9]\d*$/)
