@@ -5,8 +5,6 @@ import { defineConfig } from 'vitest/config'
  * Contract tests that run on SQLite only, each for a reason of its own (the rest run on both engines):
  */
 const POSTGRES_EXCLUDED = [
-  // a library (LIBRARY_DIR) is imported into SQLite; the service refuses LIBRARY_DIR with DATABASE_URL
-  'src/server/contract/library-scan.test.ts',
   // a service process on an empty DATA_DIR (npm start's generation) whose acknowledged bookmarks are read back from
   // its SQLite file after kill -9 (PostgreSQL's start-up and seeding: data/postgres/start-up.test.ts)
   'src/server/contract/process.test.ts',

@@ -5,7 +5,14 @@ import { createLogger, type Logger } from './log.ts'
 import type { Services } from './context.ts'
 import { Lru } from './lru.ts'
 import { openCatalogue, servedCatalogueFile, tokenSecret } from './catalogue.ts'
-import { libraryScans, prepareLibrary, watchServedLibrary } from './library/library-catalogue.ts'
+import {
+  libraryScans,
+  pgLibraryTarget,
+  prepareLibrary,
+  preparePgLibrary,
+  sqliteLibraryTarget,
+  watchServedLibrary,
+} from './library/library-catalogue.ts'
 import { TokenSigner } from './auth/tokens.ts'
 import { createApp } from './app.ts'
 import { ITEM_CACHE_MAX_BYTES, ItemJsonCache } from './wire/item-cache.ts'
@@ -27,7 +34,7 @@ import type { Repositories } from './data/repositories.ts'
 import type { Searches } from './search/search-job.ts'
 import { catalogueAnswers } from './data/health-check.ts'
 import { pgRepositories } from './data/postgres/repositories/index.ts'
-import { checkPostgresConfig, openPostgresCatalogue } from './data/postgres/open-catalogue.ts'
+import { openPostgresCatalogue } from './data/postgres/open-catalogue.ts'
 import { PgSearches } from './search/pg-search.ts'
 import { Lifecycle } from './http/health.ts'
 import { drainServer } from './http/drain.ts'
@@ -71,7 +78,7 @@ export function createServices(
     closeCatalogue: async () => store.close(),
   })
   const sqlite: SqliteServices = Object.assign(services, { store })
-  sqlite.library = libraryScans(config, sqlite, log)
+  sqlite.library = libraryScans(config, sqliteLibraryTarget(store), sqlite, log)
   return sqlite
 }
 
@@ -86,11 +93,11 @@ export function createPgServices(
   pool: pg.Pool,
   url: string,
   meta: Record<string, string>,
+  log: Logger,
   nowS: () => number = () => Math.floor(Date.now() / 1000),
   bus: CacheBus = new LocalCacheBus(),
 ): Services {
-  checkPostgresConfig(config)
-  return assembleServices(config, nowS, bus, {
+  const services = assembleServices(config, nowS, bus, {
     repos: pgRepositories(pool),
     meta,
     // SEARCH_WORKERS is how many searches run at once on SQLite; here, how many connections they have
@@ -98,6 +105,8 @@ export function createPgServices(
     probe: () => pool.query('SELECT 1'),
     closeCatalogue: () => pool.end(),
   })
+  services.library = libraryScans(config, pgLibraryTarget(pool), services, log)
+  return services
 }
 
 /** The services of the catalogue the configuration names: PostgreSQL with DATABASE_URL, else SQLite. */
@@ -108,10 +117,12 @@ export async function openServices(
 ): Promise<Services> {
   const url = config.databaseUrl
   if (!url) return createServices(config, log, nowS)
-  const pool = await openPostgresCatalogue(config, url, log, nowS)
+  const pool = await openPostgresCatalogue(config, url, log, { nowS })
   try {
+    // a library is scanned before the service answers: what the archive holds is what the first answer shows
+    await preparePgLibrary(pool, config, log)
     const meta = await pgRepositories(pool).catalogue.meta()
-    return createPgServices(config, pool, url, meta, nowS, new PgCacheBus(url, { log }))
+    return createPgServices(config, pool, url, meta, log, nowS, new PgCacheBus(url, { log }))
   } catch (err) {
     await pool.end().catch(() => undefined)
     throw err
@@ -183,9 +194,9 @@ export interface RunningServer {
 
 /** Opens (or first generates) the catalogue and serves everything on one port. */
 export async function startServer(config: Config, log = createLogger(config.logLevel)): Promise<RunningServer> {
-  // A library is scanned before the service opens it: what the archive holds is what the first answer shows.
-  if (config.databaseUrl) checkPostgresConfig(config)
-  await prepareLibrary(config, log)
+  // A library is scanned before the service opens it: what the archive holds is what the first answer shows (on
+  // PostgreSQL, once its catalogue is open: openServices).
+  if (!config.databaseUrl) await prepareLibrary(config, log)
   const services = await openServices(config, log)
   // other instances' changes reach this one's caches before it answers anything
   await services.caches.bus.ready()

@@ -23,6 +23,7 @@ import { createApp } from '../app.ts'
 import { catalogueFile } from '../catalogue.ts'
 import { openLibraryCatalogue, prepareLibrary } from '../library/library-catalogue.ts'
 import { importLibrary, type ImportReport } from '../library/import.ts'
+import { sqliteLibraryDb } from '../data/sqlite-library-db.ts'
 import type { Services } from '../context.ts'
 import { comparable } from '../testing/comparable-work.ts'
 
@@ -432,7 +433,7 @@ describe('a gallery-dl archive of a demo Easel, served by a second Easel (LIBRAR
       createLogger('silent'),
     )
     try {
-      const again = await importLibrary(store.db, archive)
+      const again = await importLibrary(sqliteLibraryDb(store.db), archive)
       expect(again).toMatchObject({
         imported: 0,
         updated: 0,
@@ -452,8 +453,9 @@ describe('a gallery-dl archive of a demo Easel, served by a second Easel (LIBRAR
     cpSync(archive, copy, { recursive: true })
     const dataDir = path.join(root, 'copy-data')
     const store = openLibraryCatalogue({ dataDir, owner: { username: 'owner', password: 'x' } }, createLogger('silent'))
+    const library = sqliteLibraryDb(store.db)
     try {
-      expect(await importLibrary(store.db, copy)).toMatchObject({ imported: downloaded.length, skipped: [] })
+      expect(await importLibrary(library, copy)).toMatchObject({ imported: downloaded.length, skipped: [] })
       const files = listFiles(copy)
       // works saved once (a copy edited in one folder only would differ from its other copy)
       const once = (w: Work) =>
@@ -470,7 +472,7 @@ describe('a gallery-dl archive of a demo Easel, served by a second Easel (LIBRAR
       writeFileSync(path.join(dir, 'lonely.png.json'), JSON.stringify(meta))
       writeFileSync(path.join(dir, '999999_p0.jpg'), 'not an image')
       writeFileSync(path.join(dir, '999999_p0.jpg.json'), JSON.stringify({ ...meta, id: 999999 }))
-      const report = await importLibrary(store.db, copy)
+      const report = await importLibrary(library, copy)
       expect(report).toMatchObject({ imported: 0, updated: 1, removed: 1 })
       const reasons = Object.fromEntries(report.skipped.map((s) => [path.basename(s.path), s.reason]))
       expect(reasons['broken.jpg.json']).toMatch(/truncated JSON/)
@@ -480,7 +482,7 @@ describe('a gallery-dl archive of a demo Easel, served by a second Easel (LIBRAR
       expect(store.work(single!.id)).toBeUndefined()
       expect(store.work(999999)).toBeUndefined()
       // and the next run has nothing left to do
-      expect(await importLibrary(store.db, copy)).toMatchObject({ imported: 0, updated: 0, removed: 0 })
+      expect(await importLibrary(library, copy)).toMatchObject({ imported: 0, updated: 0, removed: 0 })
     } finally {
       store.close()
     }

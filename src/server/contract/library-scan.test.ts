@@ -4,18 +4,20 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config.ts'
 import { createLogger } from '../log.ts'
-import { createServices } from '../server.ts'
+import { openServices } from '../server.ts'
 import { createApp } from '../app.ts'
 import type { Services } from '../context.ts'
 import { prepareLibrary } from '../library/library-catalogue.ts'
 import { writeGalleryDlArchive } from '../testing/gallery-dl-archive.ts'
 import { LIBRARY_FIXTURE, writeLibraryFixture } from '../testing/library-fixture.ts'
 import { accessTokenFor, openTestApp } from '../testing/harness.ts'
+import { newTestDatabase, testEngine } from '../testing/test-engine.ts'
 import type { WireLibraryScan, WireLibraryStatus } from '../../api/wire-responses.ts'
 
 // The library page's endpoints on a library catalogue: the owner's rescan (`POST /v1/easel/library/scan`) runs the
 // same import as the watcher, one at a time, and the status reports its progress while it runs. (The service's
-// watcher is not started here: every scan in this file is one the tests asked for.)
+// watcher is not started here: every scan in this file is one the tests asked for.) On both engines: on PostgreSQL
+// the library is imported into an empty database of its own.
 
 let dir: string
 let lib: string
@@ -53,10 +55,14 @@ beforeAll(async () => {
     LOG_LEVEL: 'silent',
     RATE_LIMIT: '0',
     SEARCH_WORKERS: '0',
+    ...(testEngine() === 'postgres'
+      ? { DATABASE_URL: newTestDatabase({ empty: true }), TOKEN_SECRET: 'ab'.repeat(32) }
+      : {}),
   })
   const log = createLogger('silent')
-  await prepareLibrary(config, log)
-  services = createServices(config, log)
+  // the start-up scan: startServer's on SQLite, openServices' own on PostgreSQL
+  if (!config.databaseUrl) await prepareLibrary(config, log)
+  services = await openServices(config, log)
   app = createApp(services, log)
   const res = await req('/auth/token', undefined, {
     method: 'POST',
@@ -67,19 +73,25 @@ beforeAll(async () => {
   stranger = await accessTokenFor(services, 1000)
 })
 
-afterAll(() => {
-  services?.store?.close()
+afterAll(async () => {
+  if (services) {
+    await services.caches.bus.close()
+    await services.searches.close()
+    await services.closeCatalogue()
+  }
   rmSync(dir, { recursive: true, force: true })
 })
 
+const lastScan = async () => (await services.repos.catalogue.meta()).library_last_scan
+
 describe('the library scan endpoint', () => {
   it('is the owner’s: another signed-in user gets 403, no token the App API’s 400', async () => {
-    const before = services.store!.meta().library_last_scan
+    const before = await lastScan()
     expect((await scan(stranger)).status).toBe(403)
     expect((await req('/v1/easel/library', stranger)).status).toBe(403)
     expect((await req('/v1/easel/library/scan', undefined, { method: 'POST' })).status).toBe(400)
     expect(services.library!.status().running).toBe(false)
-    expect(services.store!.meta().library_last_scan).toBe(before)
+    expect(await lastScan()).toBe(before)
   })
 
   it('before any rescan, the status reports the start-up scan and the counts per kind', async () => {

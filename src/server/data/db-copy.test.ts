@@ -1,20 +1,14 @@
 import { spawn } from 'node:child_process'
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import pg from 'pg'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SIZES } from '../config.ts'
 import { generateCatalogue } from '../generator/generate.ts'
-import { createLogger } from '../log.ts'
-import { importLibrary } from '../library/import.ts'
-import { libraryCatalogueFile, openLibraryCatalogue } from '../library/library-catalogue.ts'
-import { gallerySidecar } from '../testing/gallery-dl-archive.ts'
 import { TEST_CATALOGUE_NOW } from '../testing/global-setup.ts'
-import { writeLibraryFixture } from '../testing/library-fixture.ts'
-import { writeGalleryDlNovel } from '../testing/novel-archives.ts'
+import { importFullLibraryFixture } from '../testing/full-library-fixture.ts'
 import { usePostgres } from '../testing/postgres.ts'
 import { copySqliteToPostgres, RowDigest, type CopyReport } from './db-copy.ts'
 import { copyPostgresToSqlite } from './db-copy-to-sqlite.ts'
@@ -78,57 +72,6 @@ function expectWhole(report: CopyReport, file: string) {
   expect(report.equal).toBe(true)
 }
 
-async function writeLibrary(root: string) {
-  await writeLibraryFixture(root)
-  const jpeg = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#336699' } })
-    .jpeg()
-    .toBuffer()
-  const put = (rel: string, meta: object) => {
-    const file = path.join(root, rel)
-    mkdirSync(path.dirname(file), { recursive: true })
-    writeFileSync(file, jpeg)
-    writeFileSync(`${file}.json`, JSON.stringify(meta, null, 4))
-  }
-  const me = { id: '9', name: 'Me', account: 'me_on_pixiv' }
-  put(
-    `pixiv/bookmarks/9 me_on_pixiv/120000050_p0.jpg`,
-    gallerySidecar(120_000_050, 0, {
-      subcategory: 'bookmark',
-      user_bookmark: me,
-      is_bookmarked: true,
-      tags_bookmark: ['お気に入り'],
-    }),
-  )
-  put(
-    `pixiv/rankings/day/2025-06-01/120000051_p0.jpg`,
-    gallerySidecar(120_000_051, 0, { subcategory: 'ranking', ranking: { mode: 'day', date: '2025-06-01', rank: 1 } }),
-  )
-  put(`pixiv/77 fixture_artist/avatar_2025-01-02.jpg`, {
-    ...gallerySidecar(0, 0),
-    id: 'avatar',
-    type: 'avatar',
-    title: 'avatar',
-    tags: [],
-    subcategory: 'avatar',
-    create_date: '2025-01-02T03:04:05+09:00',
-    width: 0,
-    height: 0,
-  })
-  writeGalleryDlNovel(
-    root,
-    {
-      id: 130_000_001,
-      title: '雨の日の本屋',
-      caption: 'a caption',
-      createDate: '2025-05-01T10:00:00+09:00',
-      user: { id: 2043, name: '書き手', account: 'novelist' },
-      text: '一頁目。\n[newpage]\n二頁目。',
-      tags: [{ name: '小説', translated_name: 'novel' }],
-    },
-    { cover: { data: jpeg, ext: 'jpg' } },
-  )
-}
-
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'easel-db-copy-'))
   demo = path.join(dir, 'catalogue.db')
@@ -145,20 +88,7 @@ beforeAll(async () => {
   lite.prepare('DELETE FROM comments WHERE id = (SELECT max(id) FROM comments)').run()
   lite.close()
 
-  const lib = path.join(dir, 'gallery-dl')
-  await writeLibrary(lib)
-  const dataDir = path.join(dir, 'data')
-  const store = openLibraryCatalogue(
-    { dataDir, owner: { username: 'owner', password: 'pw' } },
-    createLogger('silent'),
-    { forImport: true },
-  )
-  try {
-    await importLibrary(store.db, lib)
-  } finally {
-    store.close()
-  }
-  library = libraryCatalogueFile(dataDir)
+  library = (await importFullLibraryFixture(dir)).file
 })
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

@@ -22,7 +22,8 @@ export interface ListChanges {
   removed: number
 }
 
-const TABLES = {
+/** Each list kind's tables: its bookmarks, their tags, and the items they name. */
+export const LIST_TABLES = {
   illust: { bookmarks: 'illust_bookmarks', tags: 'illust_bookmark_tags', items: 'works' },
   novel: { bookmarks: 'novel_bookmarks', tags: 'novel_bookmark_tags', items: 'novels' },
 } as const
@@ -41,7 +42,7 @@ export class LibraryLists {
   /** Which of `ids` are items of the catalogue. */
   present(kind: ListKind, ids: readonly number[]): Set<number> {
     const rows = this.db
-      .prepare(`SELECT id FROM ${TABLES[kind].items} WHERE id IN (SELECT value FROM json_each(?))`)
+      .prepare(`SELECT id FROM ${LIST_TABLES[kind].items} WHERE id IN (SELECT value FROM json_each(?))`)
       .all(JSON.stringify(ids)) as { id: number }[]
     return new Set(rows.map((r) => r.id))
   }
@@ -54,7 +55,7 @@ export class LibraryLists {
    * moved: an imported work's total_bookmarks is as recorded, the owner's bookmark among them.
    */
   syncBookmarks(root: string, kind: ListKind, ownerId: number, list: readonly OwnerBookmark[]): ListChanges {
-    const t = TABLES[kind]
+    const t = LIST_TABLES[kind]
     const out: ListChanges = { added: 0, updated: 0, removed: 0 }
     const tracked = new Map(
       (
@@ -135,42 +136,63 @@ export class LibraryLists {
   ): number {
     const rows = this.db
       .prepare('SELECT mode, day, item_id FROM library_rankings WHERE root = ? AND kind = ? ORDER BY mode, day, rank')
-      .all(root, kind) as { mode: string; day: number; item_id: number }[]
-    const current = new Map<string, number[]>()
-    for (const r of rows) {
-      const key = `${r.mode}\0${r.day}`
-      const ids = current.get(key)
-      if (ids) ids.push(r.item_id)
-      else current.set(key, [r.item_id])
-    }
+      .all(root, kind) as RankingRow[]
+    const { write, drop } = rankingChanges(rows, days)
     const clear = this.db.prepare('DELETE FROM library_rankings WHERE kind = ? AND mode = ? AND day = ?')
     const insert = this.db.prepare(
       'INSERT INTO library_rankings (kind, mode, day, rank, item_id, root) VALUES (?, ?, ?, ?, ?, ?)',
     )
-    let changed = 0
+    const dropOne = this.db.prepare('DELETE FROM library_rankings WHERE kind = ? AND mode = ? AND day = ? AND root = ?')
     this.db.transaction(() => {
-      const wanted = new Set<string>()
-      for (const [mode, byDay] of days)
-        for (const [day, ids] of byDay) {
-          const key = `${mode}\0${day}`
-          wanted.add(key)
-          const now = current.get(key)
-          if (now && now.length === ids.length && now.every((id, i) => id === ids[i])) continue
-          clear.run(kind, mode, day)
-          ids.forEach((id, i) => insert.run(kind, mode, day, i + 1, id, root))
-          changed++
-        }
-      for (const key of current.keys()) {
-        if (wanted.has(key)) continue
-        const [mode, day] = key.split('\0') as [string, string]
-        this.db
-          .prepare('DELETE FROM library_rankings WHERE kind = ? AND mode = ? AND day = ? AND root = ?')
-          .run(kind, mode, Number(day), root)
-        changed++
+      for (const { mode, day, ids } of write) {
+        clear.run(kind, mode, day)
+        ids.forEach((id, i) => insert.run(kind, mode, day, i + 1, id, root))
       }
+      for (const { mode, day } of drop) dropOne.run(kind, mode, day, root)
     })()
-    return changed
+    return write.length + drop.length
   }
+}
+
+/** A recorded ranking's row as syncRankings reads a folder's (by mode, day, rank). */
+export interface RankingRow {
+  mode: string
+  day: number
+  item_id: number
+}
+
+/**
+ * What a rankings sync writes, shared by both engines: the rankings (a mode's day) whose items differ from what the
+ * folder's last scan wrote (`rows`, by mode, day and rank), and those it wrote that the folder no longer records.
+ */
+export function rankingChanges(
+  rows: readonly RankingRow[],
+  days: ReadonlyMap<string, ReadonlyMap<number, readonly number[]>>,
+): { write: { mode: string; day: number; ids: readonly number[] }[]; drop: { mode: string; day: number }[] } {
+  const current = new Map<string, number[]>()
+  for (const r of rows) {
+    const key = `${r.mode}\0${r.day}`
+    const ids = current.get(key)
+    if (ids) ids.push(r.item_id)
+    else current.set(key, [r.item_id])
+  }
+  const write: { mode: string; day: number; ids: readonly number[] }[] = []
+  const wanted = new Set<string>()
+  for (const [mode, byDay] of days)
+    for (const [day, ids] of byDay) {
+      const key = `${mode}\0${day}`
+      wanted.add(key)
+      const now = current.get(key)
+      if (now && now.length === ids.length && now.every((id, i) => id === ids[i])) continue
+      write.push({ mode, day, ids })
+    }
+  const drop: { mode: string; day: number }[] = []
+  for (const key of current.keys()) {
+    if (wanted.has(key)) continue
+    const [mode, day] = key.split('\0') as [string, string]
+    drop.push({ mode, day: Number(day) })
+  }
+  return { write, drop }
 }
 
 /** Reads of the recorded rankings (routes/ranking.ts serves a library catalogue's rankings from these). */

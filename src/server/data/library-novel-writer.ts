@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type Database from 'better-sqlite3'
+import type { SeriesEntry } from './library-writer.ts'
 
 // The novel half of a library import's writes (library-writer.ts calls it inside its one transaction per item): the
 // novel's row, its text as the archive holds it, its tags, its series and the files of its cover and embedded
@@ -64,6 +65,37 @@ export function coverHashOf(novelId: number, f: Pick<LibraryNovelFileRecord, 'pa
     .slice(0, 32)
 }
 
+/**
+ * A novel's `novels` row as both engines insert it: id, user_id, title, caption, created_ts, restrict, x_restrict,
+ * is_original, ai_type, page_count, text_length, total_view, total_bookmarks, total_comments, series_id,
+ * series_order, cover_hash. `last`: the series position of a novel whose archive records none until finishSeries
+ * numbers it (the engine's largest integer of the column).
+ */
+export function novelValues(n: LibraryNovelRecord, last: number): unknown[] {
+  const cover = n.files.find((f) => f.role === 'cover')
+  return [
+    n.id,
+    n.user.id,
+    n.title,
+    n.caption,
+    n.createdTs,
+    n.restrict,
+    n.xRestrict,
+    n.isOriginal ? 1 : 0,
+    n.aiType,
+    // the reader's pages, as the demo counts them (catalogue-writer.ts)
+    n.text.split('[newpage]').length,
+    n.textLength ?? [...n.text].length,
+    n.totalView,
+    n.totalBookmarks,
+    n.totalComments,
+    n.series?.id ?? null,
+    // finishSeries numbers them; until then the recorded order, or last
+    n.series ? (n.seriesOrder ?? last) : null,
+    cover ? coverHashOf(n.id, cover) : null,
+  ]
+}
+
 export class NovelWriter {
   private readonly s
 
@@ -117,28 +149,7 @@ export class NovelWriter {
       else this.s.insertSeries.run(n.series.id, n.user.id, n.series.title, n.isOriginal ? 1 : 0, n.createdTs)
     }
     this.remove(n.id)
-    const cover = n.files.find((f) => f.role === 'cover')
-    this.s.insertNovel.run(
-      n.id,
-      n.user.id,
-      n.title,
-      n.caption,
-      n.createdTs,
-      n.restrict,
-      n.xRestrict,
-      n.isOriginal ? 1 : 0,
-      n.aiType,
-      // the reader's pages, as the demo counts them (catalogue-writer.ts)
-      n.text.split('[newpage]').length,
-      n.textLength ?? [...n.text].length,
-      n.totalView,
-      n.totalBookmarks,
-      n.totalComments,
-      n.series?.id ?? null,
-      // finishSeries numbers them; until then the recorded order, or last
-      n.series ? (n.seriesOrder ?? Number.MAX_SAFE_INTEGER) : null,
-      cover ? coverHashOf(n.id, cover) : null,
-    )
+    this.s.insertNovel.run(...novelValues(n, Number.MAX_SAFE_INTEGER))
     this.s.insertText.run(n.id, n.text)
     // A tag listed twice is one tag
     const seen = new Set<number>()
@@ -171,24 +182,28 @@ export class NovelWriter {
    * here in one pass (a window query per updated row was quadratic: 20 s for 2,000 novels), writing only what moved.
    */
   finishSeries() {
-    const rows = this.s.seriesEntries.all() as {
-      id: number
-      series_id: number
-      current: number | null
-      recorded: number | null
-    }[]
-    const last = new Map<number, number>()
-    for (const r of rows)
-      if (r.recorded !== null) last.set(r.series_id, Math.max(last.get(r.series_id) ?? 0, r.recorded))
-    // rows come by series, then date: the unrecorded ones of a series are numbered on from its last recorded order
-    for (const r of rows) {
-      let order = r.recorded
-      if (order === null) {
-        order = (last.get(r.series_id) ?? 0) + 1
-        last.set(r.series_id, order)
-      }
-      if (order !== r.current) this.s.setOrder.run(order, r.id)
-    }
+    for (const [id, order] of novelSeriesMoves(this.s.seriesEntries.all() as SeriesEntry[]))
+      this.s.setOrder.run(order, id)
     this.s.dropEmptySeries.run()
   }
+}
+
+/**
+ * The novels whose series position moves, as [id, position] (`rows` by series, then date, then id): a recorded
+ * position stays; the novels without one are numbered on from their series' last recorded one. Shared by both
+ * engines' finishSeries.
+ */
+export function novelSeriesMoves(rows: readonly SeriesEntry[]): [number, number][] {
+  const moves: [number, number][] = []
+  const last = new Map<number, number>()
+  for (const r of rows) if (r.recorded !== null) last.set(r.series_id, Math.max(last.get(r.series_id) ?? 0, r.recorded))
+  for (const r of rows) {
+    let order = r.recorded
+    if (order === null) {
+      order = (last.get(r.series_id) ?? 0) + 1
+      last.set(r.series_id, order)
+    }
+    if (order !== r.current) moves.push([r.id, order])
+  }
+  return moves
 }

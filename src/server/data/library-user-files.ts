@@ -43,27 +43,23 @@ export interface UserFileOwner {
   account: string
 }
 
-const seenKey = (root: string) => `library_user_files:${root}`
+/** The meta key of what the last scan of `root` imported (see above). */
+export const userFilesSeenKey = (root: string) => `library_user_files:${root}`
 
 export class LibraryUserFiles {
   constructor(private readonly db: Database.Database) {}
 
   /** What the last scan of `root` imported: `"<user id>:<role>"` → fingerprint. */
   seen(root: string): Map<string, string> {
-    const row = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(seenKey(root)) as
+    const row = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(userFilesSeenKey(root)) as
       { value: string } | undefined
-    if (!row) return new Map()
-    try {
-      return new Map(Object.entries(JSON.parse(row.value) as Record<string, string>))
-    } catch {
-      return new Map()
-    }
+    return parseUserFilesSeen(row?.value)
   }
 
   setSeen(root: string, seen: ReadonlyMap<string, string>) {
     this.db
       .prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)')
-      .run(seenKey(root), JSON.stringify(Object.fromEntries(seen)))
+      .run(userFilesSeenKey(root), JSON.stringify(Object.fromEntries(seen)))
   }
 
   /**
@@ -106,9 +102,9 @@ export class LibraryUserFiles {
     })()
   }
 
-  /** The ids of a user's works (whose items name the user's avatar). */
+  /** The ids of a user's works (whose items name the user's avatar), by id: the same order on either engine. */
   worksOf(userId: number): number[] {
-    return this.db.prepare('SELECT id FROM works WHERE user_id = ?').pluck().all(userId) as number[]
+    return this.db.prepare('SELECT id FROM works WHERE user_id = ? ORDER BY id').pluck().all(userId) as number[]
   }
 
   /**
@@ -119,12 +115,38 @@ export class LibraryUserFiles {
   private rehash(userId: number) {
     const files = this.db
       .prepare('SELECT role, path, bytes, mtime_ms FROM user_files WHERE user_id = ? ORDER BY role')
-      .all(userId) as { role: string; path: string; bytes: number; mtime_ms: number }[]
-    const digest = createHash('sha256')
-      .update(`user ${userId}\n${JSON.stringify(files)}`)
-      .digest('hex')
-      .slice(0, 31)
-    const background = files.some((f) => f.role === 'background')
-    this.db.prepare('UPDATE users SET profile_hash = ? WHERE id = ?').run(`${digest}${background ? '0' : '1'}`, userId)
+      .all(userId) as UserFileDigestRow[]
+    this.db.prepare('UPDATE users SET profile_hash = ? WHERE id = ?').run(profileHashOfFiles(userId, files), userId)
   }
+}
+
+/** The meta value of what a scan imported (userFilesSeenKey), read back; none when missing or unreadable. */
+export function parseUserFilesSeen(value: string | undefined): Map<string, string> {
+  if (value === undefined) return new Map()
+  try {
+    return new Map(Object.entries(JSON.parse(value) as Record<string, string>))
+  } catch {
+    return new Map()
+  }
+}
+
+/** What a user's profile hash is made of: each of their files (by role), as `SELECT role, path, bytes, mtime_ms`. */
+export interface UserFileDigestRow {
+  role: string
+  path: string
+  bytes: number
+  mtime_ms: number
+}
+
+/** A user's profile hash from their files (rows by role); its last digit even exactly when one is a background. */
+export function profileHashOfFiles(userId: number, files: readonly UserFileDigestRow[]): string {
+  const digest = createHash('sha256')
+    // the fields named one by one: the digest is the same whatever the engine's row object holds, in whatever order
+    .update(
+      `user ${userId}\n${JSON.stringify(files.map((f) => ({ role: f.role, path: f.path, bytes: f.bytes, mtime_ms: f.mtime_ms })))}`,
+    )
+    .digest('hex')
+    .slice(0, 31)
+  const background = files.some((f) => f.role === 'background')
+  return `${digest}${background ? '0' : '1'}`
 }

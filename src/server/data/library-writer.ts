@@ -218,31 +218,7 @@ export class LibraryWriter {
       this.putUser(w.user)
       const seriesId = w.series ? this.putSeries(w.series, w.user.id, w.createdTs) : null
       this.removeRows(w.id)
-      this.s.insertWork.run(
-        w.id,
-        w.user.id,
-        w.type,
-        w.title,
-        w.caption,
-        w.createdTs,
-        w.width,
-        w.height,
-        // an ugoira is one page, whatever number of frame files it has
-        w.type === 'ugoira' ? 1 : w.files.length,
-        w.ext,
-        w.sanityLevel,
-        w.xRestrict,
-        w.restrict,
-        w.aiType,
-        w.bookStyle,
-        w.totalView,
-        w.totalBookmarks,
-        w.totalComments,
-        w.commentAccessControl,
-        seriesId,
-        JSON.stringify(w.tools),
-        w.frameDelays ? JSON.stringify(w.frameDelays) : null,
-      )
+      this.s.insertWork.run(...workValues(w, seriesId))
       // A tag listed twice is one tag (work_tags would otherwise name it twice)
       const seen = new Set<number>()
       for (const t of w.tags) {
@@ -277,20 +253,8 @@ export class LibraryWriter {
     this.db.transaction(() => {
       // One pass over the series' works, writing only the positions that moved (a window query per updated row was
       // quadratic: 1,000 works in series took 0.8 s a scan, 10,000 would take minutes).
-      const rows = this.s.seriesEntries.all() as {
-        id: number
-        series_id: number
-        current: number | null
-        recorded: number | null
-      }[]
-      let series: number | undefined
-      let n = 0
-      for (const r of rows) {
-        if (r.series_id !== series) [series, n] = [r.series_id, 0]
-        n++
-        const order = r.recorded ?? n
-        if (order !== r.current) this.s.setSeriesOrder.run(order, r.id)
-      }
+      for (const [id, order] of workSeriesMoves(this.s.seriesEntries.all() as SeriesEntry[]))
+        this.s.setSeriesOrder.run(order, id)
       this.s.dropEmptySeries.run()
       this.novels.finishSeries()
     })()
@@ -317,7 +281,7 @@ export class LibraryWriter {
 
   /** Creates the owner account unless an account of that name exists; true when it was created. */
   ensureOwner(o: { id: number; account: string; name: string; passwordHash: string; profileDate: string }): boolean {
-    if (this.s.userByAccount.get(o.account)) return false
+    if (this.hasAccount(o.account)) return false
     this.db.transaction(() => {
       this.db
         .prepare(
@@ -328,6 +292,11 @@ export class LibraryWriter {
       this.s.meta.run('owner_account', o.account)
     })()
     return true
+  }
+
+  /** Whether an account of that name exists. */
+  hasAccount(account: string): boolean {
+    return this.s.userByAccount.get(account) !== undefined
   }
 
   /** Sets an account's password (OWNER_PASSWORD given again); false when there is no such account. */
@@ -367,8 +336,66 @@ export class LibraryWriter {
   }
 }
 
+/**
+ * A work's `works` row as both engines insert it: id, user_id, type, title, caption, created_ts, width, height,
+ * page_count, ext, sanity_level, x_restrict, restrict, ai_type, book_style, total_view, total_bookmarks,
+ * total_comments, comment_access_control, series_id, tools_json, frame_delays_json (series_order is finishSeries').
+ */
+export function workValues(w: LibraryWorkRecord, seriesId: number | null): unknown[] {
+  return [
+    w.id,
+    w.user.id,
+    w.type,
+    w.title,
+    w.caption,
+    w.createdTs,
+    w.width,
+    w.height,
+    // an ugoira is one page, whatever number of frame files it has
+    w.type === 'ugoira' ? 1 : w.files.length,
+    w.ext,
+    w.sanityLevel,
+    w.xRestrict,
+    w.restrict,
+    w.aiType,
+    w.bookStyle,
+    w.totalView,
+    w.totalBookmarks,
+    w.totalComments,
+    w.commentAccessControl,
+    seriesId,
+    JSON.stringify(w.tools),
+    w.frameDelays ? JSON.stringify(w.frameDelays) : null,
+  ]
+}
+
+/** An item of a series as finishSeries reads it: its position now, and the one the archive recorded. */
+export interface SeriesEntry {
+  id: number
+  series_id: number
+  current: number | null
+  recorded: number | null
+}
+
+/**
+ * The works whose series position moves, as [id, position]: each work of a series (`rows` by series, then date, then
+ * id) at its recorded position, else at its place by date. Shared by both engines' finishSeries.
+ */
+export function workSeriesMoves(rows: readonly SeriesEntry[]): [number, number][] {
+  const moves: [number, number][] = []
+  let series: number | undefined
+  let n = 0
+  for (const r of rows) {
+    if (r.series_id !== series) [series, n] = [r.series_id, 0]
+    n++
+    const order = r.recorded ?? n
+    if (order !== r.current) moves.push([r.id, order])
+  }
+  return moves
+}
+
 /** The 32 hex digits naming a user's (generated) avatar: stable per user id. */
-function profileHashOf(id: number): string {
+export function profileHashOf(id: number): string {
   let h = 2166136261 ^ id
   let out = ''
   for (let i = 0; i < 4; i++) {

@@ -25,6 +25,7 @@ import { createEmptyCatalogue } from '../data/library-writer.ts'
 import { gallerySidecar } from '../testing/gallery-dl-archive.ts'
 import { writeGalleryDlNovel, writePixivUtil2Novel, type FixtureNovel } from '../testing/novel-archives.ts'
 import { importLibrary, type ImportOptions, type ImportReport } from './import.ts'
+import { sqliteLibraryDb } from '../data/sqlite-library-db.ts'
 
 // The bad-input table of issue 15, one case a test: each bad file gets a clear line in the report naming it and the
 // reason, no row of the bad work is written (works, work_tags, work_files, library_works) — or a work imported before
@@ -90,7 +91,7 @@ class Library {
   async import(opts: ImportOptions = {}) {
     const db = new Database(this.catalogue)
     try {
-      this.report = await importLibrary(db, this.root, opts)
+      this.report = await importLibrary(sqliteLibraryDb(db), this.root, opts)
     } finally {
       db.close()
     }

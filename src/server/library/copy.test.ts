@@ -13,6 +13,7 @@ import { createServices } from '../server.ts'
 import { createApp } from '../app.ts'
 import { libraryFilesDir, openLibraryCatalogue } from './library-catalogue.ts'
 import { importLibrary } from './import.ts'
+import { sqliteLibraryDb } from '../data/sqlite-library-db.ts'
 
 // `npm run import -- PATH --copy`: the archive's files are copied into DATA_DIR/library-files (content-addressed)
 // and served from there. A second run changes nothing; once the archive folder is deleted, the catalogue still serves
@@ -199,17 +200,17 @@ describe('npm run import -- PATH --copy', () => {
     const later = () => Math.floor(Date.now() / 1000) + 3600
     try {
       const copyDir = libraryFilesDir(dataDir)
-      await importLibrary(store.db, archive, { copy: true, copyDir, nowS: later })
+      await importLibrary(sqliteLibraryDb(store.db), archive, { copy: true, copyDir, nowS: later })
       const first = Object.keys(listCopies())
       // the file changes: a new copy, and the old one goes
       writeFileSync(file, await image(12, 12, 'png'))
-      const updated = await importLibrary(store.db, archive, { copy: true, copyDir, nowS: later })
+      const updated = await importLibrary(sqliteLibraryDb(store.db), archive, { copy: true, copyDir, nowS: later })
       expect(updated).toMatchObject({ updated: 1 })
       const second = Object.keys(listCopies())
       expect(second.length).toBe(first.length)
       expect(second).not.toEqual(first)
       // imported again in place: its copy goes, the first archive's copies stay
-      await importLibrary(store.db, archive, { copyDir, nowS: later })
+      await importLibrary(sqliteLibraryDb(store.db), archive, { copyDir, nowS: later })
       expect(Object.keys(listCopies()).length).toBe(first.length - 1)
       const row = store.db.prepare('SELECT path FROM work_files WHERE work_id = 801').pluck().get()
       expect(row).toBe(await import('node:fs').then((fs) => fs.realpathSync(file)))

@@ -3,7 +3,7 @@ import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { Transform } from 'node:stream'
-import type Database from 'better-sqlite3'
+import type { LibraryDb } from '../data/library-db.ts'
 import { FileStorage } from '../storage/file-storage.ts'
 import { refKey, storageRef, type Storage } from '../storage/storage.ts'
 
@@ -98,18 +98,16 @@ export async function copyFile(file: string, to: CopyTarget): Promise<string> {
  * or imported again without --copy), older copies under `to.dir` likewise, and temporary files a killed import left.
  * Returns how many went.
  */
-export async function collectCopies(db: Database.Database, to: CopyTarget, nowMs = Date.now()): Promise<number> {
+export async function collectCopies(
+  db: Pick<LibraryDb, 'pathsStartingWith'>,
+  to: CopyTarget,
+  nowMs = Date.now(),
+): Promise<number> {
   const named = new Set<string>()
-  // every table of the library schema that names a file (work pages, novels' covers and images, users' avatars)
-  for (const table of ['work_files', 'novel_files', 'user_files']) {
-    const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table)
-    if (!exists) continue
-    for (const prefix of [storageRef(COPY_FOLDER) + '/', to.dir + path.sep])
-      for (const r of db
-        .prepare(`SELECT path FROM ${table} WHERE path LIKE ? ESCAPE '\\'`)
-        .iterate(likePrefix(prefix)) as Iterable<{ path: string }>)
-        named.add(refKey(r.path) ?? r.path)
-  }
+  // every copy a row names (a work's page, a novel's cover or image, a user's avatar): by its storage ref, or by its
+  // path under to.dir (earlier versions)
+  for (const p of await db.pathsStartingWith([storageRef(COPY_FOLDER) + '/', to.dir + path.sep]))
+    named.add(refKey(p) ?? p)
   let removed = 0
   const local = to.storage.localPath?.(COPY_FOLDER)
   for await (const o of to.storage.list(`${COPY_FOLDER}/`)) {
@@ -142,9 +140,4 @@ export async function collectCopies(db: Database.Database, to: CopyTarget, nowMs
   }
   sweep(to.dir)
   return removed
-}
-
-/** A LIKE pattern matching the paths that start with `prefix`. */
-function likePrefix(prefix: string): string {
-  return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }

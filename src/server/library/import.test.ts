@@ -11,6 +11,7 @@ import { createServices } from '../server.ts'
 import { createApp } from '../app.ts'
 import { openLibraryCatalogue, prepareLibrary } from './library-catalogue.ts'
 import { importLibrary, type ImportReport } from './import.ts'
+import { sqliteLibraryDb } from '../data/sqlite-library-db.ts'
 import { gallerySidecar } from '../testing/gallery-dl-archive.ts'
 
 // The importer on archives built here in gallery-dl's format: what it makes of the files (each page's own type and
@@ -109,7 +110,7 @@ beforeAll(async () => {
     createLogger('silent'),
   )
   try {
-    report = await importLibrary(store.db, lib)
+    report = await importLibrary(sqliteLibraryDb(store.db), lib)
   } finally {
     store.close()
   }

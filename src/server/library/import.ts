@@ -1,14 +1,14 @@
 // The library importer: one code path for `npm run import`, the start-up scan of LIBRARY_DIR and its watcher. It
 // reads the archive (never writes into it): each format's reader (gallery-dl.ts, …) finds its items among the files
-// of one walk, and each new or changed item is written in one transaction through the data module
-// (data/library-writer.ts). An item whose files are as the last scan saw them (its fingerprint) is not read again;
-// an item whose files left the folder leaves the catalogue. Every file it cannot take gets one line in the report,
-// with the reason; nothing throws past a single item.
+// of one walk, and each new or changed item is written in one transaction through the catalogue's LibraryDb
+// (data/library-db.ts, on either engine). An item whose files are as the last scan saw them (its fingerprint) is not
+// read again; an item whose files left the folder leaves the catalogue. Every file it cannot take gets one line in the
+// report, with the reason; nothing throws past a single item.
 
 import path from 'node:path'
 import { realpathSync } from 'node:fs'
-import type Database from 'better-sqlite3'
-import { keyOf, LibraryWriter, parseKey, type LibraryItemKind } from '../data/library-writer.ts'
+import type { LibraryDb } from '../data/library-db.ts'
+import { keyOf, parseKey, type LibraryItemKind } from '../data/library-writer.ts'
 import {
   heldItem,
   readItem,
@@ -26,7 +26,6 @@ import { syncLists, type ListsReport } from './lists.ts'
 import { collectCopies, copyItemFiles, copyTarget } from './copy.ts'
 import type { Storage } from '../storage/storage.ts'
 import { findUserFiles, importUserFiles } from './user-files.ts'
-import { LibraryUserFiles } from '../data/library-user-files.ts'
 
 export { IMPORTER_VERSION } from './archive.ts'
 export { MAX_IMAGE_PIXELS, MAX_UGOIRA_BYTES } from './media.ts'
@@ -75,11 +74,7 @@ export interface ImportOptions {
   copy?: boolean
 }
 
-export async function importLibrary(
-  db: Database.Database,
-  rootIn: string,
-  opts: ImportOptions = {},
-): Promise<ImportReport> {
+export async function importLibrary(db: LibraryDb, rootIn: string, opts: ImportOptions = {}): Promise<ImportReport> {
   const started = performance.now()
   const nowS = opts.nowS ?? (() => Math.floor(Date.now() / 1000))
   let root: string
@@ -88,7 +83,6 @@ export async function importLibrary(
   } catch {
     throw new Error(`the library folder ${path.resolve(rootIn)} does not exist or cannot be read`)
   }
-  const writer = new LibraryWriter(db)
   const copies = opts.copyDir === undefined ? undefined : copyTarget(opts.copyDir, opts.storage)
   const copyTo = opts.copy ? copies : undefined
   if (opts.copy && !copyTo) throw new Error('copy needs copyDir')
@@ -118,7 +112,7 @@ export async function importLibrary(
     root,
     files,
     unreadableDirs,
-    imported: writer.filesOf(root),
+    imported: await db.filesOf(root),
     byPath: new Map(files.map((f) => [f.file, f])),
     skip,
     records,
@@ -127,7 +121,7 @@ export async function importLibrary(
   // users' avatars and backgrounds first: their sidecars are no work's (user-files.ts)
   const userFiles = findUserFiles(scan, taken)
   const items = findItems(scan, taken)
-  const known = writer.fingerprints(root)
+  const known = await db.fingerprints(root)
   const total = items.length
   let done = 0
   for (const item of items) {
@@ -139,7 +133,7 @@ export async function importLibrary(
       else {
         const read = await readItem(item)
         if (copyTo) await copyItemFiles(read.record, root, copyTo)
-        writer.put(root, read, fingerprint, nowS())
+        await db.put(root, read, fingerprint, nowS())
         report.changed.push({ kind: item.kind, id: item.id })
         if (known.has(key)) report.updated++
         else report.imported++
@@ -160,7 +154,7 @@ export async function importLibrary(
   // What the last scan imported from this folder and this one did not find has left it. An item whose files are there
   // but could not be read this time was seen (its key is no longer in `known`) and stays.
   for (const key of known.keys()) {
-    writer.remove(key)
+    await db.remove(key)
     report.changed.push(parseKey(key))
     report.removed++
   }
@@ -171,15 +165,15 @@ export async function importLibrary(
   report.unchanged += users.unchanged
   // the items of a user whose avatar changed name its new URL
   for (const userId of users.users)
-    for (const id of new LibraryUserFiles(db).worksOf(userId)) report.changed.push({ kind: 'illust', id })
-  writer.finishSeries()
+    for (const id of await db.userFiles.worksOf(userId)) report.changed.push({ kind: 'illust', id })
+  await db.finishSeries()
   // after the works: the lists hold only works that are in the catalogue
-  report.lists = syncLists(db, root, records, skip, { ownerPixivId: opts.ownerPixivId })
-  if (report.changed.length > 0 || listChanges(report) > 0) writer.bumpItemsVersion()
+  report.lists = await syncLists(db, root, records, skip, { ownerPixivId: opts.ownerPixivId })
+  if (report.changed.length > 0 || listChanges(report) > 0) await db.bumpItemsVersion()
   if (copies && (report.changed.length > 0 || users.users.size > 0)) await collectCopies(db, copies, nowS() * 1000)
   report.skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-  writer.setSkipped(root, report.skipped)
-  writer.meta('library_last_scan', JSON.stringify({ root, at: nowS(), ...counts(report) }))
+  await db.setSkipped(root, report.skipped)
+  await db.setMeta('library_last_scan', JSON.stringify({ root, at: nowS(), ...counts(report) }))
   report.ms = Math.round(performance.now() - started)
   return report
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createLogger } from '../log.ts'
 import { writeGalleryDlArchive } from '../testing/gallery-dl-archive.ts'
 import { importInto, openLibraryCatalogue } from './library-catalogue.ts'
+import { sqliteLibraryDb } from '../data/sqlite-library-db.ts'
 
 const SILENT = createLogger('silent')
 
@@ -79,7 +80,7 @@ it('killed mid-import, the next run gives the rows of an uninterrupted import', 
   const whole = path.join(dir, 'whole')
   const store = openLibraryCatalogue({ dataDir: whole, owner: { username: 'owner', password: 'pw' } }, SILENT)
   try {
-    await importInto(store, archive, SILENT, { exclude: [whole] })
+    await importInto(sqliteLibraryDb(store.db), archive, SILENT, { exclude: [whole] })
   } finally {
     store.close()
   }

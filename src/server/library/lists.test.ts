@@ -9,6 +9,7 @@ import { createServices, startServer } from '../server.ts'
 import { createApp } from '../app.ts'
 import { openLibraryCatalogue } from './library-catalogue.ts'
 import { importLibrary, type ImportOptions } from './import.ts'
+import { sqliteLibraryDb } from '../data/sqlite-library-db.ts'
 
 // The lists an archive's records make: gallery-dl's bookmark folders become the owner's bookmarks (public or private,
 // with their tags, newest first), its ranking folders that day's ranking, its series folders the series' order, and an
@@ -72,7 +73,7 @@ const bookmarked = (folder: string, id: number, user: object, extra: Record<stri
 async function open(opts: ImportOptions = {}) {
   const dataDir = path.join(dir, 'data')
   const store = openLibraryCatalogue({ dataDir, owner: { username: 'owner', password: 'pw' } }, createLogger('silent'))
-  const report = await importLibrary(store.db, lib, opts)
+  const report = await importLibrary(sqliteLibraryDb(store.db), lib, opts)
   const config = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT: '0' }),
     search: { workers: 0, queue: 4, timeoutMs: 2000 },

@@ -22,8 +22,8 @@
 // `cp -r`) lose that order; `cp -a` or `rsync -a` keep it.
 
 import path from 'node:path'
-import type Database from 'better-sqlite3'
-import { LibraryLists, type ListChanges, type OwnerBookmark } from '../data/library-lists.ts'
+import type { LibraryDb } from '../data/library-db.ts'
+import type { ListChanges, OwnerBookmark } from '../data/library-lists.ts'
 import type { ArchiveRecords, BookmarkRecord, RankingRecord } from './archive.ts'
 
 export interface ListsReport {
@@ -38,34 +38,35 @@ export interface ListsOptions {
   ownerPixivId?: number
 }
 
-export function syncLists(
-  db: Database.Database,
+type Lists = LibraryDb['lists']
+
+export async function syncLists(
+  db: Pick<LibraryDb, 'lists'>,
   root: string,
   records: ArchiveRecords,
   skip: (file: string, reason: string) => void,
   opts: ListsOptions,
-): ListsReport {
-  const lists = new LibraryLists(db)
+): Promise<ListsReport> {
   return {
-    bookmarks: syncOwnerBookmarks(lists, root, records.bookmarks, skip, opts),
-    rankings: syncRankings(lists, root, records.rankings),
+    bookmarks: await syncOwnerBookmarks(db.lists, root, records.bookmarks, skip, opts),
+    rankings: await syncRankings(db.lists, root, records.rankings),
   }
 }
 
-function syncOwnerBookmarks(
-  lists: LibraryLists,
+async function syncOwnerBookmarks(
+  lists: Lists,
   root: string,
   records: readonly BookmarkRecord[],
   skip: (file: string, reason: string) => void,
   opts: ListsOptions,
-): ListChanges {
+): Promise<ListChanges> {
   const users = new Map<number, string>()
   const notAllMine = new Set<number>()
   for (const r of records) {
     users.set(r.pixivUser.id, r.pixivUser.account)
     if (!r.downloaderBookmarked) notAllMine.add(r.pixivUser.id)
   }
-  const ownerId = lists.ownerId()
+  const ownerId = await lists.ownerId()
   const downloader = [...users.keys()].filter((id) => !notAllMine.has(id))
   const pixivId =
     opts.ownerPixivId ?? (users.size === 1 ? [...users.keys()][0] : downloader.length === 1 ? downloader[0] : undefined)
@@ -102,7 +103,7 @@ function syncOwnerBookmarks(
     const other = latest.get(c.itemId)
     if (!other || c.first > other.first) latest.set(c.itemId, c)
   }
-  const present = lists.present('illust', [...latest.keys()])
+  const present = await lists.present('illust', [...latest.keys()])
   const list: OwnerBookmark[] = [...latest.values()]
     .filter((c) => present.has(c.itemId))
     // written first = listed first = the newest bookmark
@@ -111,7 +112,7 @@ function syncOwnerBookmarks(
   return lists.syncBookmarks(root, 'illust', ownerId, list)
 }
 
-function syncRankings(lists: LibraryLists, root: string, records: readonly RankingRecord[]): number {
+async function syncRankings(lists: Lists, root: string, records: readonly RankingRecord[]): Promise<number> {
   // per mode and day, each work's place: its recorded rank, else when its first file was written
   const byList = new Map<string, Map<number, { rank: number; written: number }>>()
   for (const r of records) {
@@ -126,7 +127,7 @@ function syncRankings(lists: LibraryLists, root: string, records: readonly Ranki
       place.written = Math.min(place.written, r.writtenMs)
     }
   }
-  const present = lists.present('illust', [...new Set(records.map((r) => r.itemId))])
+  const present = await lists.present('illust', [...new Set(records.map((r) => r.itemId))])
   const days = new Map<string, Map<number, number[]>>()
   for (const [key, works] of byList) {
     const [mode, day] = key.split('\0') as [string, string]

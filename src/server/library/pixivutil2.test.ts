@@ -31,6 +31,7 @@ import {
 } from '../testing/pixivutil2-archive.ts'
 import { openLibraryCatalogue, prepareLibrary } from './library-catalogue.ts'
 import { importLibrary, type ImportReport } from './import.ts'
+import { sqliteLibraryDb } from '../data/sqlite-library-db.ts'
 import { parseTxtSidecar, unMktime } from './pixivutil2.ts'
 import { comparable } from '../testing/comparable-work.ts'
 
@@ -303,7 +304,7 @@ describe.each(layouts)(
       )
       let again: ImportReport
       try {
-        again = await importLibrary(store.db, lib)
+        again = await importLibrary(sqliteLibraryDb(store.db), lib)
       } finally {
         store.close()
       }
@@ -392,7 +393,7 @@ describe("PixivUtil2's AI-generated tag", () => {
       createLogger('silent'),
     )
     try {
-      expect(await importLibrary(store.db, lib)).toMatchObject({ imported: 2, skipped: [] })
+      expect(await importLibrary(sqliteLibraryDb(store.db), lib)).toMatchObject({ imported: 2, skipped: [] })
       const of = (id: number) => ({
         ai: store.work(id)?.ai_type,
         tags: (
@@ -465,7 +466,7 @@ describe('bad PixivUtil2 input', () => {
       createLogger('silent'),
     )
     try {
-      report = await importLibrary(store.db, lib)
+      report = await importLibrary(sqliteLibraryDb(store.db), lib)
     } finally {
       store.close()
     }
@@ -522,8 +523,9 @@ describe('a PixivUtil2 archive that changes', () => {
       { dataDir: path.join(root, 'changes', 'data'), owner: { username: 'owner', password: 'pw' } },
       createLogger('silent'),
     )
+    const library = sqliteLibraryDb(store.db)
     try {
-      expect(await importLibrary(store.db, lib)).toMatchObject({ imported: 3, skipped: [] })
+      expect(await importLibrary(library, lib)).toMatchObject({ imported: 3, skipped: [] })
       // PixivUtil2 saved the AI work's metadata again with a new title
       const sidecar = path.join(lib, written[2]!.sidecars[0]!)
       const raw = JSON.parse(readFileSync(sidecar, 'utf8')) as { illustTitle: string }
@@ -535,13 +537,13 @@ describe('a PixivUtil2 archive that changes', () => {
       db.pragma('journal_mode = WAL')
       db.close()
       const before = checksums(lib)
-      const report = await importLibrary(store.db, lib)
+      const report = await importLibrary(library, lib)
       expect(report).toMatchObject({ imported: 0, updated: 1, removed: 1, unchanged: 1 })
       expect(report.skipped.map((s) => s.path)).toEqual(['db.sqlite'])
       expect(store.work(ai!.illust.id)?.title).toBe('Renamed')
       expect(store.work(twoPages!.illust.id)).toBeUndefined()
       expect(checksums(lib)).toEqual(before)
-      expect(await importLibrary(store.db, lib)).toMatchObject({ imported: 0, updated: 0, removed: 0, unchanged: 2 })
+      expect(await importLibrary(library, lib)).toMatchObject({ imported: 0, updated: 0, removed: 0, unchanged: 2 })
     } finally {
       store.close()
     }

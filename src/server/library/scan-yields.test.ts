@@ -5,6 +5,7 @@ import { afterAll, expect, it } from 'vitest'
 import { createLogger } from '../log.ts'
 import { writeGalleryDlArchive } from '../testing/gallery-dl-archive.ts'
 import { importLibrary } from './import.ts'
+import { sqliteLibraryDb } from '../data/sqlite-library-db.ts'
 import { openLibraryCatalogue } from './library-catalogue.ts'
 
 // A scan runs inside the service (the watcher's, the rescan button's): while it compares unchanged works it must let
@@ -22,7 +23,7 @@ it('lets the event loop run while it compares 1,000 unchanged works', async () =
     createLogger('silent'),
   )
   try {
-    expect((await importLibrary(store.db, lib)).imported).toBe(1000)
+    expect((await importLibrary(sqliteLibraryDb(store.db), lib)).imported).toBe(1000)
     // what else the service has to do, counted while the rescan runs
     let turns = 0
     let scanning = true
@@ -31,7 +32,7 @@ it('lets the event loop run while it compares 1,000 unchanged works', async () =
       if (scanning) setImmediate(tick)
     }
     setImmediate(tick)
-    const report = await importLibrary(store.db, lib)
+    const report = await importLibrary(sqliteLibraryDb(store.db), lib)
     scanning = false
     expect(report.unchanged).toBe(1000)
     expect(turns).toBeGreaterThanOrEqual(4)

@@ -9,6 +9,7 @@ import { createServices } from '../server.ts'
 import { createApp } from '../app.ts'
 import { openLibraryCatalogue, prepareLibrary } from './library-catalogue.ts'
 import { importLibrary, type ImportReport } from './import.ts'
+import { sqliteLibraryDb } from '../data/sqlite-library-db.ts'
 
 // gallery-dl's pixiv `include: avatar, background` (extractor/pixiv.py of 1.25.3): the user's avatar and banner saved
 // as files of their own (`avatar_<date>.jpg`, `background_<date>.png`) with sidecars of `type` "avatar" /
@@ -107,7 +108,7 @@ beforeAll(async () => {
     createLogger('silent'),
   )
   try {
-    first = await importLibrary(store.db, lib)
+    first = await importLibrary(sqliteLibraryDb(store.db), lib)
   } finally {
     store.close()
   }
@@ -182,12 +183,12 @@ describe("a user's avatar and background from gallery-dl's include option", () =
     )
     let before: string
     try {
-      expect(await importLibrary(store.db, lib)).toMatchObject({ imported: 0, updated: 0, removed: 0 })
+      expect(await importLibrary(sqliteLibraryDb(store.db), lib)).toMatchObject({ imported: 0, updated: 0, removed: 0 })
       before = (store.db.prepare('SELECT profile_hash FROM users WHERE id = 93').pluck().get() as string) ?? ''
       rmSync(path.join(folder, 'avatar_2025-01-02.jpg'))
       rmSync(path.join(folder, 'avatar_2024-06-01.jpg'))
       // the older one goes too, so nothing stands in for it
-      expect(await importLibrary(store.db, lib)).toMatchObject({ removed: 1 })
+      expect(await importLibrary(sqliteLibraryDb(store.db), lib)).toMatchObject({ removed: 1 })
     } finally {
       store.close()
     }

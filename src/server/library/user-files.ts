@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import type Database from 'better-sqlite3'
 import { z } from 'zod'
-import { LibraryUserFiles, type UserFileRole } from '../data/library-user-files.ts'
+import type { LibraryDb } from '../data/library-db.ts'
+import type { UserFileRole } from '../data/library-user-files.ts'
 import { pathDate } from '../images/paths.ts'
 import { fingerprintOf, Skip, type ArchiveScan, type FoundFile } from './archive.ts'
 import { copyItemFiles, type CopyTarget } from './copy.ts'
@@ -108,13 +108,13 @@ export interface UserFilesOutcome {
  * gets its report line and leaves what was there. Files the last scan of `root` imported that are gone are removed.
  */
 export async function importUserFiles(
-  db: Database.Database,
+  db: Pick<LibraryDb, 'userFiles'>,
   root: string,
   sources: readonly UserFileSource[],
   opts: { copyTo?: CopyTarget; skip: (file: string, reason: string) => void },
 ): Promise<UserFilesOutcome> {
-  const store = new LibraryUserFiles(db)
-  const known = store.seen(root)
+  const files = db.userFiles
+  const known = await files.seen(root)
   /** what this scan leaves imported from `root` (written once, at the end) */
   const seen = new Map(known)
   const out: UserFilesOutcome = { imported: 0, updated: 0, removed: 0, unchanged: 0, users: new Set() }
@@ -134,7 +134,7 @@ export async function importUserFiles(
           mtimeMs: s.file.mtimeMs,
         }
         if (opts.copyTo) await copyItemFiles(record, root, opts.copyTo)
-        store.put(record, s.owner, s.createdTs === null ? null : pathDate(s.createdTs))
+        await files.put(record, s.owner, s.createdTs === null ? null : pathDate(s.createdTs))
         seen.set(key, fingerprint)
         out.users.add(s.userId)
         if (known.has(key)) out.updated++
@@ -148,11 +148,11 @@ export async function importUserFiles(
   }
   for (const key of known.keys()) {
     const [userId, role] = key.split(':') as [string, UserFileRole]
-    store.remove(Number(userId), role)
+    await files.remove(Number(userId), role)
     seen.delete(key)
     out.users.add(Number(userId))
     out.removed++
   }
-  if (out.imported + out.updated + out.removed > 0) store.setSeen(root, seen)
+  if (out.imported + out.updated + out.removed > 0) await files.setSeen(root, seen)
   return out
 }

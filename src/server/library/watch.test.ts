@@ -8,6 +8,7 @@ import { createLogger } from '../log.ts'
 import { startServer, type RunningServer } from '../server.ts'
 import { watchLibrary } from './watch.ts'
 import { EXTERNAL_IMPORT_POLL_MS, importInto, openLibraryCatalogue } from './library-catalogue.ts'
+import { sqliteLibraryDb } from '../data/sqlite-library-db.ts'
 
 // LIBRARY_DIR is watched while the service runs: a work gallery-dl writes into it is found by search within 5 s, and
 // a download still being written (its file there, its sidecar not yet) is not imported until it is complete.
@@ -178,7 +179,7 @@ it('forgets what it served of a work another process imported anew (npm run impo
     { forImport: true },
   )
   try {
-    await importInto(store, path.join(dir, 'elsewhere'), createLogger('silent'))
+    await importInto(sqliteLibraryDb(store.db), path.join(dir, 'elsewhere'), createLogger('silent'))
   } finally {
     store.close()
   }

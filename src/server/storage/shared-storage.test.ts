@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app.ts'
 import { loadConfig, type Config } from '../config.ts'
 import { importLibrary } from '../library/import.ts'
+import { sqliteLibraryDb } from '../data/sqlite-library-db.ts'
 import {
   libraryCatalogueFile,
   libraryFilesDir,
@@ -201,7 +202,7 @@ describe('originals copied into shared storage (npm run import --copy)', () => {
     const importInto = async (dataDir: string, storageConfig: Config['storage']) => {
       const store = openLibraryCatalogue({ dataDir, owner }, log, { forImport: true })
       try {
-        const report = await importLibrary(store.db, archive, {
+        const report = await importLibrary(sqliteLibraryDb(store.db), archive, {
           copy: true,
           copyDir: libraryFilesDir(dataDir),
           storage: openStorage(storageConfig),

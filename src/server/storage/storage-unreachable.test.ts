@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app.ts'
 import { loadConfig, type Config } from '../config.ts'
 import { importLibrary } from '../library/import.ts'
+import { sqliteLibraryDb } from '../data/sqlite-library-db.ts'
 import { libraryFilesDir, openLibraryCatalogue, prepareLibrary } from '../library/library-catalogue.ts'
 import { createLogger } from '../log.ts'
 import { createServices } from '../server.ts'
@@ -58,7 +59,7 @@ beforeAll(async () => {
   const dataDir = tempDir('data')
   const catalogue = openLibraryCatalogue({ dataDir, owner }, log, { forImport: true })
   try {
-    const report = await importLibrary(catalogue.db, archive, {
+    const report = await importLibrary(sqliteLibraryDb(catalogue.db), archive, {
       copy: true,
       copyDir: libraryFilesDir(dataDir),
       storage: openStorage(storage),

@@ -81,3 +81,18 @@ export function gallerySidecar(id: number, num: number, extra: Record<string, un
     ...extra,
   }
 }
+
+/** The sidecar of user 77's avatar (gallerySidecar's user), as gallery-dl's `include: avatar` writes it. */
+export function galleryAvatarSidecar(createDate: string) {
+  return {
+    ...gallerySidecar(0, 0),
+    id: 'avatar',
+    type: 'avatar',
+    title: 'avatar',
+    tags: [],
+    subcategory: 'avatar',
+    create_date: createDate,
+    width: 0,
+    height: 0,
+  }
+}

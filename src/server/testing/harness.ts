@@ -6,7 +6,7 @@ import { loadConfig, type Config } from '../config.ts'
 import { createLogger } from '../log.ts'
 import { createPgServices, createServices, startServer, type RunningServer } from '../server.ts'
 import { createApp } from '../app.ts'
-import { catalogueFile } from '../catalogue.ts'
+import { catalogueFile, servedCatalogueFile } from '../catalogue.ts'
 import type { Services } from '../context.ts'
 import { hashRefreshToken, newRefreshToken, REFRESH_TOKEN_TTL_S } from '../auth/tokens.ts'
 import { CatalogueStore } from '../data/store.ts'
@@ -37,7 +37,8 @@ export interface TestApp {
    * the app serves.
    */
   mirror(sql: string, params?: unknown[]): Promise<void>
-  close(): void
+  /** Closes the app; resolves once its database is closed (before a test's PostgreSQL cluster may stop). */
+  close(): Promise<void>
 }
 
 /**
@@ -52,11 +53,16 @@ export function openTestApp(
     engine?: TestEngine
     /** PostgreSQL: serve this database (e.g. a db:copy of the test catalogue) instead of a new one from the template */
     databaseUrl?: string
+    /**
+     * A SQLite catalogue to take instead of the test catalogue: served (a copy) on SQLite, as LIBRARY_DIR serves a
+     * library's when `overrides.libraryDir` is set (no scan runs); on PostgreSQL the one `databaseUrl` was copied from,
+     * whose meta the service starts with.
+     */
+    catalogue?: string
   } = {},
 ): TestApp {
   const engine = opts.engine ?? testEngine()
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'easel-test-'))
-  copyFileSync(inject('catalogueFile'), catalogueFile(dataDir))
   // In-process apps search on their own thread unless SEARCH_WORKERS says otherwise (to run a suite through the pool).
   const env = {
     DATA_DIR: dataDir,
@@ -65,6 +71,7 @@ export function openTestApp(
     SEARCH_WORKERS: process.env.SEARCH_WORKERS ?? '0',
   }
   const config = { ...loadConfig(env), ...overrides }
+  copyFileSync(opts.catalogue ?? inject('catalogueFile'), servedCatalogueFile(config))
   const log = createLogger(config.logLevel)
   let services: TestServices
   let mirror: TestApp['mirror'] = async () => {}
@@ -75,7 +82,7 @@ export function openTestApp(
     const oracle = new CatalogueStore(catalogueFile(dataDir))
     const pool = openPgPool(url, { max: 4 })
     mirror = async (sql, params = []) => void (await pool.query(sql, params))
-    const pgServices = createPgServices({ ...config, databaseUrl: url }, pool, url, oracle.meta(), opts.nowS)
+    const pgServices = createPgServices({ ...config, databaseUrl: url }, pool, url, oracle.meta(), log, opts.nowS)
     const closeCatalogue = pgServices.closeCatalogue
     services = Object.assign(pgServices, {
       store: oracle,
@@ -116,7 +123,7 @@ export function openTestApp(
       return ((await res.json()) as { access_token: string }).access_token
     },
     close() {
-      void services.searches
+      return services.searches
         .close()
         .then(() => services.closeCatalogue())
         .finally(() => rmSync(dataDir, { recursive: true, force: true }))

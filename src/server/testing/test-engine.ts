@@ -23,16 +23,16 @@ export interface PgTestCatalogue {
 }
 
 /**
- * A new database holding the test catalogue (made from the template), its URL. Synchronous (createdb), so that
+ * A new database holding the test catalogue (made from the template), or with `empty` nothing at all, its URL. Synchronous (createdb), so that
  * openTestApp stays synchronous on both engines.
  */
-export function newTestDatabase(): string {
+export function newTestDatabase({ empty = false } = {}): string {
   const pg = inject('pgTestCatalogue')
   if (!pg) throw new Error('TEST_ENGINE=postgres needs the postgres project (its global setup starts the cluster)')
   const name = `t_${process.pid}_${randomBytes(4).toString('hex')}`
   const r = spawnSync(
     path.join(postgresBinDir(), 'createdb'),
-    ['-h', '127.0.0.1', '-p', String(pg.port), '-U', 'postgres', '-T', pg.template, name],
+    ['-h', '127.0.0.1', '-p', String(pg.port), '-U', 'postgres', '-T', empty ? 'template0' : pg.template, name],
     { encoding: 'utf8' },
   )
   if (r.status !== 0) throw new Error(`createdb ${name} failed: ${r.stderr || r.error?.message}`)

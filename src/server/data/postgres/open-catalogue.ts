@@ -9,6 +9,7 @@ import { generateCatalogue } from '../../generator/generate.ts'
 import { copySqliteToPostgres } from '../db-copy.ts'
 import { migratePostgres } from './migrate.ts'
 import { openPgPool } from './pool.ts'
+import { createEmptyPgLibrary } from './library-db.ts'
 
 // The service's start-up on PostgreSQL (DATABASE_URL): the pool, the migrations (each under their advisory lock, so
 // instances starting at once apply each one once), and on an empty database the demo catalogue. The demo is made by
@@ -17,14 +18,6 @@ import { openPgPool } from './pool.ts'
 
 /** Serializes seeding across instances ("EaselSeed" is not needed: any fixed bigint other than the migrations'). */
 export const SEED_LOCK_KEY = 0x45_61_73_65_6c_53n
-
-/** Refuses, in words, what the service cannot yet do on PostgreSQL. */
-export function checkPostgresConfig(config: Config) {
-  if (config.libraryDir)
-    throw new Error(
-      'LIBRARY_DIR with DATABASE_URL is not supported yet: a library is imported into SQLite. Serve it from SQLite (unset DATABASE_URL), or import it there and move it with `npm run db:copy -- --from sqlite:DATA_DIR/library.db --to postgres://…`',
-    )
-}
 
 const SEED_DIR_PREFIX = 'easel-seed-'
 
@@ -52,15 +45,18 @@ async function state(client: pg.ClientBase): Promise<'catalogue' | 'empty' | 'un
   return 'empty'
 }
 
-/** Opens the PostgreSQL catalogue at `url`: migrated, and seeded with the demo catalogue when it has none. */
+/**
+ * Opens the PostgreSQL catalogue at `url`: migrated, and seeded with the demo catalogue when it has none. With
+ * `library` (LIBRARY_DIR set, or `npm run import`), a library catalogue: an empty one is made instead of the demo, and
+ * a demo catalogue is refused.
+ */
 export async function openPostgresCatalogue(
   config: Config,
   url: string,
   log: Logger,
-  nowS: () => number = () => Math.floor(Date.now() / 1000),
+  { nowS = () => Math.floor(Date.now() / 1000), library = config.libraryDir !== undefined } = {},
 ): Promise<pg.Pool> {
-  checkPostgresConfig(config)
-  const pool = openPgPool(url, { max: config.databasePoolSize })
+  const pool = openPgPool(url, { max: config.databasePoolSize, log })
   try {
     const migrated = await migratePostgres(pool)
     for (const w of migrated.warnings) log.info(`PostgreSQL: ${w}`)
@@ -73,7 +69,7 @@ export async function openPostgresCatalogue(
         try {
           // another instance may have seeded it while this one waited
           const now = await state(client)
-          if (now !== 'catalogue') await seed(config, url, log, nowS, now === 'unfinished-seed')
+          if (now !== 'catalogue' && !library) await seed(config, url, log, nowS, now === 'unfinished-seed')
         } finally {
           await client.query('SELECT pg_advisory_unlock($1)', [SEED_LOCK_KEY.toString()])
         }
@@ -81,6 +77,9 @@ export async function openPostgresCatalogue(
     } finally {
       client.release()
     }
+    // a library starts empty (LIBRARY_DIR is imported into it next: library-catalogue.ts preparePgLibrary), and is
+    // never the demo's catalogue (which would mix generated and imported works, and the demo accounts with the owner)
+    if (library && (await createEmptyPgLibrary(pool))) log.info('made an empty library catalogue in PostgreSQL')
     return pool
   } catch (err) {
     await pool.end().catch(() => undefined)
