@@ -24,6 +24,7 @@ import {
   type ArchiveImage,
 } from './lib/library-archive.ts'
 import type { ServerProcess } from './lib/proc.ts'
+import { startPostgres } from '../src/server/testing/postgres.ts'
 import * as inputs from './lib/inputs.ts'
 import { errorRow, figureRow, type LoadTarget, type Row } from './lib/report.ts'
 import { fmtInt } from './lib/table.ts'
@@ -40,6 +41,8 @@ export interface LibraryContext {
   /** starts the service with the bench's environment plus `env` */
   startService(name: string, env: Record<string, string>, timeoutMs: number): Promise<ServerProcess>
   stopServer(server: ServerProcess): Promise<void>
+  /** also import into PostgreSQL (BENCH_POSTGRES, on by default) */
+  postgres: boolean
   /** one load row, as the demo's families are measured */
   measureFamily(
     family: string,
@@ -163,15 +166,24 @@ export function reportCounts(output: string): ImportCounts | undefined {
   return { imported: imported!, updated: updated!, removed: removed!, unchanged: unchanged!, skipped: skipped! }
 }
 
-/** `npm run import -- <archive>` into `dataDir`, as its own process, with its peak RSS. */
-export async function runImport(repo: string, archive: string, dataDir: string, timeoutMs: number) {
+/**
+ * `npm run import -- <archive>` into `dataDir` (with `env.DATABASE_URL`, into that PostgreSQL database), as its own
+ * process, with its peak RSS.
+ */
+export async function runImport(
+  repo: string,
+  archive: string,
+  dataDir: string,
+  timeoutMs: number,
+  env: Record<string, string> = {},
+) {
   const rssFile = path.join(tmpdir(), `easel-bench-peak-rss-${process.pid}-${Date.now()}`)
   const result = await run(
     process.execPath,
     ['--import', 'tsx', '--import', './bench/lib/peak-rss.ts', 'src/server/library/cli.ts', archive],
     {
       cwd: repo,
-      env: { DATA_DIR: dataDir, LOG_LEVEL: 'info', BENCH_PEAK_RSS_FILE: rssFile, ...OWNER },
+      env: { DATA_DIR: dataDir, LOG_LEVEL: 'info', BENCH_PEAK_RSS_FILE: rssFile, ...OWNER, ...env },
       timeoutMs,
     },
   )
@@ -273,11 +285,55 @@ export async function importRows(ctx: LibraryContext): Promise<void> {
         },
       ),
     )
+    if (ctx.postgres) await importIntoPostgres(ctx, archive, { sqliteMs: first.ms, rescanMs: again.ms })
   } catch (err) {
     ctx.problems.push(`${importFamily}: ${errorText(err)}`)
     ctx.progress(`${importFamily}: FAILED: ${errorText(err)}`)
     ctx.rows.push(errorRow(importFamily, errorText(err)))
   } finally {
+    rmSync(scratch, { recursive: true, force: true })
+  }
+}
+
+/**
+ * The same import and rescan into a throwaway PostgreSQL cluster (DATABASE_URL: the library on PostgreSQL), each
+ * beside the SQLite figure of this run.
+ */
+async function importIntoPostgres(
+  ctx: LibraryContext,
+  archive: { root: string; works: number },
+  sqlite: { sqliteMs: number; rescanMs: number },
+) {
+  const size = k(IMPORT_WORKS)
+  const family = `library import (${size}, PostgreSQL)`
+  const cluster = await startPostgres()
+  const scratch = mkdtempSync(path.join(tmpdir(), 'easel-bench-library-pg-'))
+  try {
+    const env = { DATABASE_URL: await cluster.createDatabase('library'), TOKEN_SECRET: 'be'.repeat(32) }
+    ctx.progress(`npm run import of the ${size} archive into an empty PostgreSQL database`)
+    const first = await runImport(ctx.repo, archive.root, scratch, IMPORT_TIMEOUT_MS, env)
+    checkCounts(ctx, family, first.counts, { imported: archive.works, skipped: 0 })
+    const againFirst = await runImport(ctx.repo, archive.root, scratch, IMPORT_TIMEOUT_MS, env)
+    checkCounts(ctx, `library rescan (${size}, PostgreSQL)`, againFirst.counts, { imported: 0, updated: 0 })
+    ctx.progress(`  ${(first.ms / 1000).toFixed(1)} s; rescan ${(againFirst.ms / 1000).toFixed(1)} s`)
+    const vs = (ms: number, sqliteMs: number) =>
+      `${(ms / sqliteMs).toFixed(1)}× SQLite's ${(sqliteMs / 1000).toFixed(1)} s`
+    ctx.rows.push(
+      figureRow(family, { label: 'took', value: first.ms / 1000, unit: 's' }, undefined, {
+        note: `${fmtInt(archive.works / (first.ms / 1000))} works/s, ${vs(first.ms, sqlite.sqliteMs)}; peak RSS ${fmtInt(mb(first.peakRssBytes ?? NaN))} MB`,
+      }),
+      figureRow(
+        `library rescan (${size}, unchanged, PostgreSQL)`,
+        { label: 'took', value: againFirst.ms / 1000, unit: 's' },
+        undefined,
+        { note: vs(againFirst.ms, sqlite.rescanMs) },
+      ),
+    )
+  } catch (err) {
+    ctx.problems.push(`${family}: ${errorText(err)}`)
+    ctx.rows.push(errorRow(family, errorText(err)))
+  } finally {
+    await cluster.stop()
     rmSync(scratch, { recursive: true, force: true })
   }
 }

@@ -616,6 +616,7 @@ function libraryContext(): LibraryContext {
     progress,
     startService: (name, env, timeoutMs) => startService(name, env.DATA_DIR ?? '', 'default', timeoutMs, env),
     stopServer,
+    postgres: postgresOn,
     measureFamily: (family, origin, find, target) => measureFamily(family, origin, find, target),
   }
 }
