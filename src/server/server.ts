@@ -5,6 +5,7 @@ import { createLogger, type Logger } from './log.ts'
 import type { Services } from './context.ts'
 import { Lru } from './lru.ts'
 import { openCatalogue, servedCatalogueFile, tokenSecret } from './catalogue.ts'
+import { cacheChangeOf, changedAnything } from './library/import.ts'
 import {
   libraryScans,
   pgLibraryTarget,
@@ -118,12 +119,19 @@ export async function openServices(
   const url = config.databaseUrl
   if (!url) return createServices(config, log, nowS)
   const pool = await openPostgresCatalogue(config, url, log, { nowS })
+  const bus = new PgCacheBus(url, { log })
   try {
-    // a library is scanned before the service answers: what the archive holds is what the first answer shows
-    await preparePgLibrary(pool, config, log)
+    // A library is scanned before the service answers: what the archive holds is what the first answer shows. What
+    // the scan changed, the instances already running forget (their own scans would find it imported, and say nothing).
+    const report = await preparePgLibrary(pool, config, log)
+    if (report && changedAnything(report)) {
+      await bus.ready()
+      await bus.publish(cacheChangeOf(report))
+    }
     const meta = await pgRepositories(pool).catalogue.meta()
-    return createPgServices(config, pool, url, meta, log, nowS, new PgCacheBus(url, { log }))
+    return createPgServices(config, pool, url, meta, log, nowS, bus)
   } catch (err) {
+    await bus.close().catch(() => undefined)
     await pool.end().catch(() => undefined)
     throw err
   }

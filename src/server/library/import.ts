@@ -241,6 +241,12 @@ const counts = (r: ImportReport) => ({
   lists: listChanges(r),
 })
 
+/** What a running service's caches must forget after an import (services/cache-bus.ts). */
+export const cacheChangeOf = (r: ImportReport) => ({
+  items: r.changed.map(({ kind, id }) => ({ kind, id })),
+  lists: true,
+})
+
 /** How many of the owner's bookmarks and recorded rankings the scan changed. */
 const listChanges = (r: ImportReport) =>
   r.lists.bookmarks.added + r.lists.bookmarks.updated + r.lists.bookmarks.removed + r.lists.rankings

@@ -18,7 +18,14 @@ import { upgradeSchema } from '../data/schema-version.ts'
 import { hashPassword } from '../auth/tokens.ts'
 import { pathDate } from '../images/paths.ts'
 import type { Services } from '../context.ts'
-import { changedAnything, importLibrary, reportLines, type ImportOptions, type ImportReport } from './import.ts'
+import {
+  cacheChangeOf,
+  changedAnything,
+  importLibrary,
+  reportLines,
+  type ImportOptions,
+  type ImportReport,
+} from './import.ts'
 import { watchLibrary, type LibraryWatcher } from './watch.ts'
 import { LibraryScans } from './scans.ts'
 import { COPY_FOLDER } from './copy.ts'
@@ -173,7 +180,7 @@ export function libraryScans(
         // what this scan changed is forgotten here, item by item: the poll below need not forget everything
         scans.scannedVersion = target.itemsVersion?.()
         if (!changedAnything(report)) return
-        await services.caches.bus.publish({ items: report.changed.map(({ kind, id }) => ({ kind, id })), lists: true })
+        await services.caches.bus.publish(cacheChangeOf(report))
       }),
     services.nowS,
     log,

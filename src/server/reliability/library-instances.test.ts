@@ -68,6 +68,15 @@ const userWorks = async (i: Instance, userId: number, token: string) =>
     .map((w) => w.id)
     .sort()
 
+/** Gives the fixture's manga (user 1000's, every page's sidecar) a new title in the folder. */
+function retitle(id: number, from: string, to: string) {
+  const dir = path.join(lib, 'pixiv', '1000 artist_1000')
+  for (let p = 0; p < LIBRARY_FIXTURE.manga.pages; p++) {
+    const sidecar = path.join(dir, `${id}_p${p}.jpg.json`)
+    writeFileSync(sidecar, readFileSync(sidecar, 'utf8').replace(`"${from}"`, `"${to}"`))
+  }
+}
+
 /** The ids of the works tagged `tag` (writeGalleryDlArchive gives its first work 風景). */
 const tagged = async (i: Instance, tag: string, token: string) =>
   (
@@ -92,11 +101,7 @@ describe('a library over one PostgreSQL, two instances', () => {
     expect(await userWorks(b, artist, token)).toEqual([illust.id])
 
     // in the folder: the manga retitled, the illustration deleted, 8 works added (user 1001 gets 140000001)
-    const mangaDir = path.join(lib, 'pixiv', '1000 artist_1000')
-    for (let p = 0; p < manga.pages; p++) {
-      const sidecar = path.join(mangaDir, `${manga.id}_p${p}.jpg.json`)
-      writeFileSync(sidecar, readFileSync(sidecar, 'utf8').replace(`"work ${manga.id}"`, '"retitled"'))
-    }
+    retitle(manga.id, `work ${manga.id}`, 'retitled')
     rmSync(path.join(lib, 'pixiv', `${artist} artist_${artist}`), { recursive: true })
     await writeGalleryDlArchive(lib, 8, 140_000_000)
 
@@ -147,4 +152,21 @@ describe('a library over one PostgreSQL, two instances', () => {
       expect(await tagged(i, '風景', token)).toContain(150_000_000)
     }
   })
+
+  it(
+    'what an instance starting later imports at start-up is seen through the running ones',
+    { timeout: 240_000 },
+    async () => {
+      const b = instances[1]!
+      const { access: token } = await signIn(b, 'owner', 'pw')
+      // A stops; the folder changes while no instance watches it; C starts on it
+      await started[0]!.stop()
+      expect(await title(b, LIBRARY_FIXTURE.manga.id, token)).toBe('retitled')
+      retitle(LIBRARY_FIXTURE.manga.id, 'retitled', 'again')
+      const c = await start('C', { LIBRARY_DIR: lib })
+      expect(await title(c, LIBRARY_FIXTURE.manga.id, token)).toBe('again')
+      // B held the old title in its item cache: C's start-up scan told it
+      expect(await title(b, LIBRARY_FIXTURE.manga.id, token)).toBe('again')
+    },
+  )
 })
