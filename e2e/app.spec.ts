@@ -88,11 +88,18 @@ async function readBody(page: Page, response: Response): Promise<WirePage> {
  * The next page's request carries the cursor of the previous page's next_url: scrolls toward the end until a
  * request with exactly that cursor has gone out (the list may ask for it before any scroll, to fill the screen).
  */
-async function expectNextPage(page: Page, seen: Request[], previous: WirePage, cursor: string): Promise<Request> {
+async function expectNextPage(page: Page, seen: Request[], first: FirstAnswer, cursor: string): Promise<Request> {
+  const previous = first.body
   expect(previous.next_url, 'the list has a next page').not.toBeNull()
   const expected = nextParams(previous.next_url).get(cursor)
   expect(expected, `next_url carries ${cursor}`).not.toBeNull()
-  const match = () => seen.find((r) => paramsOf(r).get(cursor) === expected)
+  // The same list's next page: its first page's parameters and the cursor. A cursor alone could match the next page
+  // of the list shown before (the same offset of another mode or date), still loading when the view changed.
+  const sameList = (r: Request) => {
+    const params = paramsOf(r)
+    return [...first.params].every(([k, v]) => k === cursor || params.get(k) === v)
+  }
+  const match = () => seen.find((r) => paramsOf(r).get(cursor) === expected && sameList(r))
   await expect
     .poll(
       async () => {
@@ -127,7 +134,7 @@ test.describe('ranking', () => {
     )
     await expect(page.getByRole('heading', { level: 1, name: 'Daily ranking' })).toBeVisible()
     await expect(firstCard(page)).toBeVisible()
-    const dayNext = await expectNextPage(page, seen, day.body, 'offset')
+    const dayNext = await expectNextPage(page, seen, day, 'offset')
     expect(paramsOf(dayNext).get('mode')).toBe('day')
 
     // Mode switch: a link tab.
@@ -159,7 +166,7 @@ test.describe('ranking', () => {
     )
     await expect(page).toHaveURL(new RegExp(`/ranking\\?mode=week&date=${earlier}$`))
     await expect(firstCard(page)).toBeVisible()
-    const datedNext = await expectNextPage(page, seen, dated.body, 'offset')
+    const datedNext = await expectNextPage(page, seen, dated, 'offset')
     expect(paramsOf(datedNext).get('mode')).toBe('week')
     expect(paramsOf(datedNext).get('date')).toBe(earlier)
 
@@ -202,7 +209,7 @@ test.describe('recommended on the home page', () => {
     expect(first.params.has('max_bookmark_id_for_recommend')).toBe(false)
     await expect(workList(page, 'Recommended illustrations')).toBeVisible()
     await expect(firstCard(page)).toBeVisible()
-    const next = await expectNextPage(page, seen, first.body, 'offset')
+    const next = await expectNextPage(page, seen, first, 'offset')
     expect(paramsOf(next).get('content_type')).toBe('illust')
   })
 
@@ -218,7 +225,7 @@ test.describe('recommended on the home page', () => {
     )
     expect(first.headers['authorization']).toMatch(/^Bearer /)
     await expect(firstCard(page)).toBeVisible()
-    await expectNextPage(page, seen, first.body, 'max_bookmark_id_for_recommend')
+    await expectNextPage(page, seen, first, 'max_bookmark_id_for_recommend')
   })
 
   test('the manga tab asks for manga', async ({ page }) => {
@@ -258,7 +265,7 @@ test.describe('user lists and series', () => {
     )
     await expect(page.getByRole('link', { name: 'Artworks', exact: true })).toHaveAttribute('aria-current', 'page')
     await expect(firstCard(page)).toBeVisible()
-    await expectNextPage(page, seen, first.body, 'offset')
+    await expectNextPage(page, seen, first, 'offset')
 
     // ?type=manga narrows the request.
     await firstPage(
@@ -282,7 +289,7 @@ test.describe('user lists and series', () => {
     )
     expect(first.params.get('restrict')).toBe('public')
     await expect(firstCard(page)).toBeVisible()
-    const next = await expectNextPage(page, seen, first.body, 'max_bookmark_id')
+    const next = await expectNextPage(page, seen, first, 'max_bookmark_id')
     expect(paramsOf(next).get('user_id')).toBe('1')
 
     // Your own private bookmarks are a tab away.
@@ -319,7 +326,7 @@ test.describe('user lists and series', () => {
     )
     await expect(page.getByRole('heading', { level: 1, name: series!.title })).toBeVisible()
     await expect(firstCard(page)).toBeVisible()
-    await expectNextPage(page, seen, first.body, 'offset')
+    await expectNextPage(page, seen, first, 'offset')
   })
 
   test('following lists the users someone follows', async ({ page }) => {
