@@ -149,10 +149,13 @@ function parseCatalogueNow(value: string | undefined): number | undefined {
   throw new Error(`CATALOGUE_NOW must be unix seconds or a YYYY-MM-DD day, not "${value}"`)
 }
 
+/** Whether `value` is a PostgreSQL connection string (postgres:// or postgresql://). */
+export const isPostgresUrl = (value: string) => /^postgres(ql)?:\/\//.test(value)
+
 /** A PostgreSQL connection string, or undefined (SQLite). */
 function databaseUrl(value: string | undefined): string | undefined {
   if (!value) return undefined
-  if (!/^postgres(ql)?:\/\//.test(value))
+  if (!isPostgresUrl(value))
     throw new Error('DATABASE_URL must be a PostgreSQL connection string such as postgres://user:password@host/easel')
   return value
 }

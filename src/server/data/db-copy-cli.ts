@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util'
 import { copySqliteToPostgres, reportLines, type CopyReport } from './db-copy.ts'
 import { copyPostgresToSqlite } from './db-copy-to-sqlite.ts'
+import { isPostgresUrl } from '../config.ts'
 
 const USAGE =
   'usage: npm run db:copy -- --from sqlite:PATH --to postgres://USER@HOST[:PORT]/DATABASE [--fresh] [--batch-rows N]\n' +
@@ -35,13 +36,12 @@ async function main(): Promise<number> {
     console.log(USAGE)
     return values.help ? 0 : 2
   }
-  const isPostgres = (u: string) => /^postgres(ql)?:\/\//.test(u)
   const log = (line: string) => console.error(line)
   let report: CopyReport
-  if (isPostgres(values.from)) {
+  if (isPostgresUrl(values.from)) {
     report = await copyPostgresToSqlite(values.from, sqlitePath(to), { log })
   } else {
-    if (!isPostgres(to)) throw new Error(`--to must be a postgres:// URL (or --from one, to copy back into SQLite)`)
+    if (!isPostgresUrl(to)) throw new Error(`--to must be a postgres:// URL (or --from one, to copy back into SQLite)`)
     const batchRows = values['batch-rows'] === undefined ? undefined : Number(values['batch-rows'])
     report = await copySqliteToPostgres(sqlitePath(values.from), to, { fresh: values.fresh, batchRows, log })
   }

@@ -17,6 +17,7 @@ import { createEmptyCatalogue, type LibraryNovelRecord, type LibraryWorkRecord }
 import { sqliteLibraryDb } from '../sqlite-library-db.ts'
 import { createEmptyPgLibrary, pgLibraryDb } from './library-db.ts'
 import { CATALOGUE_TABLES } from './migrations.ts'
+import { migratePostgres } from './migrate.ts'
 import { openPgPool } from './pool.ts'
 
 // The library import's writes give the same catalogue on both engines: every LibraryDb call made on an empty SQLite
@@ -40,6 +41,7 @@ async function emptyPair(name: string): Promise<Pair> {
   createEmptyCatalogue(file, { catalogue_kind: 'library' })
   const db = new Database(file)
   const pool = openPgPool(await pgTest.createDatabase(name), { max: 4 })
+  await migratePostgres(pool)
   expect(await createEmptyPgLibrary(pool)).toBe(true)
   const pair = { db, pool, sqlite: sqliteLibraryDb(db), pg: pgLibraryDb(pool) }
   pairs.push(pair)

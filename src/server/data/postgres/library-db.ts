@@ -20,7 +20,6 @@ import {
   type SeriesEntry,
 } from '../library-writer.ts'
 import { SCHEMA_VERSION } from '../schema.ts'
-import { migratePostgres } from './migrate.ts'
 import { row, rows, transaction } from './pool.ts'
 
 // The library import's LibraryDb on PostgreSQL: the writes of library-writer.ts, library-novel-writer.ts,
@@ -260,12 +259,12 @@ export function pgLibraryDb(pool: pg.Pool): LibraryDb {
 }
 
 /**
- * Makes the database at `pool` an empty library catalogue: migrated, with the meta rows createEmptyCatalogue
- * (library-writer.ts) writes, schema_version included (what a db:copy of a SQLite catalogue brings, and a copy back to
- * SQLite needs). True when it made it; false when it was one already. Throws when it holds another catalogue.
+ * Makes the database at `pool`, already migrated (openPostgresCatalogue migrates first), an empty library catalogue:
+ * the meta rows createEmptyCatalogue (library-writer.ts) writes, schema_version included (what a db:copy of a SQLite
+ * catalogue brings, and a copy back to SQLite needs). True when it made it; false when it was one already. Throws
+ * when it holds another catalogue.
  */
 export async function createEmptyPgLibrary(pool: pg.Pool): Promise<boolean> {
-  await migratePostgres(pool)
   return transaction(pool, async (c) => {
     // instances starting at once: one makes it, the others wait here and find it made
     await c.query('LOCK TABLE meta IN SHARE ROW EXCLUSIVE MODE')

@@ -5,7 +5,7 @@ import type pg from 'pg'
 import type { Config } from '../../config.ts'
 import type { Logger } from '../../log.ts'
 import { startOfJstDay } from '../../calendar.ts'
-import { generateCatalogue } from '../../generator/generate.ts'
+import { generateCatalogue, type GenerateOptions } from '../../generator/generate.ts'
 import { copySqliteToPostgres } from '../db-copy.ts'
 import { migratePostgres } from './migrate.ts'
 import { openPgPool } from './pool.ts'
@@ -88,24 +88,74 @@ export async function openPostgresCatalogue(
 }
 
 async function seed(config: Config, url: string, log: Logger, nowS: () => number, again: boolean) {
+  const now = config.catalogueNow ?? startOfJstDay(nowS())
+  const options = {
+    seed: config.seed,
+    ...config.size,
+    demoPassword: config.demoPassword,
+    now,
+    hostileCorpus: config.hostileCorpus,
+  }
+  log.info('generating the demo catalogue into PostgreSQL (first start)', { ...config.size, seed: config.seed, now })
+  const made = await generateThroughSqlite(url, options, again)
+  log.info('catalogue ready', { ms: Math.round(made.generateMs + made.copyMs), rows: made.rows })
+}
+
+export interface GeneratedIntoPostgres {
+  /** rows copied into PostgreSQL */
+  rows: number
+  generateMs: number
+  copyMs: number
+}
+
+/**
+ * The generator's catalogue into the PostgreSQL database at `url`: generated into a temporary SQLite file (in
+ * os.tmpdir(): TMPDIR chooses its disk; a million works take 3.3 GB) and moved in by db:copy, which checks every
+ * table's rows and checksum. `again`: a seed an earlier run left unfinished is started over.
+ */
+async function generateThroughSqlite(
+  url: string,
+  options: GenerateOptions,
+  again: boolean,
+): Promise<GeneratedIntoPostgres> {
   const dir = mkdtempSync(path.join(os.tmpdir(), SEED_DIR_PREFIX))
   const file = path.join(dir, 'catalogue.db')
   try {
-    const now = config.catalogueNow ?? startOfJstDay(nowS())
-    log.info('generating the demo catalogue into PostgreSQL (first start)', { ...config.size, seed: config.seed, now })
-    const started = performance.now()
-    generateCatalogue(file, {
-      seed: config.seed,
-      ...config.size,
-      demoPassword: config.demoPassword,
-      now,
-      hostileCorpus: config.hostileCorpus,
-    })
-    // a seed an earlier start left unfinished (killed mid-way) is started over from this new file
+    const generated = generateCatalogue(file, options)
     const report = await copySqliteToPostgres(file, url, { fresh: again })
-    if (!report.equal) throw new Error('the demo catalogue copied into PostgreSQL differs from the generated one')
-    log.info('catalogue ready', { ms: Math.round(performance.now() - started), rows: report.copied })
+    if (!report.equal) throw new Error('the catalogue copied into PostgreSQL differs from the generated one')
+    return { rows: report.copied, generateMs: generated.ms, copyMs: report.copyMs }
   } finally {
     rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * `npm run generate -- --out postgres://…`: the catalogue `options` describes, in the PostgreSQL database at `url`
+ * (migrated first), which must hold none. Under the seeding lock, so a service starting on the same database waits
+ * for it and then finds it made.
+ */
+export async function generateIntoPostgres(url: string, options: GenerateOptions): Promise<GeneratedIntoPostgres> {
+  const pool = openPgPool(url, { max: 1 })
+  try {
+    await migratePostgres(pool)
+    const client = await pool.connect()
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [SEED_LOCK_KEY.toString()])
+      try {
+        const now = await state(client)
+        if (now === 'catalogue')
+          throw new Error(
+            'the PostgreSQL database already holds a catalogue: generate into an empty database (or drop this one first)',
+          )
+        return await generateThroughSqlite(url, options, now === 'unfinished-seed')
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [SEED_LOCK_KEY.toString()])
+      }
+    } finally {
+      client.release()
+    }
+  } finally {
+    await pool.end()
   }
 }
