@@ -97,8 +97,9 @@ async function seed(config: Config, url: string, log: Logger, nowS: () => number
     hostileCorpus: config.hostileCorpus,
   }
   log.info('generating the demo catalogue into PostgreSQL (first start)', { ...config.size, seed: config.seed, now })
+  const started = performance.now()
   const made = await generateThroughSqlite(url, options, again)
-  log.info('catalogue ready', { ms: Math.round(made.generateMs + made.copyMs), rows: made.rows })
+  log.info('catalogue ready', { ms: Math.round(performance.now() - started), rows: made.rows })
 }
 
 export interface GeneratedIntoPostgres {
