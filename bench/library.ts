@@ -313,9 +313,9 @@ async function importIntoPostgres(
     ctx.progress(`npm run import of the ${size} archive into an empty PostgreSQL database`)
     const first = await runImport(ctx.repo, archive.root, scratch, IMPORT_TIMEOUT_MS, env)
     checkCounts(ctx, family, first.counts, { imported: archive.works, skipped: 0 })
-    const againFirst = await runImport(ctx.repo, archive.root, scratch, IMPORT_TIMEOUT_MS, env)
-    checkCounts(ctx, `library rescan (${size}, PostgreSQL)`, againFirst.counts, { imported: 0, updated: 0 })
-    ctx.progress(`  ${(first.ms / 1000).toFixed(1)} s; rescan ${(againFirst.ms / 1000).toFixed(1)} s`)
+    const rescan = await runImport(ctx.repo, archive.root, scratch, IMPORT_TIMEOUT_MS, env)
+    checkCounts(ctx, `library rescan (${size}, PostgreSQL)`, rescan.counts, { imported: 0, updated: 0 })
+    ctx.progress(`  ${(first.ms / 1000).toFixed(1)} s; rescan ${(rescan.ms / 1000).toFixed(1)} s`)
     const vs = (ms: number, sqliteMs: number) =>
       `${(ms / sqliteMs).toFixed(1)}× SQLite's ${(sqliteMs / 1000).toFixed(1)} s`
     ctx.rows.push(
@@ -324,9 +324,9 @@ async function importIntoPostgres(
       }),
       figureRow(
         `library rescan (${size}, unchanged, PostgreSQL)`,
-        { label: 'took', value: againFirst.ms / 1000, unit: 's' },
+        { label: 'took', value: rescan.ms / 1000, unit: 's' },
         undefined,
-        { note: vs(againFirst.ms, sqlite.rescanMs) },
+        { note: vs(rescan.ms, sqlite.rescanMs) },
       ),
     )
   } catch (err) {

@@ -69,9 +69,10 @@ const userWorks = async (i: Instance, userId: number, token: string) =>
     .sort()
 
 /** Gives the fixture's manga (user 1000's, every page's sidecar) a new title in the folder. */
-function retitle(id: number, from: string, to: string) {
+function retitleManga(from: string, to: string) {
+  const { id, pages } = LIBRARY_FIXTURE.manga
   const dir = path.join(lib, 'pixiv', '1000 artist_1000')
-  for (let p = 0; p < LIBRARY_FIXTURE.manga.pages; p++) {
+  for (let p = 0; p < pages; p++) {
     const sidecar = path.join(dir, `${id}_p${p}.jpg.json`)
     writeFileSync(sidecar, readFileSync(sidecar, 'utf8').replace(`"${from}"`, `"${to}"`))
   }
@@ -101,7 +102,7 @@ describe('a library over one PostgreSQL, two instances', () => {
     expect(await userWorks(b, artist, token)).toEqual([illust.id])
 
     // in the folder: the manga retitled, the illustration deleted, 8 works added (user 1001 gets 140000001)
-    retitle(manga.id, `work ${manga.id}`, 'retitled')
+    retitleManga(`work ${manga.id}`, 'retitled')
     rmSync(path.join(lib, 'pixiv', `${artist} artist_${artist}`), { recursive: true })
     await writeGalleryDlArchive(lib, 8, 140_000_000)
 
@@ -162,7 +163,7 @@ describe('a library over one PostgreSQL, two instances', () => {
       // A stops; the folder changes while no instance watches it; C starts on it
       await started[0]!.stop()
       expect(await title(b, LIBRARY_FIXTURE.manga.id, token)).toBe('retitled')
-      retitle(LIBRARY_FIXTURE.manga.id, 'retitled', 'again')
+      retitleManga('retitled', 'again')
       const c = await start('C', { LIBRARY_DIR: lib })
       expect(await title(c, LIBRARY_FIXTURE.manga.id, token)).toBe('again')
       // B held the old title in its item cache: C's start-up scan told it
