@@ -165,7 +165,7 @@ export function createApp(services: Services, log: Logger, lifecycle = new Lifec
   // ---- images, at the CDN's own paths (and redirects from the /img/… URLs of earlier versions) ----
   app.route(
     '/',
-    createImageRoutes(repositoryImageCatalogue(services.repos), {
+    createImageRoutes(repositoryImageCatalogue(services.repos, services.caches.images), {
       // DATA_DIR/image-cache by default (STORAGE_URL unset), where earlier versions kept it
       storage,
       diskBytes: config.imageCacheMax,

@@ -17,6 +17,7 @@ import {
 import { TokenSigner } from './auth/tokens.ts'
 import { createApp } from './app.ts'
 import { ITEM_CACHE_MAX_BYTES, ItemJsonCache } from './wire/item-cache.ts'
+import { ImageRowCache } from './images/repository-catalogue.ts'
 import { CallerStates } from './wire/caller-state.ts'
 import { SessionCache } from './auth/sessions.ts'
 import { errorBody } from './http/errors.ts'
@@ -148,7 +149,7 @@ interface Engine {
 function assembleServices(config: Config, nowS: () => number, bus: CacheBus, engine: Engine): Services {
   const { repos, searches } = engine
   const catalogueNow = catalogueNowOf(engine.meta, nowS())
-  // Every cache is bounded in bytes as well as entries (README, "Limits"): about 430 MB at most in all, accounts included.
+  // Every cache is bounded in bytes as well as entries (README, "Limits"): about 460 MB at most in all, accounts included.
   const caches: Caches = {
     ranking: new Lru(200, { maxBytes: 16 * MB }),
     recommend: new Lru(500, { maxBytes: 32 * MB }),
@@ -158,6 +159,7 @@ function assembleServices(config: Config, nowS: () => number, bus: CacheBus, eng
     callers: new CallerStates(repos),
     sessions: new SessionCache(repos.tokens),
     bookmarkPages: new Lru(2000, { maxBytes: 16 * MB }),
+    images: new ImageRowCache(50_000, 32 * MB),
     bus,
   }
   bus.subscribe((change) => applyChange(caches, change))

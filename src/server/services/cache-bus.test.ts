@@ -4,6 +4,7 @@ import { ItemJsonCache } from '../wire/item-cache.ts'
 import { CallerStates } from '../wire/caller-state.ts'
 import { SessionCache } from '../auth/sessions.ts'
 import type { Repositories } from '../data/repositories.ts'
+import { ImageRowCache, repositoryImageCatalogue } from '../images/repository-catalogue.ts'
 import type { Caches } from './caches.ts'
 import { applyChange, LocalCacheBus } from './cache-bus.ts'
 
@@ -27,6 +28,7 @@ function caches() {
     callers: new CallerStates(repos),
     sessions: new SessionCache(tokens),
     bookmarkPages: new Lru(10),
+    images: new ImageRowCache(10, 1024 * 1024),
     bus,
   }
   bus.subscribe((change) => applyChange(c, change))
@@ -78,5 +80,72 @@ describe('applying a change', () => {
     for (const v of after) expect(before).not.toContain(v)
     expect(Math.min(...after)).toBeGreaterThan(Math.max(...before))
     expect([c.search.get('q'), c.ranking.get('r')]).toEqual([undefined, undefined])
+  })
+
+  it('drops the image routes’ rows of the items and accounts it names; an import (lists) or “everything” drops all', async () => {
+    const c = caches()
+    const { key } = ImageRowCache
+    const keys = [key.work(1), key.work(2), key.novel(1), key.user(1), key.user(2), key.seriesCover('t')]
+    const fill = () => keys.forEach((k) => c.images.begin(k).keep({ k }))
+    const held = () => keys.filter((k) => c.images.get(k))
+    fill()
+    await c.bus.publish({ items: [{ kind: 'illust', id: 1 }], callers: [2] })
+    expect(held()).toEqual([key.work(2), key.novel(1), key.user(1), key.seriesCover('t')])
+    await c.bus.publish({ items: [{ kind: 'novel', id: 1 }] })
+    expect(held()).toEqual([key.work(2), key.user(1), key.seriesCover('t')])
+    for (const change of [{ lists: true }, { allItems: true }, { everything: true }]) {
+      fill()
+      await c.bus.publish(change)
+      expect(held(), JSON.stringify(change)).toEqual([])
+    }
+  })
+})
+
+describe('the image routes’ rows', () => {
+  /** A repository whose work 1 is what `row` says at the moment it is read, and which counts its reads. */
+  function catalogue(cache: ImageRowCache) {
+    const state = { hidden: false, reads: 0, release: () => {}, gate: Promise.resolve() }
+    const repos = {
+      works: {
+        byId: async (id: number) => {
+          state.reads++
+          const restrict = state.hidden ? 2 : 0
+          await state.gate
+          return id === 1
+            ? { id, created_ts: 0, type: 'illust', page_count: 1, restrict, x_restrict: 0, visible: 1 }
+            : undefined
+        },
+        files: async () => [],
+      },
+    } as unknown as Repositories
+    return { state, cat: repositoryImageCatalogue(repos, cache) }
+  }
+
+  it('are read once, absent ones included, until a change drops them', async () => {
+    const c = caches()
+    const { state, cat } = catalogue(c.images)
+    expect(await cat.work(1)).toMatchObject({ id: 1, hidden: false })
+    expect(await cat.work(1)).toMatchObject({ id: 1, hidden: false })
+    expect(await cat.work(7)).toBeUndefined()
+    expect(await cat.work(7)).toBeUndefined()
+    expect(state.reads).toBe(2)
+    state.hidden = true
+    await c.bus.publish({ items: [{ kind: 'illust', id: 1 }] })
+    expect(await cat.work(1)).toMatchObject({ id: 1, hidden: true })
+    expect(state.reads).toBe(3)
+  })
+
+  it('a row read before a change and answered after it is not kept', async () => {
+    const c = caches()
+    const { state, cat } = catalogue(c.images)
+    state.gate = new Promise<void>((resolve) => (state.release = resolve))
+    const inFlight = cat.work(1) // reads the row as it was
+    await Promise.resolve()
+    state.hidden = true
+    await c.bus.publish({ items: [{ kind: 'illust', id: 1 }] })
+    state.release()
+    expect(await inFlight).toMatchObject({ hidden: false }) // that request saw the old row…
+    state.gate = Promise.resolve()
+    expect(await cat.work(1)).toMatchObject({ hidden: true }) // …the next one reads the new
   })
 })

@@ -1,4 +1,5 @@
 import type { Kind } from '../data/store.ts'
+import { ImageRowCache } from '../images/repository-catalogue.ts'
 import type { Caches } from './caches.ts'
 
 // What a write changed, told to every instance's caches. A write publishes it on the bus; the bus applies it to this
@@ -73,6 +74,7 @@ export function applyChange(caches: Caches, change: CacheChange) {
     caches.items.clear()
     caches.callers.clear()
     caches.sessions.clear()
+    caches.images.clear()
     for (const lru of lists(caches)) lru.clear()
     return
   }
@@ -80,5 +82,14 @@ export function applyChange(caches: Caches, change: CacheChange) {
   if (change.sessions?.length) caches.sessions.ended(...change.sessions)
   if (change.allItems) caches.items.clear()
   else for (const { kind, id } of change.items ?? []) caches.items.invalidate(kind, id)
+  // The image routes' rows: an import (which says `lists`) may change any of them, users' and series' included, so it
+  // drops them all; other writes drop the rows of the items and accounts they name.
+  if (change.allItems || change.lists) caches.images.clear()
+  else {
+    const { key } = ImageRowCache
+    const items = (change.items ?? []).map(({ kind, id }) => (kind === 'novel' ? key.novel(id) : key.work(id)))
+    const users = (change.callers ?? []).map(key.user)
+    if (items.length || users.length) caches.images.drop(...items, ...users)
+  }
   if (change.lists) for (const lru of lists(caches)) lru.clear()
 }

@@ -3,6 +3,7 @@ import type { ItemJsonCache } from '../wire/item-cache.ts'
 import type { CallerStates } from '../wire/caller-state.ts'
 import type { SessionCache } from '../auth/sessions.ts'
 import type { CacheBus } from './cache-bus.ts'
+import type { ImageRowCache } from '../images/repository-catalogue.ts'
 
 /** Derived data, cleared or invalidated when what it derives from changes (made in server.ts). */
 export interface Caches {
@@ -18,6 +19,8 @@ export interface Caches {
   sessions: SessionCache
   /** bookmark list pages (ids), keyed by list, cursor, caller and both accounts' versions */
   bookmarkPages: Lru<number[]>
+  /** the rows the image routes resolve paths against (works, novels, users, series covers), absent ones too */
+  images: ImageRowCache
   /**
    * Where writes say what they changed (services/cache-bus.ts): applied to these caches, and to every other instance's
    * over the same database. Writes publish here rather than clearing the caches above themselves.

@@ -79,4 +79,23 @@ describe('round trips to PostgreSQL', () => {
     }
     console.log(`round trips to PostgreSQL per request:\n  ${table.join('\n  ')}`)
   }, 120_000)
+
+  it('an image asks for its work’s rows once; its other sizes and later requests ask for none', async () => {
+    const detail = (await (await app.fetch('/v1/illust/detail?illust_id=5')).json()) as {
+      illust: { image_urls: Record<string, string> }
+    }
+    const urls = Object.values(detail.illust.image_urls).map((u) => new URL(u).pathname)
+    expect(urls.length).toBeGreaterThan(1)
+    const counts: number[] = []
+    for (const url of [...urls, ...urls]) {
+      statements = []
+      const res = await app.fetch(url)
+      expect(res.status, url).toBe(200)
+      await res.arrayBuffer()
+      counts.push(statements.length)
+    }
+    // the first request reads what it needs of the work; none after
+    expect(counts[0]).toBeGreaterThan(0)
+    expect(counts.slice(1)).toEqual(counts.slice(1).map(() => 0))
+  }, 60_000)
 })
