@@ -1,6 +1,6 @@
 // The gallery in Japanese (issue 17): a browser whose language is Japanese gets every route with no English UI string
-// left (checked against the English catalogue), no sideways scroll at 360 px, and no serious axe violation; and the
-// language setting switches the UI, and `<html lang>`, without a reload.
+// left (checked against the English catalogue), no sideways scroll at 360 px, and no serious axe violation (on the
+// phone profile); and the language setting switches the UI, and `<html lang>`, without a reload (on both).
 
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
@@ -153,7 +153,9 @@ test.describe('the gallery in Japanese', () => {
 
   for (const route of ROUTES) {
     const name = `${route.path({ artwork: 0, novel: 0, user: 2 }).replace(/\/0\b/, '/:id')}${route.signedIn ? ' (signed in)' : ''}`
-    test(`${name}: Japanese only, no sideways scroll at 360 px, axe clean`, async ({ page }) => {
+    test(`${name}: Japanese only, no sideways scroll at 360 px, axe clean`, async ({ page, isMobile }) => {
+      // At 360 px, a phone's width: the phone project runs it (the desktop profile at that width only repeated it).
+      test.skip(!isMobile, 'the sweep is at a phone’s width: the phone project runs it')
       test.slow()
       if (route.signedIn) await signInAsDemo(page)
       const ids = await demoIds(page)
