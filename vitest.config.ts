@@ -1,7 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+
+const root = fileURLToPath(new URL('.', import.meta.url))
 
 /** The gallery's unit tests (jsdom). */
 const DOM_TESTS = ['src/{app,features,components,lib}/**/*.test.{ts,tsx}']
@@ -12,9 +15,11 @@ const DOM_TESTS = ['src/{app,features,components,lib}/**/*.test.{ts,tsx}']
  * one registry per worker: setting up jsdom for each file took 93 of the dom project's 112 s.
  */
 const DOM_TESTS_THAT_MOCK = ['app', 'features', 'components', 'lib'].flatMap((dir) =>
-  readdirSync(path.join('src', dir), { recursive: true, encoding: 'utf8' })
+  readdirSync(path.join(root, 'src', dir), { recursive: true, encoding: 'utf8' })
     .map((file) => path.join('src', dir, file).split(path.sep).join('/'))
-    .filter((file) => /\.test\.tsx?$/.test(file) && /\bvi\.(do)?[mM]ock\(/.test(readFileSync(file, 'utf8'))),
+    .filter(
+      (file) => /\.test\.tsx?$/.test(file) && /\bvi\.(do)?[mM]ock\(/.test(readFileSync(path.join(root, file), 'utf8')),
+    ),
 )
 
 /**
