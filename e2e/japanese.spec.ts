@@ -154,7 +154,6 @@ test.describe('the gallery in Japanese', () => {
   for (const route of ROUTES) {
     const name = `${route.path({ artwork: 0, novel: 0, user: 2 }).replace(/\/0\b/, '/:id')}${route.signedIn ? ' (signed in)' : ''}`
     test(`${name}: Japanese only, no sideways scroll at 360 px, axe clean`, async ({ page, isMobile }) => {
-      // At 360 px, a phone's width: the phone project runs it (the desktop profile at that width only repeated it).
       test.skip(!isMobile, 'the sweep is at a phone’s width: the phone project runs it')
       test.slow()
       if (route.signedIn) await signInAsDemo(page)

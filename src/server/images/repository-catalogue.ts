@@ -30,10 +30,6 @@ export class ImageRowCache {
     seriesCover: (token: string) => `series:${token}`,
   }
 
-  get size() {
-    return this.lru.size
-  }
-
   /** The kept answer (`{ row }`, the row possibly undefined), or undefined when none is kept. */
   get(key: string): { row: unknown } | undefined {
     return this.lru.get(key)
