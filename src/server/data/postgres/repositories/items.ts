@@ -43,12 +43,19 @@ export function pgItems<Row extends pg.QueryResultRow & { id: number }>(
          ORDER BY w.id DESC LIMIT $4 OFFSET $5`,
         [...callerParams(caller), userId, limit, offset],
       ),
+    // Each followed author's newest visible items, as many as the page reaches (down their (user_id, created_ts)
+    // index), then the newest of those: any item of the page is among its author's first offset + limit. Asking for
+    // every item of every followed author and sorting them all read 7 times the rows (36 authors of a million works:
+    // 7,547 rows and 9,243 buffers for a first page, 30 ms; this way 1,301 buffers, 10 ms).
     followFeed: (caller, restrict, offset, limit) => {
       const which = restrict === 'all' ? '' : `AND f.restrict = ${restrict === 'private' ? 1 : 0}`
       return ids(
         pool,
-        `SELECT w.id FROM ${t} w
-         WHERE w.user_id IN (SELECT f.followee_id FROM follows f WHERE f.follower_id = $1 ${which}) AND ${VISIBLE}
+        `SELECT w.id FROM follows f CROSS JOIN LATERAL (
+           SELECT w.id, w.created_ts FROM ${t} w WHERE w.user_id = f.followee_id AND ${VISIBLE}
+           ORDER BY w.created_ts DESC, w.id DESC LIMIT $3::int + $4::int
+         ) w
+         WHERE f.follower_id = $1 ${which}
          ORDER BY w.created_ts DESC, w.id DESC LIMIT $3 OFFSET $4`,
         [...callerParams(caller), limit, offset],
       )
