@@ -6,15 +6,16 @@ import { defineConfig } from 'vitest/config'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
-/** The gallery's unit tests (jsdom). */
-const DOM_TESTS = ['src/{app,features,components,lib}/**/*.test.{ts,tsx}']
+/** The gallery's folders, whose unit tests run in jsdom. */
+const GALLERY_DIRS = ['app', 'features', 'components', 'lib']
+const DOM_TESTS = [`src/{${GALLERY_DIRS.join(',')}}/**/*.test.{ts,tsx}`]
 
 /**
  * The gallery's test files that replace modules (`vi.mock`, `vi.doMock`), found by reading them: a replaced module is
  * only undone by a fresh module registry, so these run isolated, each in a new jsdom. The others share one jsdom and
  * one registry per worker: setting up jsdom for each file took 93 of the dom project's 112 s.
  */
-const DOM_TESTS_THAT_MOCK = ['app', 'features', 'components', 'lib'].flatMap((dir) =>
+const DOM_TESTS_THAT_MOCK = GALLERY_DIRS.flatMap((dir) =>
   readdirSync(path.join(root, 'src', dir), { recursive: true, encoding: 'utf8' })
     .map((file) => path.join('src', dir, file).split(path.sep).join('/'))
     .filter(
