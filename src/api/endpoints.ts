@@ -26,6 +26,8 @@ import type {
   WireRecommendedNovelPage,
   WireSearchIllustPage,
   WireSearchNovelPage,
+  WireSessionAdded,
+  WireSessionList,
   WireTrendingTags,
   WireUserDetail,
   WireUserIllustPage,
@@ -600,6 +602,49 @@ export const ENDPOINTS = {
       all: { kind: 'bool' },
     },
     body: 'token',
+  }),
+
+  // ---- the account's sessions and password (Easel's own) ----
+  /** The caller's signed-in devices: every unexpired session of the account, the most recently used first. */
+  sessions: endpoint<WireSessionList>()({
+    method: 'GET',
+    path: '/v1/easel/sessions',
+    params: {},
+    auth: 'required',
+  }),
+  /** Signs one of the caller's devices out: the session's refresh token and its access tokens stop working at once. */
+  revokeSession: endpoint<Record<string, never>>()({
+    method: 'POST',
+    path: '/v1/easel/sessions/revoke',
+    params: { session_id: id },
+    auth: 'required',
+    example: { session_id: '1' },
+  }),
+  /**
+   * A refresh token for an App API client (gallery-dl's, PixivUtil2's configuration), as a new session named
+   * `client`. The account's password is asked again: an access token alone, which lapses within the hour, must not
+   * buy one that lasts.
+   */
+  addSession: endpoint<WireSessionAdded>()({
+    method: 'POST',
+    path: '/v1/easel/sessions/add',
+    params: {
+      client: { kind: 'text', max: 100, required: true },
+      password: { kind: 'text', max: 256, required: true, secret: true },
+    },
+    auth: 'required',
+    example: { client: 'gallery-dl', password: 'demo' },
+  }),
+  /** A new password: every session of the account ends, this one too (the gallery signs in again with it). */
+  changePassword: endpoint<Record<string, never>>()({
+    method: 'POST',
+    path: '/v1/easel/password',
+    params: {
+      current_password: { kind: 'text', max: 256, required: true, secret: true },
+      new_password: { kind: 'text', max: 256, required: true, secret: true },
+    },
+    auth: 'required',
+    example: { current_password: 'demo', new_password: 'a new passphrase' },
   }),
 } as const satisfies Record<string, EndpointSpec>
 

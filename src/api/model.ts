@@ -392,3 +392,17 @@ export interface CommentReplies extends Page {
 export interface UserList extends Page {
   users: User[]
 }
+
+// ---- the account (Easel's own) ----
+
+/** One of the account's signed-in devices (a session): a browser's sign-in, or a token made for an app. */
+export interface Session {
+  id: number
+  /** the sign-in's User-Agent, or the name given to an app's token */
+  client: string
+  /** ISO 8601; null for a session from before Easel recorded it */
+  createdAt: string | null
+  lastUsedAt: string | null
+  /** the session of this device */
+  isCurrent: boolean
+}

@@ -312,3 +312,27 @@ export interface WireAjaxError {
   message: string
   body: []
 }
+
+/**
+ * One of the account's sessions (a sign-in, or a token made for an app), as its list of signed-in devices shows it:
+ * when it began and was last renewed (ISO 8601; null for a session from before Easel recorded them) and the client
+ * (the sign-in's User-Agent, or the name given to an app's token). `is_current`: the session of the asking token.
+ */
+export interface WireSession {
+  id: number
+  client: string
+  created_at: string | null
+  last_used_at: string | null
+  is_current: boolean
+}
+
+/** Easel's own: the caller's signed-in devices, the most recently used first. */
+export interface WireSessionList {
+  sessions: WireSession[]
+}
+
+/** Easel's own: a new session made for an App API client, with its refresh token (shown this once). */
+export interface WireSessionAdded {
+  refresh_token: string
+  session: WireSession
+}

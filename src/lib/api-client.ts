@@ -50,6 +50,7 @@ import type {
   Restrict,
   SearchIllustPage,
   SearchNovelPage,
+  Session,
   Tag,
   TokenResponse,
   TrendTag,
@@ -744,6 +745,31 @@ export function createApiClient(options: ApiClientOptions) {
      */
     revokeEverywhere(refreshToken: string, opts: CallOptions = {}): Promise<void> {
       return call('revokeToken', { refresh_token: refreshToken, all: true }, opts, done)
+    },
+
+    // ---- the account's sessions and password (Easel's own) ----
+    /** The account's signed-in devices, the most recently used first. */
+    sessions(opts?: CallOptions): Promise<Session[]> {
+      return call('sessions', {}, opts, (w) => list(w.sessions).map((s) => camelize(s)))
+    },
+    /** Signs one device out: its refresh token and access tokens stop working at once. */
+    revokeSession(sessionId: number, opts?: CallOptions): Promise<void> {
+      return call('revokeSession', { session_id: sessionId }, opts, done)
+    },
+    /** A refresh token for an App API client (gallery-dl, PixivUtil2), as a new session named `client`. */
+    addSession(
+      client: string,
+      password: string,
+      opts?: CallOptions,
+    ): Promise<{ refreshToken: string; session: Session }> {
+      return call('addSession', { client, password }, opts, (w) => {
+        if (typeof w.refresh_token !== 'string') throw new TypeError('missing refresh_token')
+        return { refreshToken: w.refresh_token, session: camelize(w.session) }
+      })
+    },
+    /** A new password; every session of the account ends with it, this device's too. */
+    changePassword(currentPassword: string, newPassword: string, opts?: CallOptions): Promise<void> {
+      return call('changePassword', { current_password: currentPassword, new_password: newPassword }, opts, done)
     },
   }
 }

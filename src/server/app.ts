@@ -95,6 +95,7 @@ export function createApp(services: Services, log: Logger, lifecycle = new Lifec
     // Who is asking: no token is an anonymous caller; a bad, expired or revoked token is an error, never anonymous.
     const auth = c.req.header('authorization')
     let caller = ANONYMOUS
+    let session: number | null = null
     let badToken = false
     // The OAuth endpoints take credentials in their form, never a bearer token.
     if (auth !== undefined && !c.req.path.startsWith('/auth/')) {
@@ -108,19 +109,21 @@ export function createApp(services: Services, log: Logger, lifecycle = new Lifec
         (verdict.sessionId === null || (await services.caches.sessions.alive(verdict.sessionId, verdict.userId, nowS)))
           ? await services.caches.callers.user(verdict.userId)
           : undefined
-      if (user)
+      if (user && typeof verdict === 'object') {
         caller = {
           id: user.id,
           maxX: user.x_restrict,
           showAi: user.show_ai !== 0,
           ...(ownerAccount !== undefined && user.account === ownerAccount ? { owner: true } : {}),
         }
-      else badToken = true
+        session = verdict.sessionId
+      } else badToken = true
     }
     limits?.charge(address, caller.id)
     if (badToken) throw invalidGrant()
     const origins = originsOf(c, config)
     c.set('caller', caller)
+    c.set('session', session)
     c.set('origin', origins.api)
     const relations = caller.id ? await services.caches.callers.relationsOf(caller.id) : undefined
     const signing = { signer: imageSigner, nowS: services.nowS() }

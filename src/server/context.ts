@@ -42,7 +42,9 @@ export interface Services {
 
 export interface AppEnv {
   /** `origin`: of the API's own URLs (next_url); image URLs are the view's (`view.imageUrl`, http/origin.ts) */
-  Variables: { caller: Caller; view: View; origin: string }
+  /** `session`: the session (refresh token row) the caller's access token names; null when anonymous, or for a token
+   *  from before sessions */
+  Variables: { caller: Caller; view: View; origin: string; session: number | null }
 }
 
 export type AppContext = Context<AppEnv>

@@ -92,6 +92,14 @@ export function hashPassword(password: string, salt: Buffer, n = SCRYPT.n, r = S
   return `scrypt$${n}$${r}$${p}$${salt.toString('hex')}$${hash.toString('hex')}`
 }
 
+/** A new password's hash, with a fresh salt, computed off the event loop's thread. */
+export async function newPasswordHash(password: string): Promise<string> {
+  const salt = randomBytes(16)
+  const { n, r, p, keylen } = SCRYPT
+  const hash = await scryptAsync(password, salt, keylen, { N: n, r, p, maxmem: 128 * n * r * 2 })
+  return `scrypt$${n}$${r}$${p}$${salt.toString('hex')}$${hash.toString('hex')}`
+}
+
 /**
  * What an unknown account (or one without a usable hash) is checked against: the same scrypt work at the same cost as
  * a real account's, so the answer's timing does not tell whether the account exists. Its hash matches no password

@@ -43,7 +43,9 @@ beforeAll(async () => {
   const url = await db.createDatabase('copy')
   expect((await copySqliteToPostgres(served, url)).equal).toBe(true)
   const pg = openTestApp(shared, { engine: 'postgres', databaseUrl: url, catalogue: served })
-  postgres = { app: pg, token: await pg.login(username, password) }
+  // the owner's session came across with the file: the same token signs them in there (the list of signed-in devices
+  // is the same on both)
+  postgres = { app: pg, token: sqlite.token }
 
   const one = (sql: string) => Object.values(library.prepare(sql).get() as Record<string, string>)[0]!
   ids = {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, inject } from 'vitest'
 import { endpointSamples, itAnswersAlike, itemIdsOf, type SampleIds } from '../testing/api-equality.ts'
 import { openTestApp, type TestApp } from '../testing/harness.ts'
 import { usePostgres } from '../testing/postgres.ts'
+import { servedCatalogueFile } from '../catalogue.ts'
 import { copySqliteToPostgres } from './db-copy.ts'
 
 // db:copy keeps what clients see: the test catalogue on SQLite and its db:copy into PostgreSQL, each served by the
@@ -19,14 +20,18 @@ const tokens = { sqlite: '', postgres: '' }
 let ids: SampleIds
 
 beforeAll(async () => {
-  const url = await db.createDatabase('copy')
-  await copySqliteToPostgres(inject('catalogueFile'), url)
-  // One TOKEN_SECRET for both, as for instances of one catalogue: signed image URLs are made with it.
+  // One TOKEN_SECRET for both, as for instances of one catalogue: signed image URLs are made with it, and so are the
+  // access tokens. The demo signs in first and the file is copied with its session, which the PostgreSQL side then
+  // serves the same token from: the copy keeps who is signed in, and the list of signed-in devices is the same.
   const shared = { tokenSecret: Buffer.alloc(32, 9) }
   sqlite = openTestApp(shared, { engine: 'sqlite' })
-  postgres = openTestApp(shared, { engine: 'postgres', databaseUrl: url })
   tokens.sqlite = await sqlite.login('demo')
-  tokens.postgres = await postgres.login('demo')
+  sqlite.services.store.db.pragma('wal_checkpoint(TRUNCATE)')
+  const served = servedCatalogueFile(sqlite.services.config)
+  const url = await db.createDatabase('copy')
+  await copySqliteToPostgres(served, url)
+  postgres = openTestApp(shared, { engine: 'postgres', databaseUrl: url, catalogue: served })
+  tokens.postgres = tokens.sqlite
 
   const lite = new Database(inject('catalogueFile'), { readonly: true })
   const one = (sql: string) => Object.values(lite.prepare(sql).get() as Record<string, string>)[0]!

@@ -105,3 +105,22 @@ it("gives a schema-4 library catalogue's imported works their recorded series po
   ])
   db.close()
 })
+
+it('gives schema-5 sessions what the list of signed-in devices shows (unknown for them: 0 and empty), keeping them', () => {
+  const db = new Database(path.join(dir, 'sessions5.db'))
+  db.exec(`CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, show_ai INTEGER NOT NULL DEFAULT 1);
+    CREATE TABLE works (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL, created_ts INTEGER NOT NULL,
+      total_comments INTEGER NOT NULL);
+    CREATE TABLE novels (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL, created_ts INTEGER NOT NULL,
+      total_comments INTEGER NOT NULL);
+    CREATE TABLE refresh_tokens (id INTEGER PRIMARY KEY AUTOINCREMENT, token_hash TEXT NOT NULL UNIQUE,
+      user_id INTEGER NOT NULL, expires_ts INTEGER NOT NULL);
+    INSERT INTO refresh_tokens (token_hash, user_id, expires_ts) VALUES ('hash-a', 1, 100), ('hash-b', 2, 200);`)
+  migrate(db)
+  migrate(db)
+  expect(db.prepare('SELECT * FROM refresh_tokens ORDER BY id').all()).toEqual([
+    { id: 1, token_hash: 'hash-a', user_id: 1, expires_ts: 100, created_ts: 0, used_ts: 0, client: '' },
+    { id: 2, token_hash: 'hash-b', user_id: 2, expires_ts: 200, created_ts: 0, used_ts: 0, client: '' },
+  ])
+  db.close()
+})

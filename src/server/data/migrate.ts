@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3'
-import { commentsSql, libraryNovelsSql, librarySql, refreshTokensSql } from './schema.ts'
+import { commentsSql, libraryNovelsSql, librarySql, refreshTokenDeviceColumns, refreshTokensSql } from './schema.ts'
 
 // Brings a catalogue made by an older Easel up to the current schema in place, so an upgrade keeps the bookmarks,
 // follows and mutes already written to it. Each step checks for itself and runs at most once.
@@ -29,6 +29,14 @@ export function migrate(db: Database.Database) {
         SELECT token_hash, user_id, expires_ts FROM refresh_tokens_v2`)
       db.exec('DROP TABLE refresh_tokens_v2')
     })()
+  // schema 6: what the list of signed-in devices shows of a session (a session from before is of unknown age and client)
+  const sessionColumns = (db.prepare('PRAGMA table_info(refresh_tokens)').all() as { name: string }[]).map(
+    (c) => c.name,
+  )
+  db.transaction(() => {
+    for (const column of refreshTokenDeviceColumns)
+      if (!sessionColumns.includes(column.split(' ')[0]!)) db.exec(`ALTER TABLE refresh_tokens ADD COLUMN ${column}`)
+  })()
   // schema 4: the library tables (an older catalogue has imported nothing: they start empty)
   const hasLibrary = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'library_works'").get()
   if (!hasLibrary) db.transaction(() => db.exec(librarySql))()

@@ -6,6 +6,7 @@ import type {
   NovelRow,
   NovelSeriesRow,
   RankingSpec,
+  SessionRow,
   TagRow,
   UserRow,
   WorkRow,
@@ -199,12 +200,18 @@ export interface SeriesRepository {
 }
 
 export interface TokenRepository {
-  /** a new refresh token (a sign-in): its session id */
-  save(hash: string, userId: number, expiresTs: number): Promise<number>
+  /** a new refresh token (a sign-in, or a token made for an app): its session id */
+  save(hash: string, userId: number, expiresTs: number, nowTs: number, client: string): Promise<number>
   use(hash: string, nowTs: number, expiresTs: number): Promise<{ userId: number; sessionId: number } | undefined>
   session(id: number): Promise<{ userId: number; expiresTs: number } | undefined>
+  /** the user's unexpired sessions, the most recently used first */
+  sessionsOf(userId: number, nowTs: number): Promise<SessionRow[]>
   revoke(hash: string): Promise<{ sessionId: number; userId: number } | undefined>
+  /** ends one of the user's own sessions; false when the user has none of that id */
+  revokeSession(userId: number, sessionId: number): Promise<boolean>
   revokeAllOf(userId: number): Promise<number[]>
+  /** a new password hash and every session of the account ended, in one transaction: the sessions ended */
+  setPassword(userId: number, passwordHash: string): Promise<number[]>
 }
 
 /** Rankings, recommendation candidates and the catalogue's own facts. */

@@ -1,5 +1,5 @@
 // The catalogue's tables. Only the data-access module (this folder) knows them.
-export const SCHEMA_VERSION = 5
+export const SCHEMA_VERSION = 6
 
 /** Comments (schema 2): also what an upgrade from schema 1 adds (migrate.ts). */
 export const commentsSql = `
@@ -20,6 +20,17 @@ CREATE INDEX comments_parent ON comments (parent_id, created_ts, id) WHERE paren
 `
 
 /**
+ * What the account's list of signed-in devices shows of a session (schema 6): when it began and was last renewed (unix
+ * seconds; 0 for a session older than schema 6, unknown) and the client it was given to (a sign-in's User-Agent, or the
+ * name its owner gave a token made for an app). Also what an upgrade adds (migrate.ts).
+ */
+export const refreshTokenDeviceColumns = [
+  'created_ts INTEGER NOT NULL DEFAULT 0',
+  'used_ts INTEGER NOT NULL DEFAULT 0',
+  "client TEXT NOT NULL DEFAULT ''",
+] as const
+
+/**
  * Refresh tokens, one row per sign-in (a session): access tokens name their row's id, so revoking the row ends them.
  * AUTOINCREMENT: a revoked session's id is never given to a later one, which would bring its access tokens back.
  */
@@ -27,7 +38,8 @@ export const refreshTokensSql = `CREATE TABLE refresh_tokens (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   token_hash TEXT NOT NULL UNIQUE,
   user_id INTEGER NOT NULL,
-  expires_ts INTEGER NOT NULL
+  expires_ts INTEGER NOT NULL,
+${refreshTokenDeviceColumns.map((c) => `  ${c}`).join(',\n')}
 );
 CREATE INDEX refresh_tokens_user ON refresh_tokens (user_id);
 `

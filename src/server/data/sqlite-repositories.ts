@@ -108,11 +108,15 @@ export function sqliteRepositories(store: CatalogueStore): Repositories {
       neighbours: async (kind, seriesId, order, caller) => store.seriesNeighbours(kind, seriesId, order, caller),
     },
     tokens: {
-      save: async (hash, userId, expiresTs) => store.saveRefreshToken(hash, userId, expiresTs),
+      save: async (hash, userId, expiresTs, nowTs, client) =>
+        store.saveRefreshToken(hash, userId, expiresTs, nowTs, client),
       use: async (hash, nowTs, expiresTs) => store.useRefreshToken(hash, nowTs, expiresTs),
       session: async (id) => store.session(id),
+      sessionsOf: async (userId, nowTs) => store.sessionsOf(userId, nowTs),
       revoke: async (hash) => store.revokeRefreshToken(hash),
+      revokeSession: async (userId, sessionId) => store.revokeSession(userId, sessionId),
       revokeAllOf: async (userId) => store.revokeRefreshTokensOf(userId),
+      setPassword: async (userId, hash) => store.setPassword(userId, hash),
     },
     catalogue: {
       meta: async () => store.meta(),

@@ -112,6 +112,17 @@ export interface NovelSeriesRow {
   created_ts: number
 }
 
+/** A session (a refresh token row) as the account's list of signed-in devices shows it. */
+export interface SessionRow {
+  id: number
+  /** unix seconds; 0 for a session older than schema 6 */
+  created_ts: number
+  /** unix seconds of its last renewal; 0 for a session older than schema 6 not renewed since */
+  used_ts: number
+  /** the sign-in's User-Agent, or the name its owner gave an app's token */
+  client: string
+}
+
 export interface BookmarkRow {
   id: number
   item_id: number
@@ -341,19 +352,21 @@ export class CatalogueStore {
 
   // ---- refresh tokens --------------------------------------------------------------------------------
 
-  /** Keeps a new refresh token (a sign-in); answers its session id, which the access tokens issued from it name. */
-  saveRefreshToken(hash: string, userId: number, expiresTs: number): number {
-    const info = this.q('INSERT INTO refresh_tokens (token_hash, user_id, expires_ts) VALUES (?, ?, ?)').run(
-      hash,
-      userId,
-      expiresTs,
-    )
+  /**
+   * Keeps a new refresh token (a sign-in, or a token made for an app); answers its session id, which the access tokens
+   * issued from it name.
+   */
+  saveRefreshToken(hash: string, userId: number, expiresTs: number, nowTs: number, client: string): number {
+    const info = this.q(
+      'INSERT INTO refresh_tokens (token_hash, user_id, expires_ts, created_ts, used_ts, client) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(hash, userId, expiresTs, nowTs, nowTs, client)
     return Number(info.lastInsertRowid)
   }
 
   /**
    * Checks a refresh token, as pixiv's work: reusable until revoked. A valid one gets its expiry pushed to
-   * `expiresTs` (a token in use never lapses); answers its user and session if it was valid and unexpired.
+   * `expiresTs` (a token in use never lapses) and its last use set to now; answers its user and session if it was
+   * valid and unexpired.
    */
   useRefreshToken(hash: string, nowTs: number, expiresTs: number): { userId: number; sessionId: number } | undefined {
     return this.db.transaction(() => {
@@ -361,8 +374,29 @@ export class CatalogueStore {
         { id: number; user_id: number; expires_ts: number } | undefined
       this.q('DELETE FROM refresh_tokens WHERE expires_ts < ?').run(nowTs)
       if (!row || row.expires_ts < nowTs) return undefined
-      this.q('UPDATE refresh_tokens SET expires_ts = ? WHERE id = ?').run(expiresTs, row.id)
+      this.q('UPDATE refresh_tokens SET expires_ts = ?, used_ts = ? WHERE id = ?').run(expiresTs, nowTs, row.id)
       return { userId: row.user_id, sessionId: row.id }
+    })()
+  }
+
+  /** The user's unexpired sessions, the most recently used first. */
+  sessionsOf(userId: number, nowTs: number): SessionRow[] {
+    return this.q(
+      `SELECT id, created_ts, used_ts, client FROM refresh_tokens WHERE user_id = ? AND expires_ts >= ?
+       ORDER BY used_ts DESC, id DESC`,
+    ).all(userId, nowTs) as SessionRow[]
+  }
+
+  /** Ends one of the user's sessions by id (another user's is left alone); whether there was one. */
+  revokeSession(userId: number, sessionId: number): boolean {
+    return this.q('DELETE FROM refresh_tokens WHERE id = ? AND user_id = ?').run(sessionId, userId).changes > 0
+  }
+
+  /** A new password hash, and every session of the account ended, at once; answers the sessions ended. */
+  setPassword(userId: number, passwordHash: string): number[] {
+    return this.db.transaction(() => {
+      this.q('UPDATE users SET password_hash = ? WHERE id = ?').run(passwordHash, userId)
+      return this.revokeRefreshTokensOf(userId)
     })()
   }
 

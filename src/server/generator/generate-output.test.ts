@@ -59,7 +59,7 @@ const EXPECTED: Record<string, string> = {
   library_rankings: '0:e3b0c44298fc1c14',
   library_skipped: '0:e3b0c44298fc1c14',
   library_works: '0:e3b0c44298fc1c14',
-  meta: '8:5aba83b1e7a91eb6',
+  meta: '8:577c61b5e09b68df', // schema_version 6
   mutes: '33:8c8483bae83546d6',
   novel_activity: '47911:c1c7252096775770',
   novel_bookmark_tags: '423:5aba67dd6faea2fe',

@@ -369,4 +369,38 @@ describe('authorization matrix', () => {
     expect(profile.total_follow_users, `${who}: follows counted`).toBe(follows.length)
     expect(follows).not.toContain(secret.followee)
   })
+
+  // The account's own: its signed-in devices are listed to it alone, and no one else can sign one out, make a token
+  // for it or change its password. Each caller tries the author's; the author's sessions keep working throughout.
+  it.each(KINDS)('the author’s sessions and password are the author’s alone (%s)', async (who) => {
+    const author = callers.author.token!
+    const mine = (await (await fetchAs('author', '/v1/easel/sessions')).json()) as { sessions: { id: number }[] }
+    const authorSessions = mine.sessions.map((s) => s.id)
+    expect(authorSessions.length).toBeGreaterThan(0)
+    cells.add(`sessions × ${who}`)
+    const listed = await fetchAs(who, '/v1/easel/sessions')
+    if (who === 'anonymous') expect(listed.status).toBe(400)
+    else {
+      const theirs = ((await listed.json()) as { sessions: { id: number }[] }).sessions.map((s) => s.id)
+      if (who === 'author') expect(theirs).toEqual(authorSessions)
+      else for (const id of authorSessions) expect(theirs, `${who} sees the author's session ${id}`).not.toContain(id)
+    }
+    if (who === 'author') return
+    const post = (path: string, fields: Record<string, string>) => app.post(path, fields, callers[who].token)
+    cells.add(`revoke a session × ${who}`)
+    for (const id of authorSessions)
+      expect((await post('/v1/easel/sessions/revoke', { session_id: String(id) })).status).toBe(
+        who === 'anonymous' ? 400 : 404,
+      )
+    // a token or a new password for the caller's own account only, and only with its own password: the author's
+    // password (the same as everyone's in the generated catalogue) changes nothing of the author's
+    cells.add(`password × ${who}`)
+    expect(
+      (await post('/v1/easel/password', { current_password: 'wrong', new_password: 'a long new one' })).status,
+    ).toBe(400)
+    expect((await post('/v1/easel/sessions/add', { client: 'x', password: 'wrong' })).status).toBe(400)
+    expect((await app.fetch('/v1/mute/list', { token: author })).status, 'the author is still signed in').toBe(200)
+    const after = (await (await fetchAs('author', '/v1/easel/sessions')).json()) as { sessions: { id: number }[] }
+    expect(after.sessions.map((s) => s.id)).toEqual(authorSessions)
+  })
 })

@@ -1,17 +1,34 @@
 import type { Hono } from 'hono'
 import type { WireTokenFields, WireTokenResponse } from '../../api/wire.ts'
-import type { AppEnv, Services } from '../context.ts'
-import type { UserRow } from '../data/store.ts'
+import type { WireSession } from '../../api/wire-responses.ts'
+import type { AppContext, AppEnv, Services } from '../context.ts'
+import type { SessionRow, UserRow } from '../data/store.ts'
 import type { View } from '../wire/view.ts'
-import { ACCESS_TOKEN_TTL_S, verifyPassword } from '../auth/tokens.ts'
+import { ACCESS_TOKEN_TTL_S, newPasswordHash, verifyPassword } from '../auth/tokens.ts'
 import { HashGate, SignInThrottle } from '../auth/sign-in-guard.ts'
 import { profileImagePath } from '../images/paths.ts'
 import { on } from '../http/endpoint.ts'
-import { tokenError } from '../http/errors.ts'
+import { ApiError, badRequest, notFound, tokenError } from '../http/errors.ts'
 import { clientAddress } from '../http/client-address.ts'
+import { sendJson } from './common.ts'
 
 /** Token answers carry credentials: no cache (a browser's, a proxy's, the gallery's service worker's) may keep one. */
 const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' }
+
+/** A new password's length, in characters (the table caps every parameter at 256). */
+export const MIN_PASSWORD_LENGTH = 8
+
+/** What a session is called in the list of signed-in devices when it began with a sign-in: the client's User-Agent. */
+const MAX_CLIENT_LENGTH = 200
+
+const isoOrNull = (ts: number) => (ts > 0 ? new Date(ts * 1000).toISOString() : null)
+const wireSession = (row: SessionRow, current: number | null): WireSession => ({
+  id: row.id,
+  client: row.client,
+  created_at: isoOrNull(row.created_ts),
+  last_used_at: isoOrNull(row.used_ts),
+  is_current: row.id === current,
+})
 
 export function authRoutes(app: Hono<AppEnv>, { domain, signer, nowS, config }: Services) {
   const { tokens } = domain
@@ -71,7 +88,8 @@ export function authRoutes(app: Hono<AppEnv>, { domain, signer, nowS, config }: 
       }
       if (!user || !ok) return c.json(tokenError('invalid_grant', 'Invalid username or password', 1508), 400, NO_STORE)
       attempt.succeeded()
-      return c.json(issue(user, c.var.view, await tokens.open(user.id)), 200, NO_STORE)
+      const client = (c.req.header('user-agent') ?? '').slice(0, MAX_CLIENT_LENGTH)
+      return c.json(issue(user, c.var.view, await tokens.open(user.id, client)), 200, NO_STORE)
     }
     if (fields.grant_type === 'refresh_token') {
       // Reusable, as pixiv's: pixivpy and gallery-dl keep one refresh token and sign in with it on every run. Each
@@ -93,6 +111,58 @@ export function authRoutes(app: Hono<AppEnv>, { domain, signer, nowS, config }: 
   // Revoking an unknown token is no error, so a repeated sign-out or a stale tab never sees one.
   on(app, 'revokeToken', async (c, q) => {
     await tokens.revoke(q.refresh_token, !!q.all)
+    return c.json({}, 200, NO_STORE)
+  })
+
+  /**
+   * The caller's password, checked as a sign-in checks it: the same limits on wrong guesses (by account and address),
+   * the same hashing queue. Answers nothing when it is right; throws the error to answer otherwise.
+   */
+  const checkPassword = async (c: AppContext, userId: number, password: string) => {
+    const user = await tokens.userById(userId)
+    const attempt = throttle.begin(user?.account ?? '', clientAddress(c, config.trustProxy))
+    if ('retryAfterS' in attempt)
+      throw new ApiError(429, 'Too many password attempts', 'Too many attempts. Please wait a moment.', {
+        'Retry-After': String(attempt.retryAfterS),
+      })
+    const ok = await hashing.run(() => verifyPassword(password, user?.password_hash))
+    if (ok === undefined) {
+      attempt.withdrawn()
+      throw new ApiError(503, 'Busy', 'The service is busy. Please try again in a moment.', { 'Retry-After': '1' })
+    }
+    if (!ok) throw badRequest(JSON.stringify({ password: ['wrong password'] }), 'The password is not right.')
+    attempt.succeeded()
+  }
+
+  // The account's signed-in devices: every session, which the caller can end one by one (its own included).
+  on(app, 'sessions', async (c) => {
+    const rows = await tokens.sessionsOf(c.var.caller.id)
+    return sendJson(c, { sessions: rows.map((row) => wireSession(row, c.var.session)) })
+  })
+
+  on(app, 'revokeSession', async (c, q) => {
+    if (!(await tokens.revokeSession(c.var.caller.id, q.session_id))) throw notFound('No such session of yours.')
+    return sendJson(c, {})
+  })
+
+  // A refresh token for an App API client, shown once: the password is asked again, so a stolen access token (an hour
+  // at most) cannot be turned into a lasting one.
+  on(app, 'addSession', async (c, q) => {
+    await checkPassword(c, c.var.caller.id, q.password)
+    const session = await tokens.open(c.var.caller.id, q.client)
+    const now = nowS()
+    const row = { id: session.id, created_ts: now, used_ts: now, client: q.client }
+    return c.json({ refresh_token: session.refreshToken, session: wireSession(row, c.var.session) }, 200, NO_STORE)
+  })
+
+  on(app, 'changePassword', async (c, q) => {
+    if ([...q.new_password].length < MIN_PASSWORD_LENGTH)
+      throw badRequest(
+        JSON.stringify({ new_password: [`at least ${MIN_PASSWORD_LENGTH} characters`] }),
+        `The new password must have at least ${MIN_PASSWORD_LENGTH} characters.`,
+      )
+    await checkPassword(c, c.var.caller.id, q.current_password)
+    await tokens.setPassword(c.var.caller.id, await newPasswordHash(q.new_password))
     return c.json({}, 200, NO_STORE)
   })
 }

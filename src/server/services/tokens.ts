@@ -1,4 +1,4 @@
-import type { UserRow } from '../data/store.ts'
+import type { SessionRow, UserRow } from '../data/store.ts'
 import { hashRefreshToken, newRefreshToken, REFRESH_TOKEN_TTL_S } from '../auth/tokens.ts'
 import type { ServiceDeps } from './deps.ts'
 
@@ -10,15 +10,43 @@ export class TokenService {
     return this.deps.repos.users.byAccount(account)
   }
 
-  /** A new session for the user (a sign-in): its refresh token and id. */
-  async open(userId: number): Promise<{ refreshToken: string; id: number }> {
+  userById(id: number): Promise<UserRow | undefined> {
+    return this.deps.repos.users.byId(id)
+  }
+
+  /**
+   * A new session for the user (a sign-in, or a token made for an app): its refresh token and id. `client` is what the
+   * list of signed-in devices calls it (a User-Agent, or the name given to an app's token).
+   */
+  async open(userId: number, client: string): Promise<{ refreshToken: string; id: number }> {
     const refreshToken = newRefreshToken()
+    const now = this.deps.nowS()
     const id = await this.deps.repos.tokens.save(
       hashRefreshToken(refreshToken),
       userId,
-      this.deps.nowS() + REFRESH_TOKEN_TTL_S,
+      now + REFRESH_TOKEN_TTL_S,
+      now,
+      client,
     )
     return { refreshToken, id }
+  }
+
+  /** The user's signed-in devices (unexpired sessions), the most recently used first. */
+  sessionsOf(userId: number): Promise<SessionRow[]> {
+    return this.deps.repos.tokens.sessionsOf(userId, this.deps.nowS())
+  }
+
+  /** Ends one of the user's own sessions, in every instance at once; false when the user has none of that id. */
+  async revokeSession(userId: number, sessionId: number): Promise<boolean> {
+    const revoked = await this.deps.repos.tokens.revokeSession(userId, sessionId)
+    if (revoked) await this.deps.caches.bus.publish({ sessions: [sessionId] })
+    return revoked
+  }
+
+  /** A new password hash: every session of the account ends with it, in every instance. */
+  async setPassword(userId: number, passwordHash: string): Promise<void> {
+    const ended = await this.deps.repos.tokens.setPassword(userId, passwordHash)
+    if (ended.length > 0) await this.deps.caches.bus.publish({ sessions: ended })
   }
 
   /**

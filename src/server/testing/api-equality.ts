@@ -152,6 +152,7 @@ export function endpointSamples(i: SampleIds, more: Samples = {}): Samples {
     '/v1/search/user': i.userWords.map((word) => `/v1/search/user?word=${q(word)}`),
     '/v1/user/ai-show-settings': ['/v1/user/ai-show-settings'],
     '/v1/easel/library': ['/v1/easel/library'],
+    '/v1/easel/sessions': ['/v1/easel/sessions'],
     '/v1/mute/list': ['/v1/mute/list'],
     '/v2/search/autocomplete': [`/v2/search/autocomplete?word=${q(i.tag.slice(0, 1))}`],
     '/ajax/user/:user_id/profile/all': [`/ajax/user/${i.author}/profile/all`],

@@ -141,7 +141,7 @@ export async function accessTokenFor(
   issuedS = Math.floor(Date.now() / 1000),
 ): Promise<string> {
   const refresh = hashRefreshToken(newRefreshToken())
-  const sessionId = await services.repos.tokens.save(refresh, userId, issuedS + REFRESH_TOKEN_TTL_S)
+  const sessionId = await services.repos.tokens.save(refresh, userId, issuedS + REFRESH_TOKEN_TTL_S, issuedS, 'test')
   return services.signer.issueAccess(userId, sessionId, issuedS)
 }
 

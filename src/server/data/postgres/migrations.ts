@@ -356,11 +356,20 @@ CREATE INDEX novels_popular_male ON novels ((total_bookmarks * (id % 101)), id);
 CREATE INDEX novels_popular_female ON novels ((total_bookmarks * (100 - id % 101)), id);
 `
 
+// The SQLite catalogue's schema 6: what the account's list of signed-in devices shows of a session (../schema.ts).
+const sessionDevices = `
+ALTER TABLE refresh_tokens
+  ADD COLUMN created_ts bigint NOT NULL DEFAULT 0,
+  ADD COLUMN used_ts bigint NOT NULL DEFAULT 0,
+  ADD COLUMN client text COLLATE "C" NOT NULL DEFAULT '';
+`
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'the SQLite catalogue schema 5', sql: schema5 },
   { version: 2, name: 'pg_trgm indexes for partial tag and title matching', sql: trigrams },
   { version: 3, name: 'indexes of follows by seq and of refresh tokens by expiry', sql: socialWrites },
   { version: 4, name: 'indexes of the sorts by popularity among men and among women', sql: gendered },
+  { version: 5, name: 'when and by which client each session began and was last renewed', sql: sessionDevices },
 ]
 
 /** The catalogue tables migration 1 makes (the SQLite schema's, every one of which db:copy copies). */

@@ -153,10 +153,10 @@ describe('refresh tokens', () => {
 
   test('save, renew, sessions, expiry, revoke one and all: the same answers', async () => {
     const steps: [string, (r: Repositories) => Promise<unknown>][] = [
-      ['save a', (r) => r.tokens.save('hash-a', 1, NOW + DAY)],
-      ['save b', (r) => r.tokens.save('hash-b', 1, NOW + DAY)],
-      ['save c (expires soon)', (r) => r.tokens.save('hash-c', 2, NOW + 10)],
-      ['save d', (r) => r.tokens.save('hash-d', 2, NOW + DAY)],
+      ['save a', (r) => r.tokens.save('hash-a', 1, NOW + DAY, NOW, 'client a')],
+      ['save b', (r) => r.tokens.save('hash-b', 1, NOW + DAY, NOW, 'client b')],
+      ['save c (expires soon)', (r) => r.tokens.save('hash-c', 2, NOW + 10, NOW, 'client c')],
+      ['save d', (r) => r.tokens.save('hash-d', 2, NOW + DAY, NOW, 'client d')],
       ['use a', (r) => r.tokens.use('hash-a', NOW, NOW + 2 * DAY)],
       ['use a again', (r) => r.tokens.use('hash-a', NOW + 1, NOW + 2 * DAY + 1)],
       ['use an unknown token', (r) => r.tokens.use('hash-x', NOW, NOW + DAY)],
@@ -169,21 +169,36 @@ describe('refresh tokens', () => {
       ['revoke b', (r) => r.tokens.revoke('hash-b')],
       ['revoke b again', (r) => r.tokens.revoke('hash-b')],
       ['use b after revocation', (r) => r.tokens.use('hash-b', NOW, NOW + DAY)],
-      ['save e', (r) => r.tokens.save('hash-e', 1, NOW + DAY)],
+      ['save e', (r) => r.tokens.save('hash-e', 1, NOW + DAY, NOW, 'client e')],
       ['revoke all of 1', (r) => r.tokens.revokeAllOf(1)],
       ['revoke all of 1 again', (r) => r.tokens.revokeAllOf(1)],
       ['session 1 after', (r) => r.tokens.session(1)],
       ['session 4 (another user)', (r) => r.tokens.session(4)],
-      ['save a again (a new session)', (r) => r.tokens.save('hash-a', 1, NOW + DAY)],
+      ['save a again (a new session)', (r) => r.tokens.save('hash-a', 1, NOW + DAY, NOW, 'client a')],
+      ['sessions of 2', (r) => r.tokens.sessionsOf(2, NOW)],
+      ['sessions of 1', (r) => r.tokens.sessionsOf(1, NOW)],
+      ['save g (used later)', (r) => r.tokens.save('hash-g', 1, NOW + DAY, NOW + 5, 'client g')],
+      ['use a later', (r) => r.tokens.use('hash-a', NOW + 9, NOW + DAY)],
+      ['sessions of 1, the last used first', (r) => r.tokens.sessionsOf(1, NOW)],
+      ['sessions of 1 once a lapsed', (r) => r.tokens.sessionsOf(1, NOW + DAY + 1)],
+      ["revoke session 4 as user 1 (it is 2's)", (r) => r.tokens.revokeSession(1, 4)],
+      ['session 4 after', (r) => r.tokens.session(4)],
+      ['revoke session 4 as user 2', (r) => r.tokens.revokeSession(2, 4)],
+      ['revoke session 4 again', (r) => r.tokens.revokeSession(2, 4)],
+      ["set 1's password", (r) => r.tokens.setPassword(1, 'scrypt$new')],
+      ['sessions of 1 after', (r) => r.tokens.sessionsOf(1, NOW)],
+      ["set 1's password again (no session left)", (r) => r.tokens.setPassword(1, 'scrypt$newer')],
+      ["1's password hash", (r) => r.users.byId(1).then((u) => u?.password_hash)],
+      ['save h', (r) => r.tokens.save('hash-h', 2, NOW + DAY, NOW, 'client h')],
     ]
     for (const [label, step] of steps) await expectSame(engines, step, label)
     // a hash already kept (never, for random tokens) is refused by either engine's unique constraint, in its words
-    await expect(engines.sqlite.tokens.save('hash-d', 2, NOW + DAY)).rejects.toThrow(/UNIQUE/)
-    await expect(engines.pg.tokens.save('hash-d', 2, NOW + DAY)).rejects.toThrow(/unique/)
+    await expect(engines.sqlite.tokens.save('hash-h', 2, NOW + DAY, NOW, 'client h')).rejects.toThrow(/UNIQUE/)
+    await expect(engines.pg.tokens.save('hash-h', 2, NOW + DAY, NOW, 'client h')).rejects.toThrow(/unique/)
     // (a failed insert takes an id from PostgreSQL's sequence, so session ids part here: no answer depends on them
     // being dense, only on their being new)
     for (const r of [engines.sqlite, engines.pg]) {
-      const id = await r.tokens.save('hash-f', 2, NOW + DAY)
+      const id = await r.tokens.save('hash-f', 2, NOW + DAY, NOW, 'client f')
       expect(await r.tokens.session(id)).toEqual({ userId: 2, expiresTs: NOW + DAY })
     }
   })
@@ -192,14 +207,14 @@ describe('refresh tokens', () => {
     const pool = openPgPool(engines.pool.options.connectionString!, { max: 20 })
     try {
       const tokens = pgTokens(pool)
-      const id = await tokens.save('hash-race', 9, NOW + DAY)
+      const id = await tokens.save('hash-race', 9, NOW + DAY, NOW, 'client race')
       const uses = await Promise.all(Array.from({ length: 20 }, (_, i) => tokens.use('hash-race', NOW, NOW + DAY + i)))
       expect(uses).toEqual(Array.from({ length: 20 }, () => ({ userId: 9, sessionId: id })))
       const revokes = await Promise.all(Array.from({ length: 20 }, () => tokens.revoke('hash-race')))
       expect(revokes.filter(Boolean)).toEqual([{ userId: 9, sessionId: id }])
 
       // renewals racing a revocation: the renewals that come after it fail, and none brings the session back
-      const id2 = await tokens.save('hash-race-2', 9, NOW + DAY)
+      const id2 = await tokens.save('hash-race-2', 9, NOW + DAY, NOW, 'race')
       const raced = await Promise.all([
         ...Array.from({ length: 10 }, () => tokens.use('hash-race-2', NOW, NOW + 2 * DAY)),
         tokens.revoke('hash-race-2'),
