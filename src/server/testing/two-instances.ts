@@ -112,4 +112,15 @@ export async function alternate(a: Instance, b: Instance) {
   expect((await b.fetch('/v1/mute/list', { token })).status).toBe(200)
   await call(a, '/auth/revoke', undefined, { refresh_token: me.refresh })
   expect((await b.fetch('/v1/mute/list', { token })).status).toBe(400)
+
+  // a device signed out from the list of signed-in devices on B ends its access token on A at once; the others stay
+  const [kept, lost] = [await signIn(a), await signIn(a)]
+  const current = async (i: Instance, t: string) =>
+    ((await call(i, '/v1/easel/sessions', t)).sessions as { id: number; is_current: boolean }[]).find(
+      (s) => s.is_current,
+    )!.id
+  expect((await a.fetch('/v1/mute/list', { token: lost.access })).status).toBe(200)
+  await call(b, '/v1/easel/sessions/revoke', kept.access, { session_id: String(await current(b, lost.access)) })
+  expect((await a.fetch('/v1/mute/list', { token: lost.access })).status).toBe(400)
+  expect((await a.fetch('/v1/mute/list', { token: kept.access })).status).toBe(200)
 }
