@@ -13,7 +13,7 @@ import {
   API_NETWORK_TIMEOUT_S,
   IMAGE_CACHE_MAX_AGE_S,
   IMAGE_CACHE_MAX_ENTRIES,
-  NAVIGATION_DENYLIST,
+  navigationDenylist,
   ORIGINAL_CACHE_MAX_AGE_S,
   ORIGINAL_CACHE_MAX_ENTRIES,
   SW_CACHE,
@@ -168,7 +168,7 @@ const pwa = VitePWA({
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
     navigateFallback: 'index.html',
-    navigateFallbackDenylist: NAVIGATION_DENYLIST,
+    navigateFallbackDenylist: navigationDenylist(),
     // The first worker takes the open page at once (so it works offline without a reload); later ones wait for
     // the viewer to accept the update prompt.
     clientsClaim: true,

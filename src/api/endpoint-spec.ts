@@ -78,8 +78,6 @@ export interface EndpointSpec {
    * (the webview novel), or the token endpoint's own shape.
    */
   body?: 'ajax' | 'html' | 'token'
-  /** A valid request's parameters, where the defaults derived from `params` are not enough (fuzzing, table tests). */
-  example?: Readonly<Record<string, string>>
 }
 
 /** Carries the wire type of an endpoint's answer on the spec, at the type level only. */
@@ -162,12 +160,18 @@ export function exampleValue(name: string, param: ParamSpec): string {
   }
 }
 
-/** A valid request: every required parameter, from `example` where the entry gives one. */
-export function exampleRequest(spec: EndpointSpec): Record<string, string> {
+/**
+ * A valid request: every required parameter, from `example` (endpoint-examples.ts) where the entry has one. Tests' and
+ * the fuzzer's, never the gallery's.
+ */
+export function exampleRequest(
+  spec: EndpointSpec,
+  example: Readonly<Record<string, string>> = {},
+): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [name, param] of Object.entries(spec.params))
     if ('required' in param && param.required) out[name] = exampleValue(name, param)
-  return { ...out, ...spec.example }
+  return { ...out, ...example }
 }
 
 /** The path with its path parameters filled in (they are ids: digits only, nothing to escape). */

@@ -486,14 +486,12 @@ export const ENDPOINTS = {
     path: '/v1/user/follow/add',
     params: { user_id: id, restrict },
     auth: 'required',
-    example: { user_id: '2' },
   }),
   unfollow: endpoint<Record<string, never>>()({
     method: 'POST',
     path: '/v1/user/follow/delete',
     params: { user_id: id },
     auth: 'required',
-    example: { user_id: '2' },
   }),
   // pixivpy, PixEz and most clients send `show_ai`; a few send `setting`. One of them is required (the handler says so).
   editAiShowSettings: endpoint<Record<string, never>>()({
@@ -501,7 +499,6 @@ export const ENDPOINTS = {
     path: '/v1/user/ai-show-settings/edit',
     params: { show_ai: bool, setting: bool },
     auth: 'required',
-    example: { show_ai: 'true' },
   }),
   /** Where pixiv reports the setting (PixEz's getUserAISettings): not in user/detail. */
   aiShowSettings: endpoint<WireAiShowSettings>()({
@@ -540,7 +537,6 @@ export const ENDPOINTS = {
       delete_user_ids: { kind: 'list', maxItems: 100, maxLength: 15, ids: true, split: true },
     },
     auth: 'required',
-    example: { 'add_user_ids[]': '2' },
   }),
 
   // ---- both kinds ----
@@ -591,7 +587,6 @@ export const ENDPOINTS = {
       include_policy: { kind: 'text', max: 16 },
     },
     body: 'token',
-    example: { grant_type: 'password', username: 'demo', password: 'demo' },
   }),
   revokeToken: endpoint<Record<string, never>>()({
     method: 'POST',
@@ -618,7 +613,6 @@ export const ENDPOINTS = {
     path: '/v1/easel/sessions/revoke',
     params: { session_id: id },
     auth: 'required',
-    example: { session_id: '1' },
   }),
   /**
    * A refresh token for an App API client (gallery-dl's, PixivUtil2's configuration), as a new session named
@@ -633,7 +627,6 @@ export const ENDPOINTS = {
       password: { kind: 'text', max: 256, required: true, secret: true },
     },
     auth: 'required',
-    example: { client: 'gallery-dl', password: 'demo' },
   }),
   /** A new password: every session of the account ends, this one too (the gallery signs in again with it). */
   changePassword: endpoint<Record<string, never>>()({
@@ -644,7 +637,6 @@ export const ENDPOINTS = {
       new_password: { kind: 'text', max: 256, required: true, secret: true },
     },
     auth: 'required',
-    example: { current_password: 'demo', new_password: 'a new passphrase' },
   }),
 } as const satisfies Record<string, EndpointSpec>
 

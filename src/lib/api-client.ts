@@ -735,10 +735,6 @@ export function createApiClient(options: ApiClientOptions) {
       })
     },
 
-    /** Revokes a refresh token (signing out): it stops working at once. The table's `revokeToken`, by another name. */
-    revoke(refreshToken: string, opts: CallOptions = {}): Promise<void> {
-      return call('revokeToken', { refresh_token: refreshToken }, opts, done)
-    },
     /**
      * Signs out everywhere: every session of the refresh token's account ends, its access tokens included, on every
      * device. The table's `revokeToken` with `all`.

@@ -17,7 +17,7 @@ export const session = createSession({
   storage: browserStorage(),
   autoRefresh: true,
   refresh: (refreshToken) => api.token({ grantType: 'refresh_token', refreshToken }),
-  revoke: (refreshToken) => api.revoke(refreshToken),
+  revoke: (refreshToken) => api.revokeToken(refreshToken),
   revokeEverywhere: (refreshToken) => api.revokeEverywhere(refreshToken),
 })
 

@@ -39,9 +39,10 @@ const escape = (prefix: string) => prefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'
  * Paths the service owns, never answered with the SPA's index.html by the worker: the API's spaces, the image CDN's
  * folders (and the `/img/` of earlier versions), the built assets, the health checks, and files with an extension
  * the SPA has no route for (robots.txt, the manifest, icons, the worker itself). `.php` paths stay: the pixiv-style
- * aliases (`/member_illust.php?…`) are SPA routes.
+ * aliases (`/member_illust.php?…`) are SPA routes. A function, so that the app's modules that import this file for its
+ * cache names (the sign-out's cache clearing) do not build the list at start-up, nor carry it in the first script.
  */
-export const NAVIGATION_DENYLIST = [
+export const navigationDenylist = (): RegExp[] => [
   ...[...API_PATH_PREFIXES, ...IMAGE_PATH_PREFIXES, LEGACY_IMAGE_PREFIX, '/assets/'].map(
     (prefix) => new RegExp(`^${escape(prefix)}`),
   ),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ENDPOINTS, type EndpointName } from '../../api/endpoints.ts'
 import { exampleRequest, fillPath, type EndpointSpec, type ParamSpec } from '../../api/endpoint-spec.ts'
+import { ENDPOINT_EXAMPLES } from '../../api/endpoint-examples.ts'
 import { createApiClient } from '../../lib/api-client.ts'
 import { createApp } from '../app.ts'
 import { registeredEndpoints } from '../http/endpoint.ts'
@@ -98,7 +99,7 @@ describe('the endpoint table', () => {
   it.each(entries.filter(([, s]) => Object.keys(s.params).length > 0))(
     '%s refuses each bad parameter with its error body',
     async (name, spec) => {
-      const valid = exampleRequest(spec)
+      const valid = exampleRequest(spec, ENDPOINT_EXAMPLES[name])
       for (const [param, p] of Object.entries(spec.params)) {
         for (const bad of badValues(param, p)) {
           const key = p.kind === 'list' ? `${param}[]` : param

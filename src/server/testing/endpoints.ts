@@ -3,6 +3,7 @@
 
 import { ENDPOINTS as TABLE, type EndpointName } from '../../api/endpoints.ts'
 import { exampleRequest, exampleValue, type EndpointSpec } from '../../api/endpoint-spec.ts'
+import { ENDPOINT_EXAMPLES } from '../../api/endpoint-examples.ts'
 
 export interface Endpoint {
   name: EndpointName
@@ -23,7 +24,7 @@ export interface Endpoint {
 }
 
 function describe(name: EndpointName, spec: EndpointSpec): Endpoint {
-  const params = exampleRequest(spec)
+  const params = exampleRequest(spec, ENDPOINT_EXAMPLES[name])
   const e: Endpoint = { name, method: spec.method, path: spec.path, params, ids: [], enums: {}, enumValues: {} }
   e.more = {}
   e.dates = []
