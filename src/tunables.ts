@@ -93,3 +93,11 @@ export const READER_FONT_SIZES: readonly number[] = [14, 16, 18, 20, 22, 24, 28,
 export const READING_POSITIONS_KEPT = 200
 /** A reading position is written this long after scrolling stops (and at once when the page is hidden). */
 export const READING_POSITION_SAVE_DELAY_MS = 300
+
+// ---- Settings (src/features/settings/components/signed-in-devices.tsx) ----
+
+/**
+ * Signed-in devices listed before "Show all": each sign-in is a session that lasts a year, so an account used in many
+ * browsers gathers dozens; the most recently used few are the ones a reader looks for (this device is always shown).
+ */
+export const DEVICES_SHOWN = 5

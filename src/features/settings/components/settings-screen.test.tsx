@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { BadRequestError } from '../../../lib/api-error.ts'
@@ -10,6 +10,7 @@ const mocks = vi.hoisted(() => ({
   editAiShowSettings: vi.fn(),
   muteList: vi.fn(),
   editMutes: vi.fn(),
+  sessions: vi.fn(),
   signedIn: true,
   session: { user: { id: 1, name: 'Demo', account: 'demo' } },
 }))
@@ -20,6 +21,7 @@ vi.mock('../../../lib/api.ts', () => ({
     editAiShowSettings: mocks.editAiShowSettings,
     muteList: mocks.muteList,
     editMutes: mocks.editMutes,
+    sessions: mocks.sessions,
   },
   session: {
     get: () => (mocks.signedIn ? mocks.session : null),
@@ -44,6 +46,7 @@ describe("the account's AI setting", () => {
     vi.resetAllMocks()
     mocks.signedIn = true
     mocks.muteList.mockImplementation(() => new Promise(() => {}))
+    mocks.sessions.mockImplementation(() => new Promise(() => {}))
   })
 
   it("shows the account's setting and saves a change to the account", async () => {
@@ -83,6 +86,7 @@ describe("the account's mutes", () => {
     vi.resetAllMocks()
     mocks.signedIn = true
     mocks.aiShowSettings.mockImplementation(() => new Promise(() => {}))
+    mocks.sessions.mockImplementation(() => new Promise(() => {}))
     mocks.muteList.mockResolvedValue({
       mutedTags: [],
       mutedUsers: [],
@@ -110,5 +114,33 @@ describe("the account's mutes", () => {
     await waitFor(() => expect(stale(work)).toBe(true))
     expect(stale(novel)).toBe(true)
     expect(stale(user)).toBe(false)
+  })
+})
+
+describe("the account's devices, app tokens and password", () => {
+  beforeEach(() => {
+    vi.resetAllMocks()
+    mocks.aiShowSettings.mockImplementation(() => new Promise(() => {}))
+    mocks.muteList.mockImplementation(() => new Promise(() => {}))
+    mocks.sessions.mockResolvedValue([
+      { id: 3, client: 'gallery-dl', createdAt: null, lastUsedAt: null, isCurrent: false },
+    ])
+  })
+
+  it('are in the account section for a signed-in reader', async () => {
+    mocks.signedIn = true
+    setup()
+    const account = screen.getByRole('region', { name: 'Account' })
+    expect(await within(account).findByRole('button', { name: 'Sign out gallery-dl' })).toBeTruthy()
+    expect(within(account).getByRole('region', { name: 'A token for an app' })).toBeTruthy()
+    expect(within(account).getByRole('region', { name: 'Change password' })).toBeTruthy()
+  })
+
+  it('are not offered signed out', () => {
+    mocks.signedIn = false
+    setup()
+    expect(screen.queryByRole('region', { name: 'Signed-in devices' })).toBeNull()
+    expect(screen.queryByLabelText('Current password')).toBeNull()
+    expect(mocks.sessions).not.toHaveBeenCalled()
   })
 })

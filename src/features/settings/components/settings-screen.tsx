@@ -6,6 +6,9 @@ import { Skeleton } from '../../../components/skeleton.tsx'
 import { ErrorState } from '../../../components/states.tsx'
 import { useSession } from '../../../lib/use-session.ts'
 import { Mutes } from './mutes.tsx'
+import { AppTokenForm } from './app-token-form.tsx'
+import { ChangePasswordForm } from './change-password-form.tsx'
+import { SignedInDevices } from './signed-in-devices.tsx'
 import { DENSITIES, FILTER_ACTIONS, FILTER_ROWS, LANGUAGES, QUALITIES, THEMES } from '../settings-choices.ts'
 import { settingsQueries } from '../api/settings-queries.ts'
 import { api, session } from '../../../lib/api.ts'
@@ -175,19 +178,25 @@ export function SettingsScreen({ itemKeys }: { itemKeys: readonly QueryKey[] }) 
 
       <Section title={t('settings.account.title')}>
         {current ? (
-          <div className="flex flex-wrap items-center gap-3">
-            <p>
-              {richText(
-                'settings.account.signedInAs',
-                { name: (name) => <span className="font-semibold">{name}</span> },
-                { name: current.user.name, account: current.user.account },
-              )}
-            </p>
-            <Button variant="danger" onClick={() => session.signOut()}>
-              {t('common.signOut')}
-            </Button>
-            <SignOutEverywhere />
-          </div>
+          <>
+            <div className="flex flex-wrap items-center gap-3">
+              <p>
+                {richText(
+                  'settings.account.signedInAs',
+                  { name: (name) => <span className="font-semibold">{name}</span> },
+                  { name: current.user.name, account: current.user.account },
+                )}
+              </p>
+              <Button variant="danger" onClick={() => session.signOut()}>
+                {t('common.signOut')}
+              </Button>
+              <SignOutEverywhere />
+            </div>
+            {/* Keyed by the account: another one signing in here starts them afresh (no token or message left over). */}
+            <SignedInDevices key={`devices-${current.user.id}`} />
+            <AppTokenForm key={`token-${current.user.id}`} account={current.user.account} />
+            <ChangePasswordForm key={`password-${current.user.id}`} account={current.user.account} />
+          </>
         ) : (
           <div className="flex flex-wrap items-center gap-3">
             <p>{t('settings.account.signedOut')}</p>

@@ -1,5 +1,6 @@
 // English messages of the settings: the source catalogue (see src/lib/i18n/i18n.ts).
 import { registerEnglish } from '../../i18n.ts'
+import { plural } from '../../catalogue.ts'
 const messages = {
   intro: 'Changes apply at once and are saved in this browser.',
   appearance: 'Appearance',
@@ -66,6 +67,52 @@ const messages = {
     signedOut: 'You are not signed in.',
     signOutEverywhere: 'Sign out everywhere',
     signOutEverywhereFailed: 'Could not sign out everywhere. Check the connection and try again.',
+  },
+  devices: {
+    title: 'Signed-in devices',
+    description: 'Browsers and apps signed in to your account. Signing one out ends its session at once.',
+    thisDevice: 'This device',
+    signOutDevice: 'Sign out {device}',
+    thisDeviceLower: 'this device',
+    unknownClient: 'Unknown browser or app',
+    lastUsed: 'Last used <time>{when}</time>',
+    created: 'Signed in <time>{when}</time>',
+    none: 'No devices are signed in.',
+    showAll: 'Show all {count} devices',
+    notSignedOut: 'The device was not signed out: {reason}',
+  },
+  appToken: {
+    title: 'A token for an app',
+    description:
+      'A refresh token lets an App API client such as gallery-dl or PixivUtil2 sign in as you. It appears in the list above under the name you give it.',
+    client: 'App name',
+    password: 'Your password',
+    create: 'Create token',
+    creating: 'Creating…',
+    failed: 'The token was not created. Please try again.',
+    token: 'Refresh token for {client}',
+    once: 'Copy it now: it is shown only this once.',
+    hint: 'gallery-dl reads it from <code>extractor.pixiv.refresh-token</code> in its configuration file.',
+    copy: 'Copy',
+    copied: 'Copied',
+    copyFailed: 'Could not copy automatically. The token is selected: copy it with your keyboard or menu.',
+    done: 'Done',
+  },
+  password: {
+    title: 'Change password',
+    current: 'Current password',
+    new: 'New password',
+    newHint: plural({ one: 'At least {count} character.', other: 'At least {count} characters.' }),
+    submit: 'Change password',
+    changing: 'Changing…',
+    changed: 'Your password was changed. Your other devices and apps were signed out; this one stays signed in.',
+    signInAgain: 'Your password was changed, and every device was signed out. Sign in again with the new password.',
+    tooShort: plural({
+      one: 'The new password must have at least {count} character.',
+      other: 'The new password must have at least {count} characters.',
+    }),
+    wrong: 'The password is not right.',
+    failed: 'The password was not changed. Please try again.',
   },
 }
 

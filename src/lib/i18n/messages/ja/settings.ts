@@ -1,4 +1,5 @@
 import type { CatalogueOf } from '../../catalogue.ts'
+import { plural } from '../../catalogue.ts'
 import type en from '../en/settings.ts'
 
 // 日本語: the same keys as ../en/settings.ts (a missing or extra key fails the type check and catalogue.test.ts).
@@ -68,5 +69,50 @@ export default {
     signedOut: 'ログインしていません。',
     signOutEverywhere: 'すべての端末からログアウト',
     signOutEverywhereFailed: 'すべての端末からのログアウトに失敗しました。接続を確認してもう一度お試しください。',
+  },
+  devices: {
+    title: 'ログイン中の端末',
+    description:
+      'このアカウントにログインしているブラウザとアプリです。ログアウトさせると、その端末のセッションはすぐに終了します。',
+    thisDevice: 'この端末',
+    signOutDevice: '{device}をログアウト',
+    thisDeviceLower: 'この端末',
+    unknownClient: '不明なブラウザまたはアプリ',
+    lastUsed: '最終利用：<time>{when}</time>',
+    created: 'ログイン：<time>{when}</time>',
+    none: 'ログイン中の端末はありません。',
+    showAll: '{count}件すべてを表示',
+    notSignedOut: '端末をログアウトさせられませんでした：{reason}',
+  },
+  appToken: {
+    title: 'アプリ用のトークン',
+    description:
+      'リフレッシュトークンを使うと、gallery-dlやPixivUtil2などのApp APIクライアントがあなたのアカウントでログインできます。上の一覧には、ここで付けた名前で表示されます。',
+    client: 'アプリ名',
+    password: 'パスワード',
+    create: 'トークンを発行',
+    creating: '発行中…',
+    failed: 'トークンを発行できませんでした。もう一度お試しください。',
+    token: '{client}用のリフレッシュトークン',
+    once: 'このトークンは今回しか表示されません。今すぐコピーしてください。',
+    hint: 'gallery-dlでは、設定ファイルの<code>extractor.pixiv.refresh-token</code>に記入します。',
+    copy: 'コピー',
+    copied: 'コピーしました',
+    copyFailed: '自動でコピーできませんでした。トークンを選択したので、キーボードかメニューからコピーしてください。',
+    done: '完了',
+  },
+  password: {
+    title: 'パスワードの変更',
+    current: '現在のパスワード',
+    new: '新しいパスワード',
+    newHint: plural({ other: '{count}文字以上で入力してください。' }),
+    submit: 'パスワードを変更',
+    changing: '変更中…',
+    changed: 'パスワードを変更しました。ほかの端末とアプリはログアウトしました。この端末はログインしたままです。',
+    signInAgain:
+      'パスワードを変更し、すべての端末をログアウトしました。新しいパスワードでもう一度ログインしてください。',
+    tooShort: plural({ other: '新しいパスワードは{count}文字以上にしてください。' }),
+    wrong: 'パスワードが正しくありません。',
+    failed: 'パスワードを変更できませんでした。もう一度お試しください。',
   },
 } satisfies CatalogueOf<typeof en>
