@@ -46,6 +46,10 @@ const count = { kind: 'count' } as const
 const date = { kind: 'date' } as const
 const bool = { kind: 'bool' } as const
 export const MAX_WORD_LENGTH = 256
+/** A new password's shortest length (changePassword): the service refuses shorter, the gallery says so before asking. */
+export const MIN_PASSWORD_LENGTH = 8
+/** A password's length as both count it: characters (code points), not UTF-16 units. */
+export const passwordLength = (password: string) => [...password].length
 const word = { kind: 'text', max: MAX_WORD_LENGTH, required: true } as const
 const restrict = { kind: 'enum', values: ['public', 'private'], default: 'public' } as const
 /** The follow feeds also take `all`. */

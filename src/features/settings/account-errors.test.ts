@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ApiError, BadRequestError, NetworkError } from '../../lib/api-error.ts'
 import { setLang } from '../../lib/i18n/i18n.ts'
-import { accountFormError, passwordLength } from './account-errors.ts'
+import { passwordLength } from '../../api/endpoints.ts'
+import { accountFormError } from './account-errors.ts'
 
 const refused = (field: string, userMessage: string) =>
   new BadRequestError({ status: 400, message: JSON.stringify({ [field]: ['refused'] }), userMessage })

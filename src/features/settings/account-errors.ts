@@ -1,12 +1,7 @@
+import { MIN_PASSWORD_LENGTH } from '../../api/endpoints.ts'
 import { ApiError, BadRequestError } from '../../lib/api-error.ts'
 import { currentLang, t } from '../../lib/i18n/i18n.ts'
 import '../../lib/i18n/messages/en/settings.ts'
-
-/** The service's shortest new password, in characters (src/server/routes/auth.ts); checked here before asking. */
-export const MIN_PASSWORD_LENGTH = 8
-
-/** A password's length as the service counts it: characters (code points), not UTF-16 units. */
-export const passwordLength = (password: string) => [...password].length
 
 /** The field a 400 of the account's endpoints refused: their technical message is `{"<field>": ["<why>"]}`. */
 function refusedField(error: ApiError): string | undefined {

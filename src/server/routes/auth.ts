@@ -1,6 +1,7 @@
 import type { Hono } from 'hono'
 import type { WireTokenFields, WireTokenResponse } from '../../api/wire.ts'
 import type { WireSession } from '../../api/wire-responses.ts'
+import { MIN_PASSWORD_LENGTH, passwordLength } from '../../api/endpoints.ts'
 import type { AppContext, AppEnv, Services } from '../context.ts'
 import type { SessionRow, UserRow } from '../data/store.ts'
 import type { View } from '../wire/view.ts'
@@ -14,9 +15,6 @@ import { sendJson } from './common.ts'
 
 /** Token answers carry credentials: no cache (a browser's, a proxy's, the gallery's service worker's) may keep one. */
 const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' }
-
-/** A new password's length, in characters (the table caps every parameter at 256). */
-export const MIN_PASSWORD_LENGTH = 8
 
 /** What a session is called in the list of signed-in devices when it began with a sign-in: the client's User-Agent. */
 const MAX_CLIENT_LENGTH = 200
@@ -150,13 +148,11 @@ export function authRoutes(app: Hono<AppEnv>, { domain, signer, nowS, config }: 
   on(app, 'addSession', async (c, q) => {
     await checkPassword(c, c.var.caller.id, q.password)
     const session = await tokens.open(c.var.caller.id, q.client)
-    const now = nowS()
-    const row = { id: session.id, created_ts: now, used_ts: now, client: q.client }
-    return c.json({ refresh_token: session.refreshToken, session: wireSession(row, c.var.session) }, 200, NO_STORE)
+    return c.json({ refresh_token: session.refreshToken, session: wireSession(session, c.var.session) }, 200, NO_STORE)
   })
 
   on(app, 'changePassword', async (c, q) => {
-    if ([...q.new_password].length < MIN_PASSWORD_LENGTH)
+    if (passwordLength(q.new_password) < MIN_PASSWORD_LENGTH)
       throw badRequest(
         JSON.stringify({ new_password: [`at least ${MIN_PASSWORD_LENGTH} characters`] }),
         `The new password must have at least ${MIN_PASSWORD_LENGTH} characters.`,

@@ -15,10 +15,11 @@ export class TokenService {
   }
 
   /**
-   * A new session for the user (a sign-in, or a token made for an app): its refresh token and id. `client` is what the
-   * list of signed-in devices calls it (a User-Agent, or the name given to an app's token).
+   * A new session for the user (a sign-in, or a token made for an app). `client` is what the list of signed-in devices
+   * calls it (a User-Agent, or the name given to an app's token). Answers the session as that list shows it, with its
+   * refresh token.
    */
-  async open(userId: number, client: string): Promise<{ refreshToken: string; id: number }> {
+  async open(userId: number, client: string): Promise<SessionRow & { refreshToken: string }> {
     const refreshToken = newRefreshToken()
     const now = this.deps.nowS()
     const id = await this.deps.repos.tokens.save(
@@ -28,7 +29,7 @@ export class TokenService {
       now,
       client,
     )
-    return { refreshToken, id }
+    return { refreshToken, id, created_ts: now, used_ts: now, client }
   }
 
   /** The user's signed-in devices (unexpired sessions), the most recently used first. */

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { ENDPOINTS } from '../../../api/endpoints.ts'
 import { Button } from '../../../components/button.tsx'
 import { api } from '../../../lib/api.ts'
 import { useT } from '../../../lib/i18n/i18n.ts'
@@ -9,8 +10,8 @@ import { settingsQueries } from '../api/settings-queries.ts'
 import { AccountField, HiddenUsername } from './account-field.tsx'
 import '../../../lib/i18n/messages/en/settings.ts'
 
-/** The service's longest client name (the `addSession` endpoint's `client`). */
-const MAX_CLIENT_LENGTH = 100
+/** The service's longest client name: the table's `addSession` `client`. */
+const MAX_CLIENT_LENGTH = ENDPOINTS.addSession.params.client.max
 
 /**
  * Copies `text`; without the Clipboard API (an insecure origin, an older browser) or when it refuses, selects the
