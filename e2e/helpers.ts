@@ -142,7 +142,11 @@ export async function trackLayoutShifts(page: Page): Promise<void> {
  */
 export async function layoutShifts(page: Page): Promise<{ cls: number; shifts: LayoutShiftRecord[] }> {
   const shifts = await page.evaluate(async () => {
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+    await new Promise<void>((resolve) => {
+      // as frames() below: two frames, or a second if headless Chromium schedules none
+      const bound = setTimeout(resolve, 1000)
+      requestAnimationFrame(() => requestAnimationFrame(() => (clearTimeout(bound), resolve())))
+    })
     const w = window as unknown as {
       __shifts: LayoutShiftRecord[]
       __shiftObserver: PerformanceObserver
@@ -208,3 +212,18 @@ export async function withoutInitialData(page: Page): Promise<void> {
     },
   )
 }
+
+/**
+ * Two animation frames: React has rendered what the last scroll asked for and its effects have run. Headless Chromium
+ * on a loaded machine has been seen to stop scheduling frames for a page altogether (a 1,000-work scroll in CI waited
+ * four minutes for one), so the wait ends after a second without them: what a test then asserts is polled for, and a
+ * page whose own code hangs still fails, as its timers do not run either.
+ */
+export const frames = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const bound = setTimeout(resolve, 1000)
+        requestAnimationFrame(() => requestAnimationFrame(() => (clearTimeout(bound), resolve())))
+      }),
+  )

@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { type Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { layoutShifts, trackLayoutShifts } from './helpers.ts'
+import { frames, layoutShifts, trackLayoutShifts } from './helpers.ts'
 
 const SEARCH_API = '/v1/search/illust'
 /** A tag on thousands of works of every kind. */
@@ -73,10 +73,6 @@ function trackSearch(page: Page) {
     },
   }
 }
-
-/** Two animation frames: React has rendered what the last scroll asked for and its effects have run. */
-const frames = (page: Page) =>
-  page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))))
 
 const cards = (page: Page) => page.getByRole('list', { name: /Search results/ }).locator('[data-work-id]')
 
@@ -219,11 +215,24 @@ test.describe('work lists', () => {
     await expect(cards(page).first()).toBeVisible()
 
     // Scroll like a reader: a screen at a time, letting each page arrive.
+    let loaded = 0
+    let stalled = 0
     for (let i = 0; search.works().length < 1000; i++) {
       expect(i, '1,000 works within 600 screens').toBeLessThan(600)
       await page.evaluate(() => window.scrollBy(0, window.innerHeight))
       await frames(page)
       await search.idle()
+      // A list that stops loading says so at once, with what the reader sees, instead of scrolling on to the timeout.
+      stalled = search.works().length > loaded ? 0 : stalled + 1
+      loaded = search.works().length
+      if (stalled === 40) {
+        const state = await page.evaluate(() => ({
+          scrollY: Math.round(window.scrollY),
+          height: document.documentElement.scrollHeight,
+          buttons: [...document.querySelectorAll('main button')].map((b) => b.textContent?.trim()).slice(-3),
+        }))
+        expect(stalled, `no page loaded for 40 screens at ${loaded} works: ${JSON.stringify(state)}`).toBeLessThan(40)
+      }
     }
     expect(search.works().length).toBeGreaterThanOrEqual(1000)
     // Every cursor followed once: no page fetched twice, no storm.

@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { type Page, type Request } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { DEMO, onInitialAnswers, signInAsDemo } from './helpers.ts'
+import { DEMO, frames, onInitialAnswers, signInAsDemo } from './helpers.ts'
 
 interface WireNovel {
   id: number
@@ -78,10 +78,6 @@ function track(page: Page, apiPath: string, options: { deepLink?: boolean } = {}
     },
   }
 }
-
-/** Two animation frames: React has rendered what the last scroll asked for and its effects have run. */
-const frames = (page: Page) =>
-  page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))))
 
 const list = (page: Page, name: RegExp | string) => page.getByRole('list', { name })
 const cards = (page: Page, name: RegExp | string) => list(page, name).locator('[data-novel-id]')
