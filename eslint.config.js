@@ -60,6 +60,12 @@ const boundaries = [
     from: [...features, ...shell],
     message: 'Shared code (src/components, src/lib) never imports a feature or the shell: move what both need here.',
   },
+  {
+    target: gallery,
+    from: './src/api/endpoints.ts',
+    message:
+      'The gallery imports the endpoint table by its halves (catalogue-endpoints.ts, account-endpoints.ts): the whole table would put the account’s entries in the first script.',
+  },
   ...featureNames.map((name) => ({
     target: `./src/features/${name}`,
     from: features,

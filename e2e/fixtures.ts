@@ -8,16 +8,22 @@
 // policy although nothing in that document can run. Those reports come from the sanitizer's own script and are left
 // out; the e2e specs of hostile captions check separately that no handler or style reaches the live page.
 
-import { expect, test as base } from '@playwright/test'
+import { expect, test as base, type Page } from '@playwright/test'
+
+/** The Content-Security-Policy violations `page` reports from now on (the sanitizer's left out, as above). */
+export function cspViolations(page: Page): string[] {
+  const violations: string[] = []
+  page.on('console', (message) => {
+    if (!/Content Security Policy/i.test(message.text())) return
+    if (/\/assets\/sanitize-[\w-]+\.js$/.test(message.location().url)) return
+    violations.push(`${message.text()} (${message.location().url})`)
+  })
+  return violations
+}
 
 export const test = base.extend({
   page: async ({ page }, use) => {
-    const violations: string[] = []
-    page.on('console', (message) => {
-      if (!/Content Security Policy/i.test(message.text())) return
-      if (/\/assets\/sanitize-[\w-]+\.js$/.test(message.location().url)) return
-      violations.push(`${message.text()} (${message.location().url})`)
-    })
+    const violations = cspViolations(page)
     await use(page)
     expect(violations, 'Content-Security-Policy violations on this page').toEqual([])
   },

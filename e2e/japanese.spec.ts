@@ -141,6 +141,8 @@ const ROUTES: { path: (ids: Ids) => string; signedIn?: boolean; owner?: 'B' }[] 
   { path: () => '/library' },
   { path: () => '/library', signedIn: true },
   { path: () => '/login' },
+  { path: () => '/signup' },
+  { path: () => '/signup?invite=no-such-invite' },
   { path: () => '/bookmarks', signedIn: true },
   { path: () => '/no/such/page' },
 ]

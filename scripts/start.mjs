@@ -1,5 +1,6 @@
 // `npm start`: build the SPA if its sources changed since the last build, then run the catalogue service, which
-// serves the API, the images and the built SPA on one origin.
+// serves the API, the images and the built SPA on one origin. `--build-only`: the build, if stale, and no service
+// (`npm run test:budget` measures that build, so `npm test` builds the SPA once for the budget and the e2e suite).
 import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { constants } from 'node:os'
@@ -109,4 +110,4 @@ try {
   console.error('[start] the SPA build failed:', error)
   process.exit(1)
 }
-runService()
+if (!process.argv.includes('--build-only')) runService()

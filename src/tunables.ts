@@ -94,10 +94,16 @@ export const READING_POSITIONS_KEPT = 200
 /** A reading position is written this long after scrolling stops (and at once when the page is hidden). */
 export const READING_POSITION_SAVE_DELAY_MS = 300
 
-// ---- Settings (src/features/settings/components/signed-in-devices.tsx) ----
+// ---- Settings (src/features/settings/components/signed-in-devices.tsx, administration.tsx) ----
 
 /**
  * Signed-in devices listed before "Show all": each sign-in is a session that lasts a year, so an account used in many
  * browsers gathers dozens; the most recently used few are the ones a reader looks for (this device is always shown).
  */
 export const DEVICES_SHOWN = 5
+
+/**
+ * An admin's invites listed before "Show all": used ones stay in the list for good, so it only grows; the newest are
+ * the ones an admin is checking on.
+ */
+export const INVITES_SHOWN = 10

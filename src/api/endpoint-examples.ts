@@ -22,4 +22,8 @@ export const ENDPOINT_EXAMPLES: { readonly [N in EndpointName]?: Example<N> } = 
   revokeSession: { session_id: '1' },
   addSession: { client: 'gallery-dl', password: 'demo' },
   changePassword: { current_password: 'demo', new_password: 'a new passphrase' },
+  signUp: { account: 'newcomer', name: 'Newcomer', password: 'a new passphrase' },
+  editRegistration: { mode: 'invite' },
+  editProfile: { name: 'Demo', account: 'demo', comment: 'Hello', webpage: 'https://example.com/' },
+  revokeInvite: { invite_id: '1' },
 }

@@ -20,6 +20,7 @@ export interface EnumParam<V extends string = string> {
   kind: 'enum'
   values: readonly V[]
   default?: V
+  required?: true
 }
 /** `YYYY-MM-DD`, a real calendar day. */
 export interface DateParam {

@@ -14,13 +14,13 @@
 // and an answer with caller-relative fields (is_bookmarked, is_followed, the age filter) must never reach someone
 // else. A viewer signed in ignores the embedded answers.
 
-import { ENDPOINTS, type EndpointName } from './endpoints.ts'
+import { CATALOGUE_ENDPOINTS, type CatalogueEndpointName } from './catalogue-endpoints.ts'
 import { requestTarget, type WireValue } from './endpoint-spec.ts'
 import { matchGalleryRoute } from './gallery-route-match.ts'
 import type { GalleryRouteName } from './gallery-routes.ts'
 
 export interface FirstRequest {
-  endpoint: EndpointName
+  endpoint: CatalogueEndpointName
   params: Readonly<Record<string, WireValue>>
 }
 
@@ -31,8 +31,8 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
 /** A ranking mode as written; the service refuses one it does not know (and a page then has no data). */
 const MODE = /^[a-z0-9_]{1,32}$/
 
-const one = (endpoint: EndpointName, params: FirstRequest['params']): FirstRequest[] => [{ endpoint, params }]
-const byId = (endpoint: EndpointName, name: string, value: number | undefined): FirstRequest[] =>
+const one = (endpoint: CatalogueEndpointName, params: FirstRequest['params']): FirstRequest[] => [{ endpoint, params }]
+const byId = (endpoint: CatalogueEndpointName, name: string, value: number | undefined): FirstRequest[] =>
   value === undefined ? [] : one(endpoint, { [name]: value })
 
 /** Route → the anonymous viewer's first requests for that URL (none: the page asks for nothing at once). */
@@ -73,6 +73,8 @@ export const FIRST_REQUESTS: Readonly<Partial<Record<GalleryRouteName, (match: M
  */
 export function firstRequestTargets(pathname: string, search: URLSearchParams): string[] {
   return matchGalleryRoute(pathname).flatMap(({ name, params }) =>
-    (FIRST_REQUESTS[name]?.({ params, search }) ?? []).map((r) => requestTarget(ENDPOINTS[r.endpoint], r.params)),
+    (FIRST_REQUESTS[name]?.({ params, search }) ?? []).map((r) =>
+      requestTarget(CATALOGUE_ENDPOINTS[r.endpoint], r.params),
+    ),
   )
 }

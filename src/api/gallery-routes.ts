@@ -44,6 +44,7 @@ export const GALLERY_ROUTES = {
   settings: { path: '/settings', page: 'settings-page' },
   library: { path: '/library', page: 'library-page' },
   login: { path: '/login', page: 'login-page' },
+  signup: { path: '/signup', page: 'signup-page' },
   /** The signed-in viewer's bookmarks, or the sign-in page that returns here (the manifest's shortcut). */
   myBookmarks: { path: '/bookmarks' },
   /** The Web Share Target (the manifest's GET share_target): opens the shared link, or searches for the text. */

@@ -395,6 +395,32 @@ export interface UserList extends Page {
 
 // ---- the account (Easel's own) ----
 
+/** How new accounts come in (GET /v1/easel/registration). */
+export interface Registration {
+  mode: 'open' | 'invite' | 'closed'
+  /** no account exists yet: the next sign-up makes the admin, whatever the mode */
+  firstAccount: boolean
+  /** what the invite code asked about is worth; null when none was given */
+  invite: 'valid' | 'used' | 'expired' | 'unknown' | null
+}
+
+/** The signed-in reader's own account. */
+export interface Account {
+  id: number
+  name: string
+  account: string
+  role: 'admin' | 'member'
+}
+
+/** An invite an admin made (ISO 8601 times); `usedBy` null while unused. */
+export interface Invite {
+  id: number
+  createdAt: string
+  expiresAt: string
+  usedAt: string | null
+  usedBy: { id: number; name: string; account: string } | null
+}
+
 /** One of the account's signed-in devices (a session): a browser's sign-in, or a token made for an app. */
 export interface Session {
   id: number

@@ -336,3 +336,36 @@ export interface WireSessionAdded {
   refresh_token: string
   session: WireSession
 }
+
+/** Easel's own: how new accounts come in (the sign-up page's question). */
+export interface WireRegistration {
+  mode: 'open' | 'invite' | 'closed'
+  /** No account exists yet: the next sign-up is open whatever the mode, and makes the admin. */
+  first_account: boolean
+  /** What the `invite` code asked about is worth; null when none was given. */
+  invite: 'valid' | 'used' | 'expired' | 'unknown' | null
+}
+
+/** Easel's own: the caller's account. `admin` may set the registration mode, invite, and (later) moderate. */
+export interface WireAccount {
+  account: { id: number; name: string; account: string; role: 'admin' | 'member' }
+}
+
+/** An invite an admin made: when, until when, and who used it (null while unused). */
+export interface WireInvite {
+  id: number
+  created_at: string
+  expires_at: string
+  used_at: string | null
+  used_by: { id: number; name: string; account: string } | null
+}
+
+export interface WireInviteList {
+  invites: WireInvite[]
+}
+
+/** A new invite with its code, shown this once (only its hash is kept). */
+export interface WireInviteAdded {
+  code: string
+  invite: WireInvite
+}

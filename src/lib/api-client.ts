@@ -20,7 +20,7 @@ import {
   toUserPreviewPage,
 } from '../api/camel.ts'
 import { cursorToParams, type Cursor } from '../api/cursor.ts'
-import { ENDPOINTS, type EndpointName, type Endpoints } from '../api/endpoints.ts'
+import { CATALOGUE_ENDPOINTS, type CatalogueEndpointName, type CatalogueEndpoints } from '../api/catalogue-endpoints.ts'
 import {
   encodeParams,
   fillPath,
@@ -50,7 +50,6 @@ import type {
   Restrict,
   SearchIllustPage,
   SearchNovelPage,
-  Session,
   Tag,
   TokenResponse,
   TrendTag,
@@ -121,7 +120,7 @@ export type {
   NovelRankingMode,
   NovelSearchTarget,
   SearchDuration,
-} from '../api/endpoints.ts'
+} from '../api/catalogue-endpoints.ts'
 import type {
   FeedRestrict,
   IllustRankingMode,
@@ -129,7 +128,7 @@ import type {
   NovelRankingMode,
   NovelSearchTarget,
   SearchDuration,
-} from '../api/endpoints.ts'
+} from '../api/catalogue-endpoints.ts'
 /** The sorts the gallery offers (the service also knows pixiv's premium-only audience sorts). */
 export type SearchSort = 'date_desc' | 'date_asc' | 'popular_desc'
 
@@ -253,7 +252,7 @@ function present<T>(value: T | null | undefined): T {
   return value
 }
 
-function list<T>(value: T[] | null | undefined): T[] {
+export function list<T>(value: T[] | null | undefined): T[] {
   if (!Array.isArray(value)) throw new TypeError('missing list')
   return value
 }
@@ -358,14 +357,23 @@ export function createApiClient(options: ApiClientOptions) {
    * One call of an endpoint-table entry: method and path come from the table, and the wire parameters are typed by it,
    * so the client cannot send a parameter the service does not take. List parameters travel as `name[]`.
    */
-  function call<N extends EndpointName, M>(
+  function call<N extends CatalogueEndpointName, M>(
     name: N,
-    params: ClientParams<Endpoints[N]>,
+    params: ClientParams<CatalogueEndpoints[N]>,
     opts: CallOptions | undefined,
-    convert: (wire: WireAnswer<Endpoints[N]>) => M,
+    convert: (wire: WireAnswer<CatalogueEndpoints[N]>) => M,
     cursor?: Cursor,
   ): Promise<M> {
-    const spec: EndpointSpec = ENDPOINTS[name]
+    return callEndpoint(CATALOGUE_ENDPOINTS[name] as CatalogueEndpoints[N], params, opts, convert, cursor)
+  }
+  /** One call of any table entry, by its spec: what the account's client (account-client.ts) calls through. */
+  function callEndpoint<S extends EndpointSpec, M>(
+    spec: S,
+    params: ClientParams<S>,
+    opts: CallOptions | undefined,
+    convert: (wire: WireAnswer<S>) => M,
+    cursor?: Cursor,
+  ): Promise<M> {
     const wire = wireFields(spec, params as Params)
     Object.assign(wire, cursorToParams(cursor))
     const path = fillPath(spec, params as Params)
@@ -743,30 +751,8 @@ export function createApiClient(options: ApiClientOptions) {
       return call('revokeToken', { refresh_token: refreshToken, all: true }, opts, done)
     },
 
-    // ---- the account's sessions and password (Easel's own) ----
-    /** The account's signed-in devices, the most recently used first. */
-    sessions(opts?: CallOptions): Promise<Session[]> {
-      return call('sessions', {}, opts, (w) => list(w.sessions).map((s) => camelize(s)))
-    },
-    /** Signs one device out: its refresh token and access tokens stop working at once. */
-    revokeSession(sessionId: number, opts?: CallOptions): Promise<void> {
-      return call('revokeSession', { session_id: sessionId }, opts, done)
-    },
-    /** A refresh token for an App API client (gallery-dl, PixivUtil2), as a new session named `client`. */
-    addSession(
-      client: string,
-      password: string,
-      opts?: CallOptions,
-    ): Promise<{ refreshToken: string; session: Session }> {
-      return call('addSession', { client, password }, opts, (w) => {
-        if (typeof w.refresh_token !== 'string') throw new TypeError('missing refresh_token')
-        return { refreshToken: w.refresh_token, session: camelize(w.session) }
-      })
-    },
-    /** A new password; every session of the account ends with it, this device's too. */
-    changePassword(currentPassword: string, newPassword: string, opts?: CallOptions): Promise<void> {
-      return call('changePassword', { current_password: currentPassword, new_password: newPassword }, opts, done)
-    },
+    /** Calls a table entry by its spec: the account's client (account-client.ts) is built on it. */
+    callEndpoint,
   }
 }
 

@@ -54,4 +54,7 @@ export const paths = {
   /** the owner's library page (an imported catalogue's last scan and skipped files) */
   library: () => href('library'),
   login: (returnTo?: string) => withQuery(href('login'), { return_to: returnTo }),
+  /** Sign-up, with an invite link's code, then back to `returnTo`. */
+  signup: (q?: { invite?: string; returnTo?: string }) =>
+    withQuery(href('signup'), { invite: q?.invite, return_to: q?.returnTo }),
 }

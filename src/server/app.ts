@@ -34,6 +34,7 @@ import { muteRoutes } from './routes/mute.ts'
 import { authRoutes } from './routes/auth.ts'
 import { commentRoutes } from './routes/comments.ts'
 import { libraryRoutes } from './routes/library.ts'
+import { accountRoutes } from './routes/accounts.ts'
 import { healthRoutes, Lifecycle } from './http/health.ts'
 import type { Logger } from './log.ts'
 
@@ -114,7 +115,8 @@ export function createApp(services: Services, log: Logger, lifecycle = new Lifec
           id: user.id,
           maxX: user.x_restrict,
           showAi: user.show_ai !== 0,
-          ...(ownerAccount !== undefined && user.account === ownerAccount ? { owner: true } : {}),
+          ...(ownerAccount !== undefined && user.account === ownerAccount ? { owner: true, admin: true } : {}),
+          ...(user.role === 'admin' ? { admin: true } : {}),
         }
         session = verdict.sessionId
       } else badToken = true
@@ -158,6 +160,7 @@ export function createApp(services: Services, log: Logger, lifecycle = new Lifec
     authRoutes,
     commentRoutes,
     libraryRoutes,
+    accountRoutes,
   ])
     register(app, services)
   for (const prefix of API_PREFIXES)

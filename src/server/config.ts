@@ -3,6 +3,7 @@ import { DEFAULT_MAX_CONNECTIONS } from './http/connection-guard.ts'
 import { parseTrustProxy, type TrustProxy } from './http/origin.ts'
 import { parseStorageUrl, type StorageConfig } from './storage/storage-url.ts'
 import { tokenSecretSetting } from './auth/service-secret.ts'
+import { REGISTRATION_MODES } from '../api/account-endpoints.ts'
 
 // Every setting comes from the environment and has a working default (DESIGN.md §2.7).
 
@@ -43,6 +44,11 @@ export interface Config {
    * (http/connection-guard.ts); never more than three quarters of the process's file-descriptor limit
    */
   maxConnections: number
+  /**
+   * REGISTRATION: how new accounts come in until an admin sets it in the gallery (open, invite, closed; default
+   * invite: only with an admin's invite link). The first account of a catalogue with none is made whatever it says.
+   */
+  registration: 'open' | 'invite' | 'closed'
   /** requests per second per caller, and the burst allowed; null: no limit */
   rateLimit: { perSecond: number; burst: number } | null
   logLevel: 'silent' | 'error' | 'info' | 'debug'
@@ -173,6 +179,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^[A-Za-z0-9_-]{1,32}$/.test(ownerName))
     throw new Error(`OWNER_USERNAME must be 1 to 32 letters, digits, _ or -, not "${ownerName}"`)
   const dataDir = path.resolve(env.DATA_DIR || './data')
+  const registration = env.REGISTRATION || 'invite'
+  if (!(REGISTRATION_MODES as readonly string[]).includes(registration))
+    throw new Error(`REGISTRATION must be open, invite or closed, not "${registration}"`)
   return {
     port: int('PORT', env.PORT, 8080),
     host: env.HOST || '0.0.0.0',
@@ -192,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     size: parseSize(env.CATALOGUE_SIZE),
     demoPassword: env.DEMO_PASSWORD || 'demo',
     maxConnections: int('MAX_CONNECTIONS', env.MAX_CONNECTIONS, DEFAULT_MAX_CONNECTIONS, 16),
+    registration: registration as Config['registration'],
     rateLimit: perSecond === 0 ? null : { perSecond, burst: int('RATE_BURST', env.RATE_BURST, perSecond * 4, 1) },
     logLevel: logLevel as Config['logLevel'],
     catalogueNow: parseCatalogueNow(env.CATALOGUE_NOW),

@@ -1,6 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { LoginForm } from '../../features/auth/login-form.tsx'
 import { safeReturnTo } from '../../features/auth/return-to.ts'
+import { SignUpLink } from '../../features/auth/sign-up-link.tsx'
 import { useT } from '../../lib/i18n/i18n.ts'
 import { richText } from '../../lib/i18n/rich.tsx'
 import { paths } from '../../lib/paths.ts'
@@ -37,10 +38,15 @@ export function Component() {
         <p className="mb-6 text-sm text-muted">{richText('auth.demo', { account: kbd, password: kbd })}</p>
       )}
       <LoginForm onSignedIn={() => void navigate(returnTo, { replace: true })} />
-      <p className="mt-6 text-center text-sm text-muted">
+      <p className="mt-6 flex flex-col items-center gap-2 text-center text-sm text-muted sm:gap-3">
         <Link className="inline-flex min-h-11 items-center text-accent underline sm:min-h-0" to={paths.home()}>
           {t('auth.browse')}
         </Link>
+        {/* Last: when the mode turns out to be closed, nothing moves as it goes. */}
+        <SignUpLink
+          className="inline-flex min-h-11 items-center font-medium text-accent underline sm:min-h-0"
+          returnTo={returnTo === '/' ? undefined : returnTo}
+        />
       </p>
     </div>
   )

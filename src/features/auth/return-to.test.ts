@@ -21,7 +21,8 @@ describe('safeReturnTo', () => {
       expect(safeReturnTo(raw)).toBe('/')
   })
 
-  it('does not return to the sign-in page', () => {
+  it('does not return to the sign-in or the sign-up page', () => {
     expect(safeReturnTo('/login?return_to=/login')).toBe('/')
+    expect(safeReturnTo('/signup?invite=abc')).toBe('/')
   })
 })

@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '../../api/endpoints.ts'
+import { CATALOGUE_ENDPOINTS } from '../../api/catalogue-endpoints.ts'
 import type { IllustRankingMode, NovelRankingMode } from '../../lib/api-client.ts'
 import { t, type MessageKey } from '../../lib/i18n/i18n.ts'
 import '../../lib/i18n/messages/en/ranking.ts'
@@ -75,10 +75,10 @@ function modeInfos<Mode extends string>(
   return { all, tab: all.filter((m) => labels[m.mode].tab !== false) }
 }
 
-const ILLUST = modeInfos(ENDPOINTS.ranking.params.mode.values, ILLUST_LABELS)
+const ILLUST = modeInfos(CATALOGUE_ENDPOINTS.ranking.params.mode.values, ILLUST_LABELS)
 const MODES: readonly RankingModeInfo[] = ILLUST.tab
 const NOVEL_MODES: readonly RankingModeInfo<NovelRankingMode>[] = modeInfos(
-  ENDPOINTS.novelRanking.params.mode.values,
+  CATALOGUE_ENDPOINTS.novelRanking.params.mode.values,
   NOVEL_LABELS,
 ).all
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ENDPOINTS } from '../../api/endpoints.ts'
+import { CATALOGUE_ENDPOINTS as ENDPOINTS } from '../../api/catalogue-endpoints.ts'
 import {
   apiParamsFromForm,
   formFromQuery,

@@ -1,7 +1,7 @@
 // Search state lives in the query string (DESIGN.md §3.1). These convert between the URL, the form's state and the
 // API's parameters, so the three never drift.
 
-import { ENDPOINTS, SEARCH_SORTS } from '../../api/endpoints.ts'
+import { CATALOGUE_ENDPOINTS, SEARCH_SORTS } from '../../api/catalogue-endpoints.ts'
 import type {
   IllustSearchTarget,
   NovelSearchTarget,
@@ -69,12 +69,12 @@ const choices = <T extends string>(values: readonly T[], labels: Record<T, Messa
   values.map((value) => choice(value, labels[value]))
 
 export const ILLUST_TARGETS: { value: IllustSearchTarget; label: string }[] = choices(
-  ENDPOINTS.searchIllusts.params.search_target.values,
+  CATALOGUE_ENDPOINTS.searchIllusts.params.search_target.values,
   ILLUST_TARGET_LABELS,
 )
 
 export const NOVEL_TARGETS: { value: NovelSearchTarget; label: string }[] = choices(
-  ENDPOINTS.searchNovels.params.search_target.values,
+  CATALOGUE_ENDPOINTS.searchNovels.params.search_target.values,
   NOVEL_TARGET_LABELS,
 )
 
@@ -85,7 +85,7 @@ export const SORTS: { value: SearchSort; label: string }[] = SEARCH_SORTS.flatMa
 
 export const PERIODS: { value: SearchForm['period']; label: string }[] = [
   choice('' as const, 'search.period.any'),
-  ...choices(ENDPOINTS.searchIllusts.params.duration.values, DURATION_LABELS),
+  ...choices(CATALOGUE_ENDPOINTS.searchIllusts.params.duration.values, DURATION_LABELS),
   choice('custom' as const, 'search.period.custom'),
 ]
 

@@ -123,6 +123,29 @@ export class SignInThrottle {
   }
 }
 
+/** Sign-ups one address may try in an hour: a household or a class behind one address fits, a script making accounts does not. */
+export const SIGN_UP_LIMITS = { windowS: 3600, address: 20 }
+
+/** Counts sign-up attempts per address (every attempt: each costs a password hash). */
+export class SignUpThrottle {
+  private readonly log: AttemptLog
+  private readonly limits: typeof SIGN_UP_LIMITS
+
+  constructor(limits = SIGN_UP_LIMITS) {
+    this.limits = limits
+    this.log = new AttemptLog(limits.windowS)
+  }
+
+  /** Records an attempt; or, at the limit, the seconds to wait (nothing recorded). */
+  begin(address: string, nowMs = Date.now()): { retryAfterS: number } | undefined {
+    const key = `u\n${address}`
+    if (this.log.recent(key, nowMs).length >= this.limits.address)
+      return { retryAfterS: this.log.waitFor(key, this.limits.address, nowMs) }
+    this.log.add(key, nowMs)
+    return undefined
+  }
+}
+
 /**
  * Runs password hashes `concurrency` at a time with at most `maxQueue` waiting. scrypt runs on libuv's thread pool
  * (4 threads), which file reads and compression share: unbounded, a stream of guesses took every thread and slowed

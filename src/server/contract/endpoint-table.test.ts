@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ENDPOINTS, type EndpointName } from '../../api/endpoints.ts'
 import { exampleRequest, fillPath, type EndpointSpec, type ParamSpec } from '../../api/endpoint-spec.ts'
 import { ENDPOINT_EXAMPLES } from '../../api/endpoint-examples.ts'
+import { createAccountClient } from '../../lib/account-client.ts'
 import { createApiClient } from '../../lib/api-client.ts'
 import { createApp } from '../app.ts'
 import { registeredEndpoints } from '../http/endpoint.ts'
@@ -91,7 +92,8 @@ describe('the endpoint table', () => {
   })
 
   it('every entry has a client method of its name', () => {
-    const client = createApiClient({ baseUrl: 'http://easel.test' }) as Record<string, unknown>
+    const api = createApiClient({ baseUrl: 'http://easel.test' })
+    const client = { ...api, ...createAccountClient(api) } as Record<string, unknown>
     const missing = entries.map(([name]) => name).filter((name) => typeof client[name] !== 'function')
     expect(missing).toEqual([])
   })

@@ -53,8 +53,8 @@ export function openCatalogueWriter(file: string): CatalogueWriter {
   const s = {
     meta: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)'),
     user: db.prepare(
-      `INSERT INTO users (id, name, account, comment, password_hash, x_restrict, is_premium, profile_date, profile_hash, profile_json)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO users (id, name, account, comment, password_hash, x_restrict, is_premium, profile_date, profile_hash, profile_json,
+         role) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     follow: db.prepare('INSERT INTO follows (follower_id, followee_id, restrict, seq) VALUES (?, ?, ?, ?)'),
     tag: db.prepare('INSERT INTO tags (id, name, translated_name) VALUES (?, ?, ?)'),
@@ -120,6 +120,7 @@ export function openCatalogueWriter(file: string): CatalogueWriter {
         u.profileDate,
         u.profileHash,
         stableJson(u.profile),
+        u.role ?? 'member',
       ),
     follow: (f, seq) => void s.follow.run(f.followerId, f.followeeId, f.restrict, seq),
     tag: (t) => void s.tag.run(t.id, t.name, t.translatedName),

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3'
-import { afterAll, beforeAll, describe, inject } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest'
 import { endpointSamples, itAnswersAlike, itemIdsOf, type SampleIds } from '../testing/api-equality.ts'
 import { openTestApp, type TestApp } from '../testing/harness.ts'
 import { usePostgres } from '../testing/postgres.ts'
@@ -15,6 +15,7 @@ const db = usePostgres()
 let sqlite: TestApp
 let postgres: TestApp
 const tokens = { sqlite: '', postgres: '' }
+const codes = { used: '', unused: '' }
 
 /** The ids the samples use, read from the catalogue both serve. */
 let ids: SampleIds
@@ -26,6 +27,18 @@ beforeAll(async () => {
   const shared = { tokenSecret: Buffer.alloc(32, 9) }
   sqlite = openTestApp(shared, { engine: 'sqlite' })
   tokens.sqlite = await sqlite.login('demo')
+  // an invite a newcomer used and one unused: the copy keeps both, and the account made with the first
+  const invite = async () =>
+    ((await (await sqlite.post('/v1/easel/invites/add', {}, tokens.sqlite)).json()) as { code: string }).code
+  codes.used = await invite()
+  codes.unused = await invite()
+  const made = await sqlite.post('/v1/easel/signup', {
+    account: 'copied_newcomer',
+    name: 'Copied',
+    password: 'a long passphrase',
+    invite: codes.used,
+  })
+  expect(made.status).toBe(200)
   sqlite.services.store.db.pragma('wal_checkpoint(TRUNCATE)')
   const served = servedCatalogueFile(sqlite.services.config)
   const url = await db.createDatabase('copy')
@@ -60,7 +73,9 @@ describe('db:copy into PostgreSQL keeps the App API answers', () => {
     () => ({
       a: { app: sqlite, token: tokens.sqlite },
       b: { app: postgres, token: tokens.postgres },
-      samples: endpointSamples(ids),
+      samples: endpointSamples(ids, {
+        '/v1/easel/registration': [codes.used, codes.unused].map((c) => `/v1/easel/registration?invite=${c}`),
+      }),
     }),
     'demo',
   )

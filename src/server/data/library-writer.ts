@@ -286,7 +286,7 @@ export class LibraryWriter {
       this.db
         .prepare(
           `INSERT INTO users (id, name, account, comment, password_hash, x_restrict, is_premium, profile_date,
-             profile_hash, profile_json) VALUES (?, ?, ?, '', ?, 2, 1, ?, ?, ?)`,
+             profile_hash, profile_json, role) VALUES (?, ?, ?, '', ?, 2, 1, ?, ?, ?, 'admin')`,
         )
         .run(o.id, o.name, o.account, o.passwordHash, o.profileDate, profileHashOf(o.id), EMPTY_PROFILE)
       this.s.meta.run('owner_account', o.account)

@@ -124,3 +124,25 @@ it('gives schema-5 sessions what the list of signed-in devices shows (unknown fo
   ])
   db.close()
 })
+
+it('gives schema-6 accounts their roles (the demo account and a library owner admins, the rest members) and invites', () => {
+  const db = new Database(path.join(dir, 'accounts6.db'))
+  db.exec(`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+    CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, account TEXT NOT NULL UNIQUE,
+      show_ai INTEGER NOT NULL DEFAULT 1);
+    CREATE TABLE works (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL, created_ts INTEGER NOT NULL,
+      total_comments INTEGER NOT NULL);
+    CREATE TABLE novels (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL, created_ts INTEGER NOT NULL,
+      total_comments INTEGER NOT NULL);
+    INSERT INTO meta (key, value) VALUES ('demo_account', 'demo'), ('owner_account', 'owner');
+    INSERT INTO users (id, name, account) VALUES (1, 'Demo', 'demo'), (2, 'Someone', 'someone'), (3, 'Owner', 'owner');`)
+  migrate(db)
+  migrate(db)
+  expect(db.prepare('SELECT account, role FROM users ORDER BY id').all()).toEqual([
+    { account: 'demo', role: 'admin' },
+    { account: 'someone', role: 'member' },
+    { account: 'owner', role: 'admin' },
+  ])
+  expect(db.prepare('SELECT COUNT(*) AS n FROM invites').get()).toEqual({ n: 0 })
+  db.close()
+})

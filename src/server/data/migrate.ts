@@ -1,5 +1,13 @@
 import type Database from 'better-sqlite3'
-import { commentsSql, libraryNovelsSql, librarySql, refreshTokenDeviceColumns, refreshTokensSql } from './schema.ts'
+import {
+  commentsSql,
+  invitesSql,
+  libraryNovelsSql,
+  librarySql,
+  refreshTokenDeviceColumns,
+  refreshTokensSql,
+  userRoleColumn,
+} from './schema.ts'
 
 // Brings a catalogue made by an older Easel up to the current schema in place, so an upgrade keeps the bookmarks,
 // follows and mutes already written to it. Each step checks for itself and runs at most once.
@@ -38,6 +46,16 @@ export function migrate(db: Database.Database) {
       if (!sessionColumns.includes(column.split(' ')[0]!)) db.exec(`ALTER TABLE refresh_tokens ADD COLUMN ${column}`)
   })()
   // schema 4: the library tables (an older catalogue has imported nothing: they start empty)
+  // schema 7: roles (the demo account and a library's owner are its admins) and invites
+  if (!userColumns.includes('role'))
+    db.transaction(() => {
+      db.exec(`ALTER TABLE users ADD COLUMN ${userRoleColumn}`)
+      if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get())
+        db.exec(`UPDATE users SET role = 'admin'
+          WHERE account IN (SELECT value FROM meta WHERE key IN ('owner_account', 'demo_account'))`)
+    })()
+  const hasInvites = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'invites'").get()
+  if (!hasInvites) db.exec(invitesSql)
   const hasLibrary = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'library_works'").get()
   if (!hasLibrary) db.transaction(() => db.exec(librarySql))()
   // schema 5: imported novels, rankings and users' files (an older catalogue has imported none)

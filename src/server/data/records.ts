@@ -13,6 +13,8 @@ export interface UserRecord {
   /** the account's age setting: 0 all-ages only, 1 also R-18, 2 also R-18G */
   xRestrict: number
   isPremium: boolean
+  /** `admin` may set the registration mode and invite; member when absent */
+  role?: 'admin' | 'member'
   /** upload time of the profile image, JST path form `YYYY/MM/DD/hh/mm/ss` */
   profileDate: string
   /** 32 hex chars, part of the profile image file name */

@@ -214,6 +214,60 @@ export interface TokenRepository {
   setPassword(userId: number, passwordHash: string): Promise<number[]>
 }
 
+/** A new account's fields, as sign-up takes them. */
+export interface NewAccount {
+  account: string
+  name: string
+  passwordHash: string
+  /** the profile image's date path, from the sign-up time */
+  profileDate: string
+}
+
+/**
+ * Who may make an account: anyone (`open`), the holder of an unused, unexpired invite (`invite`), or no one
+ * (`closed`). Whatever the entry, the first account of a catalogue that has none is made, and is its admin.
+ */
+export type AccountEntry = { mode: 'open' } | { mode: 'invite'; inviteHash: string | undefined } | { mode: 'closed' }
+
+export type SignUpOutcome =
+  { made: true; userId: number; role: 'admin' | 'member' } | { made: false; why: 'taken' | 'invite' | 'closed' }
+
+export interface InviteRow {
+  id: number
+  created_by: number
+  created_ts: number
+  expires_ts: number
+  used_by: number | null
+  used_ts: number | null
+}
+
+/** Accounts: sign-up, the registration mode, invites. */
+export interface AccountRepository {
+  /** whether any account exists (a user that can sign in: one with a password) */
+  hasAccounts(): Promise<boolean>
+  /**
+   * A new account, in one transaction with what admits it: whether it is the first (then the admin, whatever the
+   * entry), and the invite it uses up. Nothing is written when it is not made (a taken name leaves the invite unused).
+   * Its id is past every id the catalogue has held for an account of its own (OWN_ACCOUNT_IDS), never an imported
+   * pixiv user's.
+   */
+  signUp(account: NewAccount, entry: AccountEntry, nowTs: number): Promise<SignUpOutcome>
+  /** A profile's new fields; `taken` when another account has that name (nothing written then). */
+  editProfile(
+    userId: number,
+    profile: { name: string; account: string; comment: string; profileJson: string },
+  ): Promise<'done' | 'taken'>
+  /** the registration mode an admin set, or undefined (the configuration's then) */
+  registrationMode(): Promise<string | undefined>
+  setRegistrationMode(mode: string): Promise<void>
+  addInvite(codeHash: string, createdBy: number, createdTs: number, expiresTs: number): Promise<InviteRow>
+  /** the invites, the newest first */
+  invites(limit: number): Promise<InviteRow[]>
+  invite(codeHash: string): Promise<InviteRow | undefined>
+  /** withdraws an unused invite; false when there is no unused one of that id */
+  revokeInvite(id: number): Promise<boolean>
+}
+
 /** Rankings, recommendation candidates and the catalogue's own facts. */
 export interface CatalogueRepository {
   meta(): Promise<Record<string, string>>
@@ -253,5 +307,6 @@ export interface Repositories {
   tags: TagRepository
   series: SeriesRepository
   tokens: TokenRepository
+  accounts: AccountRepository
   catalogue: CatalogueRepository
 }

@@ -1,5 +1,5 @@
 // The catalogue's tables. Only the data-access module (this folder) knows them.
-export const SCHEMA_VERSION = 6
+export const SCHEMA_VERSION = 7
 
 /** Comments (schema 2): also what an upgrade from schema 1 adds (migrate.ts). */
 export const commentsSql = `
@@ -43,6 +43,24 @@ ${refreshTokenDeviceColumns.map((c) => `  ${c}`).join(',\n')}
 );
 CREATE INDEX refresh_tokens_user ON refresh_tokens (user_id);
 `
+
+/**
+ * Invites (schema 7): an admin's single-use links to sign up with. Only the code's hash is kept (the link is shown
+ * once); `used_by` is the account made with it. AUTOINCREMENT: a withdrawn invite's id is never another's.
+ */
+export const invitesSql = `CREATE TABLE invites (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  code_hash TEXT NOT NULL UNIQUE,
+  created_by INTEGER NOT NULL,
+  created_ts INTEGER NOT NULL,
+  expires_ts INTEGER NOT NULL,
+  used_by INTEGER,
+  used_ts INTEGER
+);
+`
+
+/** An account's role (schema 7): `admin` or `member`. */
+export const userRoleColumn = "role TEXT NOT NULL DEFAULT 'member'"
 
 /**
  * Libraries (schema 4): works imported from a downloader's archive (LIBRARY_DIR, src/server/library/). A demo
@@ -168,7 +186,8 @@ CREATE TABLE users (
   profile_hash TEXT NOT NULL,
   profile_json TEXT NOT NULL,
   -- the account's "show AI-generated works" setting (POST /v1/user/ai-show-settings/edit); 0 hides them in lists
-  show_ai INTEGER NOT NULL DEFAULT 1
+  show_ai INTEGER NOT NULL DEFAULT 1,
+  ${userRoleColumn}
 );
 
 CREATE TABLE follows (
@@ -351,5 +370,6 @@ CREATE TABLE mutes (
 
 ${commentsSql}
 ${refreshTokensSql}
+${invitesSql}
 ${librarySql}
 ${libraryNovelsSql}`

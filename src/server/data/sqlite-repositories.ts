@@ -1,5 +1,6 @@
 import type { CatalogueStore, Kind, NovelRow, WorkRow } from './store.ts'
 import { LibraryRankings } from './library-lists.ts'
+import { sqliteAccounts } from './accounts.ts'
 import type { ItemRepository, Repositories } from './repositories.ts'
 
 // The repositories over SQLite (better-sqlite3): each method runs the store's prepared statement at once and answers
@@ -118,6 +119,7 @@ export function sqliteRepositories(store: CatalogueStore): Repositories {
       revokeAllOf: async (userId) => store.revokeRefreshTokensOf(userId),
       setPassword: async (userId, hash) => store.setPassword(userId, hash),
     },
+    accounts: sqliteAccounts(store.db),
     catalogue: {
       meta: async () => store.meta(),
       latestActivityDay: async (kind) => store.latestActivityDay(kind),

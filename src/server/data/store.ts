@@ -85,6 +85,8 @@ export interface UserRow {
   profile_hash: string
   profile_json: string
   show_ai: number
+  /** `admin` or `member` */
+  role: string
 }
 
 export interface TagRow {

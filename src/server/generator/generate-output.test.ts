@@ -54,12 +54,13 @@ const EXPECTED: Record<string, string> = {
   illust_bookmark_tags: '4026:eb57ac286bd6f46c',
   illust_bookmarks: '9595:48f979924ed96b73',
   illust_series: '20:f779e08f405b1af8',
+  invites: '0:e3b0c44298fc1c14',
   library_bookmarks: '0:e3b0c44298fc1c14',
   library_novels: '0:e3b0c44298fc1c14',
   library_rankings: '0:e3b0c44298fc1c14',
   library_skipped: '0:e3b0c44298fc1c14',
   library_works: '0:e3b0c44298fc1c14',
-  meta: '8:577c61b5e09b68df', // schema_version 6
+  meta: '8:71e201e55ca536e4', // schema_version 7
   mutes: '33:8c8483bae83546d6',
   novel_activity: '47911:c1c7252096775770',
   novel_bookmark_tags: '423:5aba67dd6faea2fe',
@@ -73,7 +74,7 @@ const EXPECTED: Record<string, string> = {
   refresh_tokens: '0:e3b0c44298fc1c14',
   tags: '400:d7f37a4b24a27fc5',
   user_files: '0:e3b0c44298fc1c14',
-  users: '300:f546b45a487caeac',
+  users: '300:5c77eda8efe33b4b', // role: the demo account admin, the rest members
   work_activity: '241453:282f794886360512',
   work_files: '0:e3b0c44298fc1c14',
   work_tags: '59944:5d56a0486b7bb58b',

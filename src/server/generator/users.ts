@@ -154,6 +154,8 @@ export function buildUsers(rng: Rng, opts: UserBuildOptions): UserRecord[] {
       passwordHash: opts.passwordHash,
       xRestrict: id === 1 ? 2 : rng.bucket([0.4, 0.45, 0.15]),
       isPremium: id === 1 ? true : rng.chance(0.2),
+      // the demo account is the demo catalogue's admin
+      ...(id === 1 ? { role: 'admin' as const } : {}),
       profileDate: pathDate(profileTs),
       profileHash: rng.hex(32),
       profile: profile(rng, account),

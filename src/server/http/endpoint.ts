@@ -27,6 +27,7 @@ function paramSchema(name: string, param: ParamSpec): z.ZodType {
       const e = z.enum(param.values as [string, ...string[]], {
         error: `${name} must be one of ${param.values.join(', ')}`,
       })
+      if (param.required) return e
       return param.default === undefined ? e.optional() : e.default(param.default)
     }
     case 'date':

@@ -403,4 +403,24 @@ describe('authorization matrix', () => {
     const after = (await (await fetchAs('author', '/v1/easel/sessions')).json()) as { sessions: { id: number }[] }
     expect(after.sessions.map((s) => s.id)).toEqual(authorSessions)
   })
+
+  // The admins' own: how accounts come in and the invites. Every caller of the matrix is a member or anonymous; none
+  // sets the mode, lists, makes or withdraws an invite, and the admin's invite stays as it was.
+  it.each(KINDS)('the registration mode and the invites are the admins’ alone (%s)', async (who) => {
+    const admin = await app.login('demo')
+    const made = await app.post('/v1/easel/invites/add', {}, admin)
+    const { code, invite } = (await made.json()) as { code: string; invite: { id: number } }
+    const refused = who === 'anonymous' ? 400 : 403
+    const post = (path: string, fields: Record<string, string>) => app.post(path, fields, callers[who].token)
+    cells.add(`registration mode × ${who}`)
+    expect((await post('/v1/easel/registration/edit', { mode: 'open' })).status).toBe(refused)
+    cells.add(`invites × ${who}`)
+    expect((await app.fetch('/v1/easel/invites', { token: callers[who].token })).status).toBe(refused)
+    expect((await post('/v1/easel/invites/add', {})).status).toBe(refused)
+    expect((await post('/v1/easel/invites/revoke', { invite_id: String(invite.id) })).status).toBe(refused)
+    const registration = await app.get<{ mode: string; invite: string }>(`/v1/easel/registration?invite=${code}`)
+    expect(registration).toMatchObject({ mode: 'invite', invite: 'valid' })
+    const listed = (await app.get<{ invites: { id: number }[] }>('/v1/easel/invites', admin)).invites
+    expect(listed.filter((i) => i.id >= invite.id).map((i) => i.id)).toEqual([invite.id])
+  })
 })

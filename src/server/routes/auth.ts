@@ -1,13 +1,13 @@
 import type { Hono } from 'hono'
 import type { WireTokenFields, WireTokenResponse } from '../../api/wire.ts'
 import type { WireSession } from '../../api/wire-responses.ts'
-import { MIN_PASSWORD_LENGTH, passwordLength } from '../../api/endpoints.ts'
+import { ACCOUNT_PATTERN, MIN_PASSWORD_LENGTH, passwordLength } from '../../api/account-endpoints.ts'
 import type { AppContext, AppEnv, Services } from '../context.ts'
 import type { SessionRow, UserRow } from '../data/store.ts'
 import type { View } from '../wire/view.ts'
 import { ACCESS_TOKEN_TTL_S, newPasswordHash, verifyPassword } from '../auth/tokens.ts'
-import { HashGate, SignInThrottle } from '../auth/sign-in-guard.ts'
-import { profileImagePath } from '../images/paths.ts'
+import { HashGate, SignInThrottle, SignUpThrottle } from '../auth/sign-in-guard.ts'
+import { pathDate, profileImagePath } from '../images/paths.ts'
 import { on } from '../http/endpoint.ts'
 import { ApiError, badRequest, notFound, tokenError } from '../http/errors.ts'
 import { clientAddress } from '../http/client-address.ts'
@@ -19,6 +19,26 @@ const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' }
 /** What a session is called in the list of signed-in devices when it began with a sign-in: the client's User-Agent. */
 const MAX_CLIENT_LENGTH = 200
 
+/** A refusal a form shows by its field: the error message is `{"<field>": ["<why>"]}`, `say` the user message. */
+const field = (name: string, why: string, say: string) => badRequest(JSON.stringify({ [name]: [why] }), say)
+
+/** An account's names, as sign-up and a profile edit take them. */
+function checkNames(q: { account: string; name: string }) {
+  if (!ACCOUNT_PATTERN.test(q.account))
+    throw field('account', 'invalid', 'An account name is 3 to 32 lowercase letters, digits, _ or -.')
+  if (/\p{Cc}/u.test(q.name)) throw field('name', 'invalid', 'The name must not hold control characters.')
+}
+
+/** An absolute http(s) address, as a profile's web page must be (no `javascript:` or other schemes reach a link). */
+const isWebAddress = (value: string) => {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'http:' || url.protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
 const isoOrNull = (ts: number) => (ts > 0 ? new Date(ts * 1000).toISOString() : null)
 const wireSession = (row: SessionRow, current: number | null): WireSession => ({
   id: row.id,
@@ -29,8 +49,9 @@ const wireSession = (row: SessionRow, current: number | null): WireSession => ({
 })
 
 export function authRoutes(app: Hono<AppEnv>, { domain, signer, nowS, config }: Services) {
-  const { tokens } = domain
+  const { tokens, accounts } = domain
   const throttle = new SignInThrottle()
+  const signUps = new SignUpThrottle()
   const hashing = new HashGate()
 
   /** A token answer: a new access token for the session (a new one, of a sign-in, or the renewed refresh token's). */
@@ -128,7 +149,7 @@ export function authRoutes(app: Hono<AppEnv>, { domain, signer, nowS, config }: 
       attempt.withdrawn()
       throw new ApiError(503, 'Busy', 'The service is busy. Please try again in a moment.', { 'Retry-After': '1' })
     }
-    if (!ok) throw badRequest(JSON.stringify({ password: ['wrong password'] }), 'The password is not right.')
+    if (!ok) throw field('password', 'wrong password', 'The password is not right.')
     attempt.succeeded()
   }
 
@@ -151,10 +172,73 @@ export function authRoutes(app: Hono<AppEnv>, { domain, signer, nowS, config }: 
     return c.json({ refresh_token: session.refreshToken, session: wireSession(session, c.var.session) }, 200, NO_STORE)
   })
 
+  // A new account, signed in at once. The rules of who may (the mode, the first account, the invite) are the account
+  // service's; what is refused says which field, in the error message's {"<field>": [why]} (the gallery's forms read it).
+  on(app, 'signUp', async (c, q) => {
+    const closed = () => new ApiError(403, 'registration is closed', 'New accounts are not being made here.')
+    checkNames(q)
+    if (passwordLength(q.password) < MIN_PASSWORD_LENGTH)
+      throw field('password', 'too short', `The password must have at least ${MIN_PASSWORD_LENGTH} characters.`)
+    const mode = await accounts.mode(config.registration)
+    if (mode === 'closed' && !(await accounts.firstAccount())) throw closed()
+    if (mode === 'invite' && q.invite === undefined && !(await accounts.firstAccount()))
+      throw field('invite', 'required', 'Signing up here needs an invite link from an admin.')
+    const wait = signUps.begin(clientAddress(c, config.trustProxy))
+    if (wait)
+      throw new ApiError(429, 'Too many sign-ups', 'Too many sign-ups from here. Please wait a while.', {
+        'Retry-After': String(wait.retryAfterS),
+      })
+    const passwordHash = await hashing.run(() => newPasswordHash(q.password))
+    if (passwordHash === undefined)
+      throw new ApiError(503, 'busy', 'The service is busy. Please try again in a moment.', { 'Retry-After': '1' })
+    const made = await accounts.signUp(
+      { account: q.account, name: q.name, passwordHash, profileDate: pathDate(nowS()) },
+      mode,
+      q.invite,
+    )
+    if (!made.made) {
+      if (made.why === 'taken') throw field('account', 'taken', 'That account name is taken.')
+      if (made.why === 'closed') throw closed()
+      const state = q.invite === undefined ? 'required' : await accounts.inviteState(q.invite)
+      const say = {
+        required: 'Signing up here needs an invite link from an admin.',
+        unknown: 'That invite link is not known.',
+        used: 'That invite link has been used.',
+        expired: 'That invite link has expired.',
+      }
+      // a valid state here lost a race for its one use
+      const why = state === 'valid' ? 'used' : state
+      throw field('invite', why, say[why])
+    }
+    const user = (await tokens.userById(made.userId))!
+    const client = (c.req.header('user-agent') ?? '').slice(0, MAX_CLIENT_LENGTH)
+    return c.json(issue(user, c.var.view, await tokens.open(user.id, client)), 200, NO_STORE)
+  })
+
+  // The caller's profile. The same names as a sign-up's, refused the same way.
+  on(app, 'editProfile', async (c, q) => {
+    checkNames(q)
+    if (/[^\P{Cc}\n\t]/u.test(q.comment ?? ''))
+      throw field('comment', 'invalid', 'The bio must not hold control characters.')
+    const webpage = q.webpage ?? ''
+    if (webpage !== '' && !isWebAddress(webpage))
+      throw field('webpage', 'invalid', 'The web page must be an address starting with http:// or https://.')
+    const done = await accounts.editProfile(c.var.caller.id, {
+      name: q.name,
+      account: q.account,
+      comment: q.comment ?? '',
+      webpage,
+    })
+    if (done === 'taken') throw field('account', 'taken', 'That account name is taken.')
+    if (done === 'fixed') throw field('account', 'fixed', 'The library owner’s account name is set by OWNER_USERNAME.')
+    return c.json({}, 200, NO_STORE)
+  })
+
   on(app, 'changePassword', async (c, q) => {
     if (passwordLength(q.new_password) < MIN_PASSWORD_LENGTH)
-      throw badRequest(
-        JSON.stringify({ new_password: [`at least ${MIN_PASSWORD_LENGTH} characters`] }),
+      throw field(
+        'new_password',
+        `at least ${MIN_PASSWORD_LENGTH} characters`,
         `The new password must have at least ${MIN_PASSWORD_LENGTH} characters.`,
       )
     await checkPassword(c, c.var.caller.id, q.current_password)

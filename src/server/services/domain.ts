@@ -12,6 +12,7 @@ import { RecommendationService } from './recommendation.ts'
 import { SearchService } from './search.ts'
 import { SeriesService } from './series.ts'
 import { TokenService } from './tokens.ts'
+import { AccountService } from './accounts.ts'
 import { UserService } from './users.ts'
 import { WorkService } from './works.ts'
 
@@ -35,6 +36,7 @@ export interface Domain {
   series: SeriesService
   feeds: FeedService
   tokens: TokenService
+  accounts: AccountService
   library: LibraryService
 }
 
@@ -56,6 +58,7 @@ export function createDomain(deps: ServiceDeps): Domain {
     series: new SeriesService(deps),
     feeds: new FeedService(deps),
     tokens: new TokenService(deps),
+    accounts: new AccountService(deps),
     library: new LibraryService(deps),
   }
 }

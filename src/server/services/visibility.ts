@@ -21,6 +21,8 @@ export interface Viewer {
   showAi?: boolean
   /** a library catalogue's owner: the archive is theirs, so its mypixiv-only and private works are theirs to see */
   owner?: boolean
+  /** an admin (role admin, or a library's owner): sets how accounts come in, invites */
+  admin?: boolean
 }
 
 /** What of an item the rule reads. */

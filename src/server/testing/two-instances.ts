@@ -123,4 +123,11 @@ export async function alternate(a: Instance, b: Instance) {
   await call(b, '/v1/easel/sessions/revoke', kept.access, { session_id: String(await current(b, lost.access)) })
   expect((await a.fetch('/v1/mute/list', { token: lost.access })).status).toBe(400)
   expect((await a.fetch('/v1/mute/list', { token: kept.access })).status).toBe(200)
+
+  // an invite made on A signs a newcomer up on B, who signs in on A at once; the invite is then used on both
+  const { code } = await call(a, '/v1/easel/invites/add', kept.access, {})
+  const account = `twin${Date.now() % 1_000_000}`
+  await call(b, '/v1/easel/signup', undefined, { account, name: 'Twin', password: 'a long passphrase', invite: code })
+  expect((await signIn(a, account, 'a long passphrase')).access).toMatch(/\S/)
+  for (const i of [a, b]) expect((await call(i, `/v1/easel/registration?invite=${code}`)).invite).toBe('used')
 }

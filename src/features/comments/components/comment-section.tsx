@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
-import { MAX_COMMENT_LENGTH } from '../../../api/endpoints.ts'
+import { MAX_COMMENT_LENGTH } from '../../../api/catalogue-endpoints.ts'
 import type { Comment, WorkKind } from '../../../api/model.ts'
 import { Avatar } from '../../../components/avatar.tsx'
 import { Button } from '../../../components/button.tsx'

@@ -1,5 +1,6 @@
-// Query options of the account's settings kept by the service (they need a session): the mute list, the "show
-// AI-generated works" choice and the account's signed-in devices.
+// Query options of the account's settings kept by the service (they need a session): the mute list and the "show
+// AI-generated works" choice. The account's own (devices, role, invites) are in account-queries.ts, which the first
+// script does not carry.
 
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../lib/api.ts'
@@ -21,12 +22,5 @@ export const settingsQueries = {
     queryOptions({
       queryKey: [...all(), 'mutes'] as const,
       queryFn: ({ signal }) => api.muteList({ signal }),
-    }),
-
-  /** The signed-in caller's devices (sessions), the most recently used first. */
-  sessions: () =>
-    queryOptions({
-      queryKey: [...all(), 'sessions'] as const,
-      queryFn: ({ signal }) => api.sessions({ signal }),
     }),
 }

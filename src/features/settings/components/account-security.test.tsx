@@ -17,13 +17,16 @@ const mocks = vi.hoisted(() => ({
   signOut: vi.fn(),
 }))
 
-vi.mock('../../../lib/api.ts', () => ({
-  api: {
+vi.mock('../../../lib/account-api.ts', () => ({
+  accountApi: {
     sessions: mocks.sessions,
     revokeSession: mocks.revokeSession,
     addSession: mocks.addSession,
     changePassword: mocks.changePassword,
   },
+}))
+
+vi.mock('../../../lib/api.ts', () => ({
   session: { signOut: mocks.signOut },
   signIn: mocks.signIn,
 }))

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { Button } from '../../../components/button.tsx'
-import { api, signIn } from '../../../lib/api.ts'
+import { accountApi } from '../../../lib/account-api.ts'
+import { signIn } from '../../../lib/api.ts'
 import { useT } from '../../../lib/i18n/i18n.ts'
-import { MIN_PASSWORD_LENGTH, passwordLength } from '../../../api/endpoints.ts'
-import { accountFormError } from '../account-errors.ts'
-import { settingsQueries } from '../api/settings-queries.ts'
-import { AccountField, HiddenUsername } from './account-field.tsx'
+import { MIN_PASSWORD_LENGTH, passwordLength } from '../../../api/account-endpoints.ts'
+import { accountFormError } from '../../../lib/account-errors.ts'
+import { accountQueries } from '../api/account-queries.ts'
+import { AccountField, HiddenUsername } from '../../../components/account-field.tsx'
 import '../../../lib/i18n/messages/en/settings.ts'
 
 /**
@@ -22,7 +23,7 @@ export function ChangePasswordForm({ account }: { account: string }) {
   const [tooShort, setTooShort] = useState(false)
   const mutation = useMutation({
     mutationFn: async (input: { current: string; next: string }) => {
-      await api.changePassword(input.current, input.next)
+      await accountApi.changePassword(input.current, input.next)
       try {
         await signIn(account, input.next)
         return { signedInAgain: true }
@@ -34,7 +35,7 @@ export function ChangePasswordForm({ account }: { account: string }) {
     onSuccess: () => {
       setCurrent('')
       setNext('')
-      void queryClient.invalidateQueries({ queryKey: settingsQueries.sessions().queryKey })
+      void queryClient.invalidateQueries({ queryKey: accountQueries.sessions().queryKey })
     },
   })
 

@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { BadRequestError } from '../../../lib/api-error.ts'
+import { accountQueries } from '../api/account-queries.ts'
 import { SettingsScreen } from './settings-screen.tsx'
 
 const mocks = vi.hoisted(() => ({
@@ -11,8 +12,20 @@ const mocks = vi.hoisted(() => ({
   muteList: vi.fn(),
   editMutes: vi.fn(),
   sessions: vi.fn(),
+  account: vi.fn(),
+  registration: vi.fn(),
+  invites: vi.fn(),
   signedIn: true,
   session: { user: { id: 1, name: 'Demo', account: 'demo' } },
+}))
+
+vi.mock('../../../lib/account-api.ts', () => ({
+  accountApi: {
+    sessions: mocks.sessions,
+    account: mocks.account,
+    registration: mocks.registration,
+    invites: mocks.invites,
+  },
 }))
 
 vi.mock('../../../lib/api.ts', () => ({
@@ -21,7 +34,6 @@ vi.mock('../../../lib/api.ts', () => ({
     editAiShowSettings: mocks.editAiShowSettings,
     muteList: mocks.muteList,
     editMutes: mocks.editMutes,
-    sessions: mocks.sessions,
   },
   session: {
     get: () => (mocks.signedIn ? mocks.session : null),
@@ -44,6 +56,7 @@ const toggle = () => screen.findByRole('checkbox', { name: 'Show AI-generated wo
 describe("the account's AI setting", () => {
   beforeEach(() => {
     vi.resetAllMocks()
+    mocks.account.mockImplementation(() => new Promise(() => {}))
     mocks.signedIn = true
     mocks.muteList.mockImplementation(() => new Promise(() => {}))
     mocks.sessions.mockImplementation(() => new Promise(() => {}))
@@ -84,6 +97,7 @@ describe("the account's AI setting", () => {
 describe("the account's mutes", () => {
   beforeEach(() => {
     vi.resetAllMocks()
+    mocks.account.mockImplementation(() => new Promise(() => {}))
     mocks.signedIn = true
     mocks.aiShowSettings.mockImplementation(() => new Promise(() => {}))
     mocks.sessions.mockImplementation(() => new Promise(() => {}))
@@ -120,6 +134,7 @@ describe("the account's mutes", () => {
 describe("the account's devices, app tokens and password", () => {
   beforeEach(() => {
     vi.resetAllMocks()
+    mocks.account.mockImplementation(() => new Promise(() => {}))
     mocks.aiShowSettings.mockImplementation(() => new Promise(() => {}))
     mocks.muteList.mockImplementation(() => new Promise(() => {}))
     mocks.sessions.mockResolvedValue([
@@ -142,5 +157,35 @@ describe("the account's devices, app tokens and password", () => {
     expect(screen.queryByRole('region', { name: 'Signed-in devices' })).toBeNull()
     expect(screen.queryByLabelText('Current password')).toBeNull()
     expect(mocks.sessions).not.toHaveBeenCalled()
+  })
+})
+
+describe('the administration section', () => {
+  beforeEach(() => {
+    vi.resetAllMocks()
+    mocks.signedIn = true
+    for (const pending of [mocks.aiShowSettings, mocks.muteList, mocks.sessions])
+      pending.mockImplementation(() => new Promise(() => {}))
+    mocks.registration.mockResolvedValue({ mode: 'invite', firstAccount: false, invite: null })
+    mocks.invites.mockResolvedValue([])
+  })
+
+  it('is there for an admin, after the account section', async () => {
+    mocks.account.mockResolvedValue({ id: 1, name: 'Demo', account: 'demo', role: 'admin' })
+    setup()
+    const admin = await screen.findByRole('region', { name: 'Administration' })
+    expect(await within(admin).findByRole('radio', { name: 'With an invite link' })).toBeChecked()
+    expect(screen.getByRole('region', { name: 'Account' }).nextElementSibling).toBe(admin)
+  })
+
+  it('is not there for a member', async () => {
+    mocks.account.mockResolvedValue({ id: 5, name: 'Member', account: 'member', role: 'member' })
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    setup(client)
+    await waitFor(() => expect(client.getQueryState(accountQueries.account().queryKey)?.status).toBe('success'))
+    expect(screen.getByRole('region', { name: 'Account' })).toBeVisible()
+    expect(screen.queryByRole('region', { name: 'Administration' })).toBeNull()
+    expect(mocks.registration).not.toHaveBeenCalled()
+    expect(mocks.invites).not.toHaveBeenCalled()
   })
 })

@@ -9,6 +9,8 @@ import { Mutes } from './mutes.tsx'
 import { AppTokenForm } from './app-token-form.tsx'
 import { ChangePasswordForm } from './change-password-form.tsx'
 import { SignedInDevices } from './signed-in-devices.tsx'
+import { Administration } from './administration.tsx'
+import { SettingsSection } from './settings-section.tsx'
 import { DENSITIES, FILTER_ACTIONS, FILTER_ROWS, LANGUAGES, QUALITIES, THEMES } from '../settings-choices.ts'
 import { settingsQueries } from '../api/settings-queries.ts'
 import { api, session } from '../../../lib/api.ts'
@@ -20,15 +22,6 @@ import { updateSettings, useSettings } from '../../../lib/settings.ts'
 import '../../../lib/i18n/messages/en/common.ts'
 import '../../../lib/i18n/messages/en/settings.ts'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section className="space-y-5 rounded-2xl border border-line bg-surface/50 p-4 sm:p-6" aria-label={title}>
-      <h2 className="text-lg font-semibold">{title}</h2>
-      {children}
-    </section>
-  )
-}
 
 /**
  * Ends every session of the account (other browsers, gallery-dl, pixivpy), then this one. It waits for the service:
@@ -103,9 +96,9 @@ function ServerAiShow({ itemKeys }: { itemKeys: readonly QueryKey[] }) {
 }
 
 /**
- * `/settings`: theme, grid, images, content filters, mutes and the session; all saved as they change. `itemKeys`: the
- * query keys of the cached works and novels, given by the page (they are other features'), whose items the service
- * marked or filtered by the account's mutes and AI setting.
+ * `/settings`: theme, grid, images, content filters, mutes, the account and, for admins, how accounts come in; all
+ * saved as they change. `itemKeys`: the query keys of the cached works and novels, given by the page (they are other
+ * features'), whose items the service marked or filtered by the account's mutes and AI setting.
  */
 export function SettingsScreen({ itemKeys }: { itemKeys: readonly QueryKey[] }) {
   const t = useT()
@@ -120,7 +113,7 @@ export function SettingsScreen({ itemKeys }: { itemKeys: readonly QueryKey[] }) 
         <p className="text-sm text-muted">{t('settings.intro')}</p>
       </div>
 
-      <Section title={t('settings.appearance')}>
+      <SettingsSection title={t('settings.appearance')}>
         <ChoiceGroup
           legend={t('settings.language.legend')}
           choices={LANGUAGES}
@@ -147,9 +140,9 @@ export function SettingsScreen({ itemKeys }: { itemKeys: readonly QueryKey[] }) 
           value={settings.imageQuality}
           onChange={(imageQuality) => updateSettings({ imageQuality })}
         />
-      </Section>
+      </SettingsSection>
 
-      <Section title={t('settings.filters.title')}>
+      <SettingsSection title={t('settings.filters.title')}>
         {current && <ServerAiShow key={current.user.id} itemKeys={itemKeys} />}
         {FILTER_ROWS.map((row) => (
           <ChoiceGroup
@@ -170,13 +163,13 @@ export function SettingsScreen({ itemKeys }: { itemKeys: readonly QueryKey[] }) 
           value={settings.filters.hideMuted ? 'hide' : 'blur'}
           onChange={(v) => updateSettings({ filters: { hideMuted: v === 'hide' } })}
         />
-      </Section>
+      </SettingsSection>
 
-      <Section title={t('settings.mutes.title')}>
+      <SettingsSection title={t('settings.mutes.title')}>
         <Mutes itemKeys={itemKeys} />
-      </Section>
+      </SettingsSection>
 
-      <Section title={t('settings.account.title')}>
+      <SettingsSection title={t('settings.account.title')}>
         {current ? (
           <>
             <div className="flex flex-wrap items-center gap-3">
@@ -205,7 +198,10 @@ export function SettingsScreen({ itemKeys }: { itemKeys: readonly QueryKey[] }) 
             </Link>
           </div>
         )}
-      </Section>
+      </SettingsSection>
+
+      {/* Admins only: the section appears once the account's role is known. */}
+      {current && <Administration key={`admin-${current.user.id}`} />}
     </div>
   )
 }

@@ -4,35 +4,15 @@ import type { Session } from '../../../api/model.ts'
 import { Button } from '../../../components/button.tsx'
 import { Skeleton } from '../../../components/skeleton.tsx'
 import { ErrorState } from '../../../components/states.tsx'
-import { api, session as currentSession } from '../../../lib/api.ts'
-import { accountFormError } from '../account-errors.ts'
-import { formatDate, formatRelative } from '../../../lib/format.ts'
-import { useT, type MessageKey } from '../../../lib/i18n/i18n.ts'
-import { richText } from '../../../lib/i18n/rich.tsx'
-import { settingsQueries } from '../api/settings-queries.ts'
+import { accountApi } from '../../../lib/account-api.ts'
+import { session as currentSession } from '../../../lib/api.ts'
+import { accountFormError } from '../../../lib/account-errors.ts'
+import { useT } from '../../../lib/i18n/i18n.ts'
+import { accountQueries } from '../api/account-queries.ts'
 import { DEVICES_SHOWN } from '../../../tunables.ts'
+import { When } from './when.tsx'
 import '../../../lib/i18n/messages/en/common.ts'
 import '../../../lib/i18n/messages/en/settings.ts'
-
-/** "Signed in 3 days ago", with the exact time as the tooltip; nothing for a session from before Easel kept it. */
-function When({ iso, message }: { iso: string | null; message: MessageKey }) {
-  if (!iso) return null
-  return (
-    <span className="block">
-      {richText(
-        message,
-        {
-          time: (text) => (
-            <time dateTime={iso} title={formatDate(iso, { time: true })}>
-              {text}
-            </time>
-          ),
-        },
-        { when: formatRelative(iso) },
-      )}
-    </span>
-  )
-}
 
 function Device({ device, busy, onSignOut }: { device: Session; busy: boolean; onSignOut: () => void }) {
   const t = useT()
@@ -78,16 +58,16 @@ export function SignedInDevices() {
   const t = useT()
   const id = useId()
   const client = useQueryClient()
-  const query = useQuery(settingsQueries.sessions())
+  const query = useQuery(accountQueries.sessions())
   const signOut = useMutation({
-    mutationFn: (device: Session) => api.revokeSession(device.id),
+    mutationFn: (device: Session) => accountApi.revokeSession(device.id),
     onSuccess: (_done, device) => {
       // Its tokens no longer work: forget them here (the settings then show the signed-out state).
       if (device.isCurrent) currentSession.signOut()
-      else void client.invalidateQueries({ queryKey: settingsQueries.sessions().queryKey })
+      else void client.invalidateQueries({ queryKey: accountQueries.sessions().queryKey })
     },
     // Most likely it was gone already (signed out elsewhere, or expired): show the list as it is now.
-    onError: () => void client.invalidateQueries({ queryKey: settingsQueries.sessions().queryKey }),
+    onError: () => void client.invalidateQueries({ queryKey: accountQueries.sessions().queryKey }),
   })
 
   const [showAll, setShowAll] = useState(false)

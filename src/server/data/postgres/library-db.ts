@@ -134,7 +134,7 @@ export function pgLibraryDb(pool: pg.Pool): LibraryDb {
         const made = await row(
           c,
           `INSERT INTO users (id, name, account, comment, password_hash, x_restrict, is_premium, profile_date,
-             profile_hash, profile_json) VALUES ($1, $2, $3, '', $4, 2, 1, $5, $6, $7)
+             profile_hash, profile_json, role) VALUES ($1, $2, $3, '', $4, 2, 1, $5, $6, $7, 'admin')
            ON CONFLICT (account) DO NOTHING RETURNING id`,
           [o.id, o.name, o.account, o.passwordHash, o.profileDate, profileHashOf(o.id), EMPTY_PROFILE],
         )

@@ -10,6 +10,7 @@ const messages = {
   password: 'Password',
   signingIn: 'Signing in…',
   failed: 'Signing in failed. Please try again.',
+  createAccount: 'Create an account',
 }
 
 // Registered when the first module that shows one of these messages loads (src/lib/i18n/i18n.ts).

@@ -93,9 +93,11 @@ const messages = {
     token: 'Refresh token for {client}',
     once: 'Copy it now: it is shown only this once.',
     hint: 'gallery-dl reads it from <code>extractor.pixiv.refresh-token</code> in its configuration file.',
+    copyFailed: 'Could not copy automatically. The token is selected: copy it with your keyboard or menu.',
+  },
+  shownOnce: {
     copy: 'Copy',
     copied: 'Copied',
-    copyFailed: 'Could not copy automatically. The token is selected: copy it with your keyboard or menu.',
     done: 'Done',
   },
   password: {

@@ -12,4 +12,5 @@ export default {
   password: 'パスワード',
   signingIn: 'ログイン中…',
   failed: 'ログインできませんでした。もう一度お試しください。',
+  createAccount: 'アカウントを作成',
 } satisfies CatalogueOf<typeof en>

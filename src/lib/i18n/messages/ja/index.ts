@@ -4,7 +4,9 @@ import app from './app.ts'
 import common from './common.ts'
 import components from './components.ts'
 import auth from './auth.ts'
+import signup from './signup.ts'
 import settings from './settings.ts'
+import admin from './admin.ts'
 import pwa from './pwa.ts'
 import search from './search.ts'
 import ranking from './ranking.ts'
@@ -25,7 +27,9 @@ export const ja: CatalogueOf<Messages> = {
   common,
   components,
   auth,
+  signup,
   settings,
+  admin,
   pwa,
   search,
   ranking,

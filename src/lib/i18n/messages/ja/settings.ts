@@ -96,9 +96,11 @@ export default {
     token: '{client}用のリフレッシュトークン',
     once: 'このトークンは今回しか表示されません。今すぐコピーしてください。',
     hint: 'gallery-dlでは、設定ファイルの<code>extractor.pixiv.refresh-token</code>に記入します。',
+    copyFailed: '自動でコピーできませんでした。トークンを選択したので、キーボードかメニューからコピーしてください。',
+  },
+  shownOnce: {
     copy: 'コピー',
     copied: 'コピーしました',
-    copyFailed: '自動でコピーできませんでした。トークンを選択したので、キーボードかメニューからコピーしてください。',
     done: '完了',
   },
   password: {

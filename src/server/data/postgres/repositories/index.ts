@@ -1,5 +1,6 @@
 import type pg from 'pg'
 import type { Repositories } from '../../repositories.ts'
+import { pgAccounts } from './accounts.ts'
 import { pgBookmarks } from './bookmarks.ts'
 import { pgCatalogue } from './catalogue.ts'
 import { pgComments } from './comments.ts'
@@ -28,6 +29,7 @@ export function pgRepositories(pool: pg.Pool): Repositories {
     tags: pgTags(pool),
     series: pgSeries(pool),
     tokens: pgTokens(pool),
+    accounts: pgAccounts(pool),
     catalogue: pgCatalogue(pool),
   }
 }

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { ApiError, BadRequestError, NetworkError } from '../../lib/api-error.ts'
-import { setLang } from '../../lib/i18n/i18n.ts'
-import { passwordLength } from '../../api/endpoints.ts'
-import { accountFormError } from './account-errors.ts'
+import { passwordLength } from '../api/account-endpoints.ts'
+import { accountFormError, refusal } from './account-errors.ts'
+import { ApiError, BadRequestError, ForbiddenError, NetworkError } from './api-error.ts'
+import { setLang } from './i18n/i18n.ts'
 
-const refused = (field: string, userMessage: string) =>
-  new BadRequestError({ status: 400, message: JSON.stringify({ [field]: ['refused'] }), userMessage })
+const refused = (field: string, userMessage: string, reason = 'refused') =>
+  new BadRequestError({ status: 400, message: JSON.stringify({ [field]: [reason] }), userMessage })
 
 describe('the message of a failed account form', () => {
   afterEach(() => setLang('en'))
@@ -36,6 +36,24 @@ describe('the message of a failed account form', () => {
     expect(accountFormError(new ApiError({ status: 400, message: 'not json' }), 'x')).toBe(
       'The request was not accepted.',
     )
+  })
+})
+
+describe('what an account endpoint refused', () => {
+  it('is the field and the reason of a 400 with the field-keyed message', () => {
+    expect(refusal(refused('account', 'That account name is taken.', 'taken'))).toEqual({
+      field: 'account',
+      reason: 'taken',
+    })
+    expect(refusal(refused('password', 'Too short.', 'too short'))).toEqual({ field: 'password', reason: 'too short' })
+  })
+
+  it('is nothing for another 400, another status or another failure', () => {
+    expect(refusal(new BadRequestError({ status: 400, message: 'name is required' }))).toBeUndefined()
+    expect(refusal(new BadRequestError({ status: 400, message: '["account"]' }))).toBeUndefined()
+    expect(refusal(new BadRequestError({ status: 400, message: '{}' }))).toBeUndefined()
+    expect(refusal(new ForbiddenError({ status: 403, message: '{"account":["taken"]}' }))).toBeUndefined()
+    expect(refusal(new TypeError('{"account":["taken"]}'))).toBeUndefined()
   })
 })
 

@@ -1,0 +1,7 @@
+// The gallery's account client (account-client.ts) over its one transport (api.ts): for the screens that manage the
+// account, which load it with their own code.
+
+import { createAccountClient } from './account-client.ts'
+import { api } from './api.ts'
+
+export const accountApi = createAccountClient(api)
