@@ -4,9 +4,10 @@
 
 import { MIN_PASSWORD_LENGTH } from '../../api/account-endpoints.ts'
 import { refusal } from '../../lib/account-errors.ts'
+import { MAX_NAME_LENGTH } from '../../lib/account-rules.ts'
 import { ApiError, ForbiddenError } from '../../lib/api-error.ts'
 import { t } from '../../lib/i18n/i18n.ts'
-import { MAX_NAME_LENGTH, type SignUpField, type SignUpProblems } from './sign-up-rules.ts'
+import type { SignUpField, SignUpProblems } from './sign-up-rules.ts'
 import '../../lib/i18n/messages/en/signup.ts'
 
 /** What the form says of a refused field, for the service's reason (its own check's and the service's alike). */

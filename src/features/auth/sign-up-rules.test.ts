@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Registration } from '../../api/model.ts'
-import { checkSignUp, inviteCodeFrom, MAX_NAME_LENGTH, signUpOffer } from './sign-up-rules.ts'
+import { MAX_NAME_LENGTH } from '../../lib/account-rules.ts'
+import { checkSignUp, inviteCodeFrom, signUpOffer } from './sign-up-rules.ts'
 
 const good = { account: 'new_reader-1', name: 'New Reader', password: 'eight ch' }
 

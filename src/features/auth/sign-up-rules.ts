@@ -1,17 +1,13 @@
 // What sign-up allows and what its form must hold, as plain functions: the same rules as the service's sign-up
 // (src/server/routes/auth.ts), checked before asking it, in the service's own words for why ('invalid', 'taken'…).
 
-import { ACCOUNT_ENDPOINTS, ACCOUNT_PATTERN, MIN_PASSWORD_LENGTH, passwordLength } from '../../api/account-endpoints.ts'
+import { MIN_PASSWORD_LENGTH, passwordLength } from '../../api/account-endpoints.ts'
 import type { Registration } from '../../api/model.ts'
+import { accountNameProblem, displayNameProblem } from '../../lib/account-rules.ts'
 
 export type SignUpField = 'account' | 'name' | 'password' | 'invite'
 /** Each refused field with why, as the service says it: `{ account: 'invalid', password: 'too short' }`. */
 export type SignUpProblems = Partial<Record<SignUpField, string>>
-
-/** The longest account name (the pattern's too). */
-export const MAX_ACCOUNT_LENGTH = ACCOUNT_ENDPOINTS.signUp.params.account.max
-/** The longest display name: the table's `signUp` `name` (UTF-16 units, as the service and `maxLength` count). */
-export const MAX_NAME_LENGTH = ACCOUNT_ENDPOINTS.signUp.params.name.max
 
 export interface SignUpForm {
   account: string
@@ -22,11 +18,10 @@ export interface SignUpForm {
 /** What the service would refuse in the form, before asking it. The names are taken trimmed, as the service does. */
 export function checkSignUp(form: SignUpForm): SignUpProblems {
   const problems: SignUpProblems = {}
-  if (!ACCOUNT_PATTERN.test(form.account.trim())) problems.account = 'invalid'
-  const name = form.name.trim()
-  if (!name) problems.name = 'required'
-  else if (/\p{Cc}/u.test(name)) problems.name = 'invalid'
-  else if (name.length > MAX_NAME_LENGTH) problems.name = 'too long'
+  const account = accountNameProblem(form.account)
+  if (account) problems.account = account
+  const name = displayNameProblem(form.name)
+  if (name) problems.name = name
   if (passwordLength(form.password) < MIN_PASSWORD_LENGTH) problems.password = 'too short'
   return problems
 }

@@ -8,6 +8,7 @@ import { Button } from '../../components/button.tsx'
 import { Skeleton } from '../../components/skeleton.tsx'
 import { ErrorState } from '../../components/states.tsx'
 import { accountApi } from '../../lib/account-api.ts'
+import { MAX_ACCOUNT_LENGTH, MAX_NAME_LENGTH } from '../../lib/account-rules.ts'
 import { session } from '../../lib/api.ts'
 import { useT, type MessageKey } from '../../lib/i18n/i18n.ts'
 import { richText } from '../../lib/i18n/rich.tsx'
@@ -19,8 +20,6 @@ import { fieldMessage, signUpFailure } from './sign-up-errors.ts'
 import {
   checkSignUp,
   inviteCodeFrom,
-  MAX_ACCOUNT_LENGTH,
-  MAX_NAME_LENGTH,
   signUpOffer,
   type SignUpField,
   type SignUpForm as SignUpValues,

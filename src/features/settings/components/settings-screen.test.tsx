@@ -30,6 +30,8 @@ vi.mock('../../../lib/account-api.ts', () => ({
 
 vi.mock('../../../lib/api.ts', () => ({
   api: {
+    // The profile section's: loading all along (profile-form.test.tsx tests the section).
+    userDetail: () => new Promise(() => {}),
     aiShowSettings: mocks.aiShowSettings,
     editAiShowSettings: mocks.editAiShowSettings,
     muteList: mocks.muteList,
@@ -157,6 +159,28 @@ describe("the account's devices, app tokens and password", () => {
     expect(screen.queryByRole('region', { name: 'Signed-in devices' })).toBeNull()
     expect(screen.queryByLabelText('Current password')).toBeNull()
     expect(mocks.sessions).not.toHaveBeenCalled()
+  })
+})
+
+describe('the profile section', () => {
+  beforeEach(() => {
+    vi.resetAllMocks()
+    for (const pending of [mocks.aiShowSettings, mocks.muteList, mocks.sessions, mocks.account])
+      pending.mockImplementation(() => new Promise(() => {}))
+  })
+
+  it('is there for a signed-in reader, just before the account section', () => {
+    mocks.signedIn = true
+    setup()
+    const profile = screen.getByRole('region', { name: 'Profile' })
+    expect(profile.nextElementSibling).toBe(screen.getByRole('region', { name: 'Account' }))
+    expect(within(profile).getByRole('link', { name: 'View your profile' })).toHaveAttribute('href', '/users/1')
+  })
+
+  it('is not there signed out', () => {
+    mocks.signedIn = false
+    setup()
+    expect(screen.queryByRole('region', { name: 'Profile' })).toBeNull()
   })
 })
 

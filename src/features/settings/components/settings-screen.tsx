@@ -10,6 +10,7 @@ import { AppTokenForm } from './app-token-form.tsx'
 import { ChangePasswordForm } from './change-password-form.tsx'
 import { SignedInDevices } from './signed-in-devices.tsx'
 import { Administration } from './administration.tsx'
+import { ProfileSection } from './profile-form.tsx'
 import { SettingsSection } from './settings-section.tsx'
 import { DENSITIES, FILTER_ACTIONS, FILTER_ROWS, LANGUAGES, QUALITIES, THEMES } from '../settings-choices.ts'
 import { settingsQueries } from '../api/settings-queries.ts'
@@ -96,9 +97,10 @@ function ServerAiShow({ itemKeys }: { itemKeys: readonly QueryKey[] }) {
 }
 
 /**
- * `/settings`: theme, grid, images, content filters, mutes, the account and, for admins, how accounts come in; all
- * saved as they change. `itemKeys`: the query keys of the cached works and novels, given by the page (they are other
- * features'), whose items the service marked or filtered by the account's mutes and AI setting.
+ * `/settings`: theme, grid, images, content filters, mutes, the reader's profile, the account and, for admins, how
+ * accounts come in; all saved as they change but the profile, which has its Save button. `itemKeys`: the query keys
+ * of the cached works and novels, given by the page (they are other features'), whose items the service marked or
+ * filtered by the account's mutes and AI setting, and which name their authors (a saved profile's names).
  */
 export function SettingsScreen({ itemKeys }: { itemKeys: readonly QueryKey[] }) {
   const t = useT()
@@ -168,6 +170,8 @@ export function SettingsScreen({ itemKeys }: { itemKeys: readonly QueryKey[] }) 
       <SettingsSection title={t('settings.mutes.title')}>
         <Mutes itemKeys={itemKeys} />
       </SettingsSection>
+
+      {current && <ProfileSection key={`profile-${current.user.id}`} userId={current.user.id} itemKeys={itemKeys} />}
 
       <SettingsSection title={t('settings.account.title')}>
         {current ? (

@@ -1,22 +1,20 @@
 // Query options for users. A user's works and novels are lists of works and novels, so they live in
 // workQueries.byUser / novelQueries.byUser, under those kinds.
 
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { infiniteQueryOptions } from '@tanstack/react-query'
 import type { Cursor } from '../../../api/cursor.ts'
 import { api } from '../../../lib/api.ts'
 import type { UserFollowingParams } from '../../../lib/api-client.ts'
 import { nextCursor } from '../../../lib/next-cursor.ts'
+import { userDetailQuery, usersKey } from '../../../lib/user-detail-query.ts'
 
-const all = () => ['users'] as const
+const all = usersKey
 
 export const userQueries = {
   all,
 
-  detail: (userId: number) =>
-    queryOptions({
-      queryKey: [...all(), 'detail', userId] as const,
-      queryFn: ({ signal }) => api.userDetail(userId, { signal }),
-    }),
+  /** In src/lib: the settings' profile form reads (and refreshes) the reader's own detail under the same key. */
+  detail: userDetailQuery,
 
   following: (params: UserFollowingParams) =>
     infiniteQueryOptions({

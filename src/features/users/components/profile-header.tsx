@@ -4,10 +4,14 @@ import { Avatar } from '../../../components/avatar.tsx'
 import { HeaderSkeleton } from '../../../components/header-skeleton.tsx'
 import { formatCount } from '../../../lib/format.ts'
 import { useT } from '../../../lib/i18n/i18n.ts'
+import { isWebAddress } from '../../../lib/web-address.ts'
 import '../../../lib/i18n/messages/en/common.ts'
 import '../../../lib/i18n/messages/en/users.ts'
 
-/** A user's profile: avatar, name, account, comment and counts; `actions` (the follow button) beside the name. */
+/**
+ * A user's profile: avatar, name, account, comment, web page and counts; `actions` (the follow button) beside the
+ * name.
+ */
 export function ProfileHeader({ detail, actions }: { detail: UserDetail; actions?: ReactNode }) {
   const t = useT()
   const { user, profile } = detail
@@ -35,6 +39,18 @@ export function ProfileHeader({ detail, actions }: { detail: UserDetail; actions
         {user.comment && (
           <p className="max-w-3xl whitespace-pre-line text-sm" data-content>
             {user.comment}
+          </p>
+        )}
+        {/* The service takes only http(s) addresses; an imported or older profile is checked again here. */}
+        {profile.webpage && isWebAddress(profile.webpage) && (
+          <p className="text-sm" data-content>
+            <a
+              href={profile.webpage}
+              rel="nofollow ugc noopener noreferrer"
+              className="inline-flex min-h-11 max-w-full items-center break-all text-accent underline sm:min-h-0"
+            >
+              {profile.webpage}
+            </a>
           </p>
         )}
         <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm">

@@ -61,6 +61,47 @@ const messages = {
     slots: '{used} of {count} mute slots used. Saved to your account.',
     local: 'Kept in this browser. <link>Sign in</link> to use your account’s mute list.',
   },
+  profile: {
+    title: 'Profile',
+    description: 'What others see on your profile page.',
+    view: 'View your profile',
+    name: 'Display name',
+    nameHint: 'Shown with your works and comments; up to {count} characters.',
+    account: 'Account name',
+    accountHint:
+      '3 to 32 characters: lowercase letters a–z, digits, _ and -. You sign in with it, and it names you in links as @name.',
+    accountChange: 'Once saved, you sign in as {account}, no longer as {previous}.',
+    bio: 'Bio',
+    bioCount: '{count} of {max} characters',
+    webpage: 'Web page',
+    webpageHint: 'An address starting with http:// or https://, or empty.',
+    save: 'Save profile',
+    saving: 'Saving…',
+    saved: 'Saved',
+    failed: 'Your profile was not saved. Please try again.',
+    errors: {
+      nameRequired: 'Enter a display name.',
+      nameInvalid: 'The display name must not contain control characters.',
+      nameTooLong: plural({
+        one: 'The display name can have at most {count} character.',
+        other: 'The display name can have at most {count} characters.',
+      }),
+      accountInvalid: 'Use 3 to 32 characters: lowercase letters a–z, digits, _ and -.',
+      accountTaken: 'That account name is taken. Please choose another.',
+      accountFixed:
+        'This account’s name is set by the library’s configuration (OWNER_USERNAME) and cannot be changed here.',
+      bioInvalid: 'The bio must not contain control characters other than line breaks and tabs.',
+      bioTooLong: plural({
+        one: 'The bio can have at most {count} character.',
+        other: 'The bio can have at most {count} characters.',
+      }),
+      webpageInvalid: 'Enter an address starting with http:// or https://, or leave the field empty.',
+      webpageTooLong: plural({
+        one: 'The address can have at most {count} character.',
+        other: 'The address can have at most {count} characters.',
+      }),
+    },
+  },
   account: {
     title: 'Account',
     signedInAs: 'Signed in as <name>{name}</name> (@{account})',
