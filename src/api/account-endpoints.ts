@@ -20,6 +20,10 @@ export const MIN_PASSWORD_LENGTH = 8
 export const passwordLength = (password: string) => [...password].length
 /** An account name (the `@name` of a profile): what sign-up takes, checked by the service and the gallery alike. */
 export const ACCOUNT_PATTERN = /^[a-z0-9_-]{3,32}$/
+/** Whether a name holds a control character (refused: it has no place in a name shown to others). */
+export const hasControlCharacter = (text: string) => /\p{Cc}/u.test(text)
+/** Whether a bio holds a control character other than a line break or a tab. */
+export const bioHasControlCharacter = (text: string) => /[^\P{Cc}\n\t]/u.test(text)
 /** A profile's bio (its `comment`), in characters. */
 export const MAX_BIO_LENGTH = 1000
 /** How new accounts come in: anyone, with an admin's invite link, or not at all. */

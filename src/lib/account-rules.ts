@@ -1,7 +1,7 @@
 // The account's names as the service takes them (src/server/routes/auth.ts, checkNames), for the forms that send them:
 // sign-up and the settings' profile. Plain functions that answer in the service's own words ('invalid', 'too long').
 
-import { ACCOUNT_ENDPOINTS, ACCOUNT_PATTERN } from '../api/account-endpoints.ts'
+import { ACCOUNT_ENDPOINTS, ACCOUNT_PATTERN, hasControlCharacter } from '../api/account-endpoints.ts'
 
 /** The longest account name (the pattern's too). */
 export const MAX_ACCOUNT_LENGTH = ACCOUNT_ENDPOINTS.signUp.params.account.max
@@ -17,7 +17,7 @@ export function accountNameProblem(account: string): 'invalid' | undefined {
 export function displayNameProblem(name: string): 'required' | 'invalid' | 'too long' | undefined {
   const trimmed = name.trim()
   if (!trimmed) return 'required'
-  if (/\p{Cc}/u.test(trimmed)) return 'invalid'
+  if (hasControlCharacter(trimmed)) return 'invalid'
   if (trimmed.length > MAX_NAME_LENGTH) return 'too long'
   return undefined
 }

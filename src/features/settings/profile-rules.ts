@@ -1,9 +1,9 @@
 // What the profile form must hold, as plain functions: the service's rules for a profile edit (src/server/routes/auth.ts
 // and the endpoint table's limits), checked before asking it, in the service's own words for why ('invalid'…).
 
-import { ACCOUNT_ENDPOINTS, MAX_BIO_LENGTH } from '../../api/account-endpoints.ts'
+import { ACCOUNT_ENDPOINTS, bioHasControlCharacter, MAX_BIO_LENGTH } from '../../api/account-endpoints.ts'
 import { accountNameProblem, displayNameProblem } from '../../lib/account-rules.ts'
-import { isWebAddress } from '../../lib/web-address.ts'
+import { isWebAddress } from '../../api/web-address.ts'
 
 export type ProfileField = 'name' | 'account' | 'comment' | 'webpage'
 /** Each refused field with why, as the service says it: `{ account: 'taken', webpage: 'invalid' }`. */
@@ -44,7 +44,7 @@ export function checkProfile(form: ProfileValues): ProfileProblems {
   const account = accountNameProblem(p.account)
   if (account) problems.account = account
   // Line breaks and tabs belong in a bio; other control characters are refused.
-  if (/[^\P{Cc}\n\t]/u.test(p.comment)) problems.comment = 'invalid'
+  if (bioHasControlCharacter(p.comment)) problems.comment = 'invalid'
   else if (bioLength(p.comment) > MAX_BIO_LENGTH) problems.comment = 'too long'
   if (p.webpage.length > MAX_WEBPAGE_LENGTH) problems.webpage = 'too long'
   else if (p.webpage !== '' && !isWebAddress(p.webpage)) problems.webpage = 'invalid'

@@ -1,7 +1,14 @@
 import type { Hono } from 'hono'
 import type { WireTokenFields, WireTokenResponse } from '../../api/wire.ts'
 import type { WireSession } from '../../api/wire-responses.ts'
-import { ACCOUNT_PATTERN, MIN_PASSWORD_LENGTH, passwordLength } from '../../api/account-endpoints.ts'
+import {
+  ACCOUNT_PATTERN,
+  bioHasControlCharacter,
+  hasControlCharacter,
+  MIN_PASSWORD_LENGTH,
+  passwordLength,
+} from '../../api/account-endpoints.ts'
+import { isWebAddress } from '../../api/web-address.ts'
 import type { AppContext, AppEnv, Services } from '../context.ts'
 import type { SessionRow, UserRow } from '../data/store.ts'
 import type { View } from '../wire/view.ts'
@@ -26,17 +33,7 @@ const field = (name: string, why: string, say: string) => badRequest(JSON.string
 function checkNames(q: { account: string; name: string }) {
   if (!ACCOUNT_PATTERN.test(q.account))
     throw field('account', 'invalid', 'An account name is 3 to 32 lowercase letters, digits, _ or -.')
-  if (/\p{Cc}/u.test(q.name)) throw field('name', 'invalid', 'The name must not hold control characters.')
-}
-
-/** An absolute http(s) address, as a profile's web page must be (no `javascript:` or other schemes reach a link). */
-const isWebAddress = (value: string) => {
-  try {
-    const url = new URL(value)
-    return url.protocol === 'http:' || url.protocol === 'https:'
-  } catch {
-    return false
-  }
+  if (hasControlCharacter(q.name)) throw field('name', 'invalid', 'The name must not hold control characters.')
 }
 
 const isoOrNull = (ts: number) => (ts > 0 ? new Date(ts * 1000).toISOString() : null)
@@ -218,7 +215,7 @@ export function authRoutes(app: Hono<AppEnv>, { domain, signer, nowS, config }: 
   // The caller's profile. The same names as a sign-up's, refused the same way.
   on(app, 'editProfile', async (c, q) => {
     checkNames(q)
-    if (/[^\P{Cc}\n\t]/u.test(q.comment ?? ''))
+    if (bioHasControlCharacter(q.comment ?? ''))
       throw field('comment', 'invalid', 'The bio must not hold control characters.')
     const webpage = q.webpage ?? ''
     if (webpage !== '' && !isWebAddress(webpage))

@@ -4,7 +4,7 @@ import { Avatar } from '../../../components/avatar.tsx'
 import { HeaderSkeleton } from '../../../components/header-skeleton.tsx'
 import { formatCount } from '../../../lib/format.ts'
 import { useT } from '../../../lib/i18n/i18n.ts'
-import { isWebAddress } from '../../../lib/web-address.ts'
+import { isWebAddress } from '../../../api/web-address.ts'
 import '../../../lib/i18n/messages/en/common.ts'
 import '../../../lib/i18n/messages/en/users.ts'
 
