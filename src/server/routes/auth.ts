@@ -29,6 +29,16 @@ const MAX_CLIENT_LENGTH = 200
 /** A refusal a form shows by its field: the error message is `{"<field>": ["<why>"]}`, `say` the user message. */
 const field = (name: string, why: string, say: string) => badRequest(JSON.stringify({ [name]: [why] }), say)
 
+/** Why an invite did not let a sign-up in, as the refusal says it. */
+const INVITE_REFUSALS = {
+  required: 'Signing up here needs an invite link from an admin.',
+  unknown: 'That invite link is not known.',
+  used: 'That invite link has been used.',
+  expired: 'That invite link has expired.',
+}
+const inviteRefused = (why: keyof typeof INVITE_REFUSALS) => field('invite', why, INVITE_REFUSALS[why])
+const closed = () => new ApiError(403, 'registration is closed', 'New accounts are not being made here.')
+
 /** An account's names, as sign-up and a profile edit take them. */
 function checkNames(q: { account: string; name: string }) {
   if (!ACCOUNT_PATTERN.test(q.account))
@@ -86,6 +96,12 @@ export function authRoutes(app: Hono<AppEnv>, { domain, signer, nowS, config }: 
       headers: { 'Content-Type': 'application/json', 'Retry-After': String(retryAfterS), ...NO_STORE },
     })
 
+  /** A new session of the user's (a sign-in, a sign-up), named by the client's User-Agent, and its token answer. */
+  const signedIn = async (c: AppContext, user: UserRow) => {
+    const client = (c.req.header('user-agent') ?? '').slice(0, MAX_CLIENT_LENGTH)
+    return c.json(issue(user, c.var.view, await tokens.open(user.id, client)), 200, NO_STORE)
+  }
+
   // Parameters past the table's limits (256 characters), and passwords or refresh tokens in the URL, are refused in
   // OAuth's shape before this runs.
   on(app, 'token', async (c, fields) => {
@@ -104,8 +120,7 @@ export function authRoutes(app: Hono<AppEnv>, { domain, signer, nowS, config }: 
       }
       if (!user || !ok) return c.json(tokenError('invalid_grant', 'Invalid username or password', 1508), 400, NO_STORE)
       attempt.succeeded()
-      const client = (c.req.header('user-agent') ?? '').slice(0, MAX_CLIENT_LENGTH)
-      return c.json(issue(user, c.var.view, await tokens.open(user.id, client)), 200, NO_STORE)
+      return signedIn(c, user)
     }
     if (fields.grant_type === 'refresh_token') {
       // Reusable, as pixiv's: pixivpy and gallery-dl keep one refresh token and sign in with it on every run. Each
@@ -172,14 +187,12 @@ export function authRoutes(app: Hono<AppEnv>, { domain, signer, nowS, config }: 
   // A new account, signed in at once. The rules of who may (the mode, the first account, the invite) are the account
   // service's; what is refused says which field, in the error message's {"<field>": [why]} (the gallery's forms read it).
   on(app, 'signUp', async (c, q) => {
-    const closed = () => new ApiError(403, 'registration is closed', 'New accounts are not being made here.')
     checkNames(q)
     if (passwordLength(q.password) < MIN_PASSWORD_LENGTH)
       throw field('password', 'too short', `The password must have at least ${MIN_PASSWORD_LENGTH} characters.`)
     const mode = await accounts.mode(config.registration)
     if (mode === 'closed' && !(await accounts.firstAccount())) throw closed()
-    if (mode === 'invite' && q.invite === undefined && !(await accounts.firstAccount()))
-      throw field('invite', 'required', 'Signing up here needs an invite link from an admin.')
+    if (mode === 'invite' && q.invite === undefined && !(await accounts.firstAccount())) throw inviteRefused('required')
     const wait = signUps.begin(clientAddress(c, config.trustProxy))
     if (wait)
       throw new ApiError(429, 'Too many sign-ups', 'Too many sign-ups from here. Please wait a while.', {
@@ -197,19 +210,11 @@ export function authRoutes(app: Hono<AppEnv>, { domain, signer, nowS, config }: 
       if (made.why === 'taken') throw field('account', 'taken', 'That account name is taken.')
       if (made.why === 'closed') throw closed()
       const state = q.invite === undefined ? 'required' : await accounts.inviteState(q.invite)
-      const say = {
-        required: 'Signing up here needs an invite link from an admin.',
-        unknown: 'That invite link is not known.',
-        used: 'That invite link has been used.',
-        expired: 'That invite link has expired.',
-      }
       // a valid state here lost a race for its one use
-      const why = state === 'valid' ? 'used' : state
-      throw field('invite', why, say[why])
+      throw inviteRefused(state === 'valid' ? 'used' : state)
     }
     const user = (await tokens.userById(made.userId))!
-    const client = (c.req.header('user-agent') ?? '').slice(0, MAX_CLIENT_LENGTH)
-    return c.json(issue(user, c.var.view, await tokens.open(user.id, client)), 200, NO_STORE)
+    return signedIn(c, user)
   })
 
   // The caller's profile. The same names as a sign-up's, refused the same way.
