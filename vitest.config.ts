@@ -43,6 +43,7 @@ export const RELIABILITY_ON_POSTGRES = [
   'src/server/reliability/fuzz.test.ts',
   'src/server/reliability/authorization-matrix.test.ts',
   'src/server/reliability/crash-durability.test.ts',
+  'src/server/reliability/upload-durability.test.ts',
   'src/server/reliability/rate-limit.test.ts',
 ]
 

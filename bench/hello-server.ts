@@ -6,6 +6,11 @@ import { Hono } from 'hono'
 
 const app = new Hono()
 app.get('/hello', (c) => c.json({ hello: 'world' }))
+// the posting bench's baseline: a body received whole and dropped
+app.post('/upload', async (c) => {
+  await c.req.arrayBuffer()
+  return c.json({})
+})
 
 const port = Number(process.env.PORT ?? 8081)
 const hostname = process.env.HOST ?? '127.0.0.1'

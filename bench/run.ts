@@ -15,7 +15,8 @@
 //   BENCH_ONLY      library: only the library rows, beside the demo's search and detail (no build, no other rows);
 //                   or service families by name, comma-separated (e.g. `follow feed,comments page`): only those rows
 //                   on the default catalogue, beside hello-world (no build, Lighthouse, large catalogue or library)
-//                   million: hello-world and the BENCH_MILLION rows only
+//                   million: hello-world and the BENCH_MILLION rows only;
+//                   posting: hello-world and the posting rows (bench/posting.ts) only
 //   BENCH_MILLION   1: add the 1,000,000-work catalogue's rows on SQLite (search by tag, popular sort, operators;
 //                   detail), each against the issue's PostgreSQL targets; generated into bench/.data-million on first
 //                   use (tens of minutes), reused after
@@ -52,6 +53,7 @@ import * as inputs from './lib/inputs.ts'
 import { describeScroll, runScroll } from './scroll.ts'
 import { importRows, largeLibraryRows, renderRows, type LibraryContext } from './library.ts'
 import { measureDbCopy } from './db-copy.ts'
+import { postingRows } from './posting.ts'
 import {
   errorRow,
   figureRow,
@@ -116,6 +118,8 @@ const onlyLibrary = process.env.BENCH_ONLY === 'library'
 const onlyMillion = process.env.BENCH_ONLY === 'million'
 /** BENCH_ONLY=postgres: hello-world and the default catalogue's PostgreSQL rows only */
 const onlyPostgres = process.env.BENCH_ONLY === 'postgres'
+/** BENCH_ONLY=posting: hello-world and the posting rows only */
+const onlyPosting = process.env.BENCH_ONLY === 'posting'
 const postgresOn = process.env.BENCH_POSTGRES !== '0'
 /** The service families serviceFamilies measures, by the names BENCH_ONLY takes. */
 const SERVICE_FAMILIES = [
@@ -133,16 +137,16 @@ const SERVICE_FAMILIES = [
   'thumbnails (warm)',
 ] as const
 const onlyFamilies =
-  process.env.BENCH_ONLY && !onlyLibrary && !onlyMillion && !onlyPostgres
+  process.env.BENCH_ONLY && !onlyLibrary && !onlyMillion && !onlyPostgres && !onlyPosting
     ? process.env.BENCH_ONLY.split(',').map((f) => f.trim())
     : undefined
 for (const f of onlyFamilies ?? [])
   if (!(SERVICE_FAMILIES as readonly string[]).includes(f))
     throw new Error(
-      `BENCH_ONLY must be library, million, postgres or families among ${SERVICE_FAMILIES.join(', ')}; not "${f}"`,
+      `BENCH_ONLY must be library, million, postgres, posting or families among ${SERVICE_FAMILIES.join(', ')}; not "${f}"`,
     )
 /** Only some rows: no gallery build, no other catalogue, no library. */
-const onlySome = onlyLibrary || onlyMillion || onlyPostgres || onlyFamilies !== undefined
+const onlySome = onlyLibrary || onlyMillion || onlyPostgres || onlyPosting || onlyFamilies !== undefined
 if (onlyPostgres && !postgresOn) throw new Error('BENCH_ONLY=postgres and BENCH_POSTGRES=0 leave nothing to measure')
 const millionOn = process.env.BENCH_MILLION === '1' || onlyMillion
 const libraryOn = process.env.BENCH_LIBRARY !== '0'
@@ -330,14 +334,23 @@ async function defaultCatalogue(): Promise<void> {
     }
 
     // BENCH_ONLY=library: the demo's search and detail only, beside which the library's are shown
-    await serviceFamilies(
-      origin,
-      '',
-      { search: TARGETS.search, detail: TARGETS.detail },
-      onlyLibrary ? ['search', 'detail'] : onlyFamilies,
-    )
+    if (!onlyPosting)
+      await serviceFamilies(
+        origin,
+        '',
+        { search: TARGETS.search, detail: TARGETS.detail },
+        onlyLibrary ? ['search', 'detail'] : onlyFamilies,
+      )
     if (!onlySome) memoryRow('memory of one instance (default, SQLite)', service.pid)
     if (!onlySome) await lighthouseSection(origin)
+    // last: the posted manga is in the catalogue from then on
+    if (!onlySome || onlyPosting)
+      try {
+        rows.push(...(await postingRows(service, repo, progress)))
+      } catch (err) {
+        problems.push(`posting: ${errorText(err)}`)
+        rows.push(errorRow('post a 20-page manga', errorText(err)))
+      }
     await stopServer(service)
   } finally {
     await rm(dataDir, { recursive: true, force: true })

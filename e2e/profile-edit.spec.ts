@@ -1,10 +1,13 @@
 // A reader edits their own profile in the settings, against the real service: a fresh account (made through the API
 // with the demo admin's invite) changes its display name, account name, bio and web page; its profile page shows them
 // at once, the header shows the new name, and the new account name signs in while the old one no longer does. Another
-// reader's account name is refused beside the field, and nothing changes.
+// reader's account name is refused beside the field, and nothing changes. A reader changes their avatar with the
+// file picker: the header, the settings and the profile page show the new image at once; removed, the generated one
+// is back.
 
 import AxeBuilder from '@axe-core/playwright'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import sharp from 'sharp'
 import { expect, test } from './fixtures.ts'
 import { requestSession, SESSION_STORAGE_KEY, signInAsDemo, type StoredSession } from './helpers.ts'
 
@@ -81,7 +84,7 @@ test('a reader changes their name, account name, bio and web page, and the galle
   const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/easel/profile/edit')
   await profile.getByRole('button', { name: 'Save profile' }).click()
   expect((await saved).status()).toBe(200)
-  await expect(profile.getByRole('status')).toHaveText('Saved')
+  await expect(profile.locator('form').getByRole('status')).toHaveText('Saved')
 
   // The session was renewed with the new names: the header and the account section show them.
   await expect(page.getByRole('button', { name: `Account: ${after.name}` })).toBeVisible()
@@ -129,7 +132,7 @@ test('another reader’s account name is refused beside the field, and nothing c
   await expect(account).toHaveAccessibleDescription(/That account name is taken\. Please choose another\.$/)
   await expect(account).toHaveAttribute('aria-invalid', 'true')
   await expect(account).toBeFocused()
-  await expect(profile.getByRole('status')).toHaveText('')
+  await expect(profile.locator('form').getByRole('status')).toHaveText('')
 
   // Nothing changed: the service's detail, the session and the header keep the old names.
   const detail = await page.request.get(`/v1/user/detail?user_id=${user.id}`)
@@ -137,4 +140,106 @@ test('another reader’s account name is refused beside the field, and nothing c
   expect((await storedSession(page)).user).toMatchObject({ name: mine.name, account: mine.account })
   await expect(page.getByRole('button', { name: `Account: ${mine.name}` })).toBeVisible()
   expect(await tokenStatus(page.request, mine.account)).toBe(200)
+})
+
+/** Whether an image element has loaded its picture (not a broken or still-loading image). */
+const loaded = (img: Locator) =>
+  img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0 && el.currentSrc !== '')
+
+/** The dominant colour of the image at `url`, as served. */
+async function dominant(request: APIRequestContext, url: string) {
+  const answer = await request.get(url)
+  expect(answer.status(), url).toBe(200)
+  return (await sharp(await answer.body()).stats()).dominant
+}
+
+test('a reader changes their avatar: the header and their profile show it at once; removed, the generated one is back', async ({
+  page,
+}, info) => {
+  test.slow()
+  const me = { account: unique('pa', info.project.name), name: `Avatar ${info.project.name}` }
+  await signUp(page.request, me.account, me.name)
+  const { user } = await signInAsDemo(page, me.account, PASSWORD)
+
+  await page.goto('/settings')
+  const avatar = page.getByRole('region', { name: 'Profile' }).getByRole('group', { name: 'Avatar' })
+  const header = page.getByRole('button', { name: `Account: ${me.name}` }).locator('img')
+  const shown = avatar.getByRole('img', { name: 'Your avatar' })
+  await expect(shown).toBeVisible()
+  const before = { header: (await header.getAttribute('src'))!, shown: (await shown.getAttribute('src'))! }
+  await expect(avatar.getByRole('button', { name: 'Remove avatar' })).toHaveCount(0)
+  expect(await axeViolations(page, 'section[aria-label="Profile"]')).toEqual([])
+
+  // ---- an orange square, chosen with the file picker (the phone's photo picker too) ----
+  const orange = await sharp({
+    create: { width: 256, height: 256, channels: 3, background: { r: 250, g: 140, b: 20 } },
+  })
+    .png()
+    .toBuffer()
+  const chooser = page.waitForEvent('filechooser')
+  await avatar.getByRole('button', { name: 'Change avatar' }).click()
+  const sent = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/easel/profile/image')
+  await (await chooser).setFiles({ name: 'orange.png', mimeType: 'image/png', buffer: orange })
+  expect((await sent).status()).toBe(200)
+  await expect(avatar.getByRole('status')).toHaveText('Avatar changed')
+
+  // The header's (the renewed session's) and the settings' images are new URLs, and load the orange square.
+  await expect(header).not.toHaveAttribute('src', before.header)
+  await expect(shown).not.toHaveAttribute('src', before.shown)
+  await expect.poll(() => loaded(header)).toBe(true)
+  await expect.poll(() => loaded(shown)).toBe(true)
+  const changed = { header: (await header.getAttribute('src'))!, shown: (await shown.getAttribute('src'))! }
+  for (const url of Object.values(changed)) {
+    const { r, g, b } = await dominant(page.request, url)
+    expect(r).toBeGreaterThan(200)
+    expect(b).toBeLessThan(80)
+    expect(g).toBeGreaterThan(b)
+  }
+  expect((await storedSession(page)).user.profileImageUrl).toBe(changed.header)
+
+  // ---- the profile page, reached in the app, shows it ----
+  await page.getByRole('region', { name: 'Profile' }).getByRole('link', { name: 'View your profile' }).click()
+  await expect(page).toHaveURL(`/users/${user.id}`)
+  const profileAvatar = page.locator('main header').first().locator('img').first()
+  await expect(profileAvatar).toHaveAttribute('src', changed.shown)
+  await expect.poll(() => loaded(profileAvatar)).toBe(true)
+
+  // ---- removed: the generated image again, in the header and the settings ----
+  await page.goto('/settings')
+  await avatar.getByRole('button', { name: 'Remove avatar' }).click()
+  await expect(avatar.getByRole('status')).toHaveText('Avatar removed: the generated one is back')
+  await expect(avatar.getByRole('button', { name: 'Remove avatar' })).toHaveCount(0)
+  await expect(header).not.toHaveAttribute('src', changed.header)
+  await expect(shown).not.toHaveAttribute('src', changed.shown)
+  await expect.poll(() => loaded(header)).toBe(true)
+  await expect.poll(() => loaded(shown)).toBe(true)
+  // Whatever the generated image is, it is not the orange square.
+  for (const img of [header, shown]) {
+    const { r, b } = await dominant(page.request, (await img.getAttribute('src'))!)
+    expect(r > 200 && b < 80).toBe(false)
+  }
+  expect((await storedSession(page)).user.profileImageUrl).toBe(await header.getAttribute('src'))
+})
+
+test('an image that is not one is refused beside its button, and nothing changes', async ({ page }, info) => {
+  const me = { account: unique('pr', info.project.name), name: `Refused ${info.project.name}` }
+  await signUp(page.request, me.account, me.name)
+  await signInAsDemo(page, me.account, PASSWORD)
+  await page.goto('/settings')
+  const avatar = page.getByRole('region', { name: 'Profile' }).getByRole('group', { name: 'Avatar' })
+  const shown = avatar.getByRole('img', { name: 'Your avatar' })
+  await expect(shown).toBeVisible()
+  const before = (await shown.getAttribute('src'))!
+  const chooser = page.waitForEvent('filechooser')
+  await avatar.getByRole('button', { name: 'Change avatar' }).click()
+  const sent = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/easel/profile/image')
+  // A PNG's name and type, and not a PNG's bytes: the service reads the bytes.
+  const fake = Buffer.from('<html>not an image</html>')
+  await (await chooser).setFiles({ name: 'fake.png', mimeType: 'image/png', buffer: fake })
+  expect((await sent).status()).toBe(415)
+  await expect(avatar.getByRole('alert')).toHaveText(/not a JPEG, PNG, GIF or WebP image/)
+  await expect(avatar.getByRole('status')).toHaveText('')
+  await expect(avatar.getByRole('button', { name: 'Change avatar' })).toBeEnabled()
+  await page.reload()
+  await expect(shown).toHaveAttribute('src', before)
 })

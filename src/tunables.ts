@@ -107,3 +107,18 @@ export const DEVICES_SHOWN = 5
  * the ones an admin is checking on.
  */
 export const INVITES_SHOWN = 10
+
+// ---- Posting (src/features/posting) ----
+
+/**
+ * How long a draft's uploaded pages are offered again after a reload. The service deletes an upload no work names a
+ * day after it was made; an hour less, so a draft never posts pages that are about to go.
+ */
+export const POSTING_DRAFT_PAGES_TTL_MS = 23 * 60 * 60 * 1000
+/** How long the tag field waits after the last key before asking for suggestions. */
+export const TAG_SUGGEST_DELAY_MS = 250
+
+// ---- Novel editor (src/features/novels/editor) ----
+
+/** A draft is written this long after the last key: a pause in typing, not every character of a 300,000-long text. */
+export const NOVEL_DRAFT_SAVE_DELAY_MS = 400

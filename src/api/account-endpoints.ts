@@ -26,6 +26,10 @@ export const hasControlCharacter = (text: string) => /\p{Cc}/u.test(text)
 export const bioHasControlCharacter = (text: string) => /[^\P{Cc}\n\t]/u.test(text)
 /** A profile's bio (its `comment`), in characters. */
 export const MAX_BIO_LENGTH = 1000
+/** A profile's own images: its avatar and its background. */
+export const PROFILE_IMAGE_ROLES = ['avatar', 'background'] as const
+/** An avatar's or a background's largest file. */
+export const MAX_PROFILE_IMAGE_BYTES = 8 * 1024 * 1024
 /** How new accounts come in: anyone, with an admin's invite link, or not at all. */
 export const REGISTRATION_MODES = ['open', 'invite', 'closed'] as const
 
@@ -82,6 +86,36 @@ export const ACCOUNT_ENDPOINTS = {
       comment: { kind: 'text', max: MAX_BIO_LENGTH },
       webpage: { kind: 'text', max: 256 },
     },
+    auth: 'required',
+  }),
+  /**
+   * The caller's avatar or profile background: an image (JPEG, PNG, GIF or WebP, checked and stored as a work's page
+   * is, without metadata) as a multipart body's `file` part. Its URL changes with it.
+   */
+  editProfileImage: endpoint<Record<string, never>>()({
+    method: 'POST',
+    path: '/v1/easel/profile/image',
+    params: {
+      file: { kind: 'file', maxBytes: MAX_PROFILE_IMAGE_BYTES, required: true },
+      role: { kind: 'enum', values: PROFILE_IMAGE_ROLES, required: true },
+    },
+    auth: 'required',
+  }),
+  /**
+   * Deletes the caller's account, after its password: its works and novels (their files too), bookmarks, comments,
+   * follows, mutes and sessions go with it. A library's owner and the only admin cannot.
+   */
+  deleteAccount: endpoint<Record<string, never>>()({
+    method: 'POST',
+    path: '/v1/easel/account/delete',
+    params: { password: { kind: 'text', max: 256, required: true, secret: true } },
+    auth: 'required',
+  }),
+  /** Takes the caller's avatar or background away: the generated one again. */
+  deleteProfileImage: endpoint<Record<string, never>>()({
+    method: 'POST',
+    path: '/v1/easel/profile/image/delete',
+    params: { role: { kind: 'enum', values: PROFILE_IMAGE_ROLES, required: true } },
     auth: 'required',
   }),
 

@@ -53,7 +53,18 @@ export interface ListParam {
   ids?: true
 }
 
-export type ParamSpec = IdParam | CountParam | OffsetParam | EnumParam | DateParam | BoolParam | TextParam | ListParam
+/**
+ * A file, as a multipart body's part of that name (never in a query or a URL-encoded form); at most `maxBytes`. What
+ * the file is, is the service's to read from its bytes.
+ */
+export interface FileParam {
+  kind: 'file'
+  maxBytes: number
+  required?: true
+}
+
+export type ParamSpec =
+  IdParam | CountParam | OffsetParam | EnumParam | DateParam | BoolParam | TextParam | ListParam | FileParam
 
 /** The `next_url` cursor parameters an endpoint pages by. */
 export type CursorParam =
@@ -100,7 +111,9 @@ type ValueOf<P> = P extends { kind: 'id' | 'count' | 'offset' }
       ? boolean
       : P extends ListParam
         ? (P extends { ids: true } ? number : string)[]
-        : string
+        : P extends FileParam
+          ? File
+          : string
 
 /** Parameters the service always has a value for, once validated (given, defaulted or empty). */
 type Filled<P> = P extends { required: true }
@@ -158,6 +171,8 @@ export function exampleValue(name: string, param: ParamSpec): string {
       return name === 'word' ? 'original' : 'hello'
     case 'list':
       return param.ids ? '2' : 'original'
+    case 'file':
+      return 'hello'
   }
 }
 

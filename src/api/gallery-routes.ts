@@ -29,7 +29,11 @@ export const GALLERY_ROUTES = {
   searchNovels: { path: '/search/novels', page: 'search-novels-page' },
   searchUsers: { path: '/search/users', page: 'search-users-page' },
   artwork: { path: '/artworks/:id', page: 'artwork-page' },
+  /** Its author edits (or deletes) a work posted here. */
+  artworkEdit: { path: '/artworks/:id/edit', page: 'posting-page' },
   novel: { path: '/novels/:id', page: 'novel-page' },
+  /** Its author edits (or deletes) a novel posted here. */
+  novelEdit: { path: '/novels/:id/edit', page: 'novel-editor-page' },
   illustSeries: { path: '/user/:uid/series/:sid', page: 'illust-series-page' },
   user: { path: '/users/:id', page: 'user-layout' },
   userHome: { path: '/users/:id', parent: 'user', index: true, page: 'user-artworks-page' },
@@ -41,10 +45,14 @@ export const GALLERY_ROUTES = {
   userBookmarks: { path: '/users/:id/bookmarks/artworks', parent: 'user', page: 'user-bookmarks-page' },
   userNovelBookmarks: { path: '/users/:id/bookmarks/novels', parent: 'user', page: 'user-novel-bookmarks-page' },
   novelSeries: { path: '/novel/series/:id', page: 'novel-series-page' },
+  /** Writing a novel (signed in). */
+  novelUpload: { path: '/novel/upload', page: 'novel-editor-page' },
   settings: { path: '/settings', page: 'settings-page' },
   library: { path: '/library', page: 'library-page' },
   login: { path: '/login', page: 'login-page' },
   signup: { path: '/signup', page: 'signup-page' },
+  /** Posting a work (signed in). */
+  upload: { path: '/upload', page: 'posting-page' },
   /** The signed-in viewer's bookmarks, or the sign-in page that returns here (the manifest's shortcut). */
   myBookmarks: { path: '/bookmarks' },
   /** The Web Share Target (the manifest's GET share_target): opens the shared link, or searches for the text. */

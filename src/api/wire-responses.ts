@@ -369,3 +369,40 @@ export interface WireInviteAdded {
   code: string
   invite: WireInvite
 }
+
+/** One uploaded page: what the service made of the file (its type read from the bytes, its pixels after orientation). */
+export interface WireUpload {
+  id: number
+  width: number
+  height: number
+  /** `jpg`, `png`, `gif` or `webp`; `zip` for an ugoira's frames */
+  ext: string
+  bytes: number
+  /** an ugoira's: each frame's delay in ms, as its animation played (absent for a page) */
+  frame_delays?: number[]
+}
+
+export interface WireUploadAdded {
+  upload: WireUpload
+}
+
+/** A work just posted or edited, as its detail shows it to its author. */
+export interface WireIllustPosted {
+  illust: WireIllust
+}
+
+/** A posted work's pages, in order, as uploads (what illust/edit's `upload_ids[]` names). */
+export interface WireIllustPages {
+  pages: WireUpload[]
+}
+
+/** A novel just posted or edited, as its detail shows it to its author. */
+export interface WireNovelPosted {
+  novel: WireNovel
+}
+
+/** A posted novel as its author edits it: the text as written, and the upload its cover is (null: none). */
+export interface WireNovelSource {
+  text: string
+  cover_upload_id: number | null
+}

@@ -73,12 +73,10 @@ export function AccountMenu() {
             stroke="currentColor"
             strokeWidth="2"
           >
+            {/* A cog as three circles (the teeth a dashed stroke): a fraction of a drawn outline's bytes, on every page. */}
             <circle cx="12" cy="12" r="3" />
-            <path
-              strokeLinecap="round"
-              strokeLinejoin="round"
-              d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z"
-            />
+            <circle cx="12" cy="12" r="7.5" />
+            <circle cx="12" cy="12" r="9" strokeWidth="3" strokeDasharray="2.6 4.47" />
           </svg>
           <span className="sr-only">{t('common.settings')}</span>
         </Link>
@@ -122,6 +120,8 @@ export function AccountMenu() {
           {(
             [
               [paths.user(user.id), t('app.account.profile')],
+              [paths.upload(), t('app.nav.post')],
+              [paths.novelUpload(), t('app.nav.writeNovel')],
               [paths.userBookmarks(user.id), t('common.bookmarks')],
               [paths.userFollowing(user.id), t('common.following')],
               [paths.library(), t('app.account.library')],

@@ -41,11 +41,23 @@ function MainNav() {
           </NavLink>
         </li>
         {current && (
-          <li>
-            <NavLink to={paths.userBookmarks(current.user.id)} className={navClass}>
-              {t('common.bookmarks')}
-            </NavLink>
-          </li>
+          <>
+            <li>
+              <NavLink to={paths.userBookmarks(current.user.id)} className={navClass}>
+                {t('common.bookmarks')}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={paths.upload()} className={navClass}>
+                {t('app.nav.post')}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={paths.novelUpload()} className={navClass}>
+                {t('app.nav.writeNovel')}
+              </NavLink>
+            </li>
+          </>
         )}
       </ul>
     </nav>

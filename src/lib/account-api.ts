@@ -2,6 +2,9 @@
 // account, which load it with their own code.
 
 import { createAccountClient } from './account-client.ts'
-import { api } from './api.ts'
+import { api, session } from './api.ts'
 
-export const accountApi = createAccountClient(api)
+export const accountApi = createAccountClient(api, {
+  getToken: () => session.getAccessToken(),
+  onUnauthorized: (error, { token }) => session.handleUnauthorized(error, token),
+})

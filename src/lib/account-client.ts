@@ -3,15 +3,19 @@
 // renewal and errors work as for every other call. Only the screens that manage accounts import it: the gallery's
 // first script carries neither these entries nor these methods.
 
-import { ACCOUNT_ENDPOINTS } from '../api/account-endpoints.ts'
+import { ACCOUNT_ENDPOINTS, type PROFILE_IMAGE_ROLES } from '../api/account-endpoints.ts'
 import { camelize, toTokenResponse } from '../api/camel.ts'
 import type { Account, Invite, Registration, Session, TokenResponse } from '../api/model.ts'
 import { list, type ApiClient, type CallOptions } from './api-client.ts'
+import { sendFiles, type UploadAuth, type UploadOptions } from './upload-request.ts'
+
+/** Which of the profile's own images: its avatar or its background. */
+export type ProfileImageRole = (typeof PROFILE_IMAGE_ROLES)[number]
 
 const done = () => undefined
 
 /** One method per account entry, named as the entry (the endpoint-table test checks this). */
-export function createAccountClient(api: Pick<ApiClient, 'callEndpoint'>) {
+export function createAccountClient(api: Pick<ApiClient, 'callEndpoint'>, auth: UploadAuth = {}, baseUrl = '') {
   const call = api.callEndpoint
   const E = ACCOUNT_ENDPOINTS
   return {
@@ -46,6 +50,18 @@ export function createAccountClient(api: Pick<ApiClient, 'callEndpoint'>) {
       opts?: CallOptions,
     ): Promise<void> {
       return call(E.editProfile, profile, opts, done)
+    },
+    /** A new avatar or background (its URL changes with it); `onProgress` follows its bytes as they are sent. */
+    editProfileImage(file: File, role: ProfileImageRole, opts: UploadOptions = {}): Promise<void> {
+      return sendFiles(baseUrl.replace(/\/+$/, '') + E.editProfileImage.path, { file, role }, auth, opts, done)
+    },
+    /** Deletes the account, after its password, with everything of it; every session ends. */
+    deleteAccount(password: string, opts?: CallOptions): Promise<void> {
+      return call(E.deleteAccount, { password }, opts, done)
+    },
+    /** Takes the avatar or background away: the generated one again. */
+    deleteProfileImage(role: ProfileImageRole, opts?: CallOptions): Promise<void> {
+      return call(E.deleteProfileImage, { role }, opts, done)
     },
 
     // ---- sign-up, invites, the registration mode ----

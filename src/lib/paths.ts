@@ -32,9 +32,13 @@ export const paths = {
   searchNovels: (q: { word: string } & Query) => withQuery(href('searchNovels'), q),
   searchUsers: (q: { word: string }) => withQuery(href('searchUsers'), q),
   artwork: (id: number, page?: number) => href('artwork', { id }) + (page ? `#p${page}` : ''),
+  artworkEdit: (id: number) => href('artworkEdit', { id }),
   /** A novel; with `page`, that page of its text (`?p=`; without it the reader opens where the viewer left off). */
   novel: (id: number, page?: number) => withQuery(href('novel', { id }), { p: page || undefined }),
   novelSeries: (id: number) => href('novelSeries', { id }),
+  novelEdit: (id: number) => href('novelEdit', { id }),
+  /** Writing a novel. */
+  novelUpload: () => href('novelUpload'),
   illustSeries: (userId: number, seriesId: number) => href('illustSeries', { uid: userId, sid: seriesId }),
   user: (id: number) => href('user', { id }),
   userArtworks: (id: number, q?: { type?: 'illust' | 'manga' }) => withQuery(href('userArtworks', { id }), q),
@@ -54,6 +58,8 @@ export const paths = {
   /** the owner's library page (an imported catalogue's last scan and skipped files) */
   library: () => href('library'),
   login: (returnTo?: string) => withQuery(href('login'), { return_to: returnTo }),
+  /** Posting a work. */
+  upload: () => href('upload'),
   /** Sign-up, with an invite link's code, then back to `returnTo`. */
   signup: (q?: { invite?: string; returnTo?: string }) =>
     withQuery(href('signup'), { invite: q?.invite, return_to: q?.returnTo }),

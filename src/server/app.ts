@@ -35,6 +35,9 @@ import { authRoutes } from './routes/auth.ts'
 import { commentRoutes } from './routes/comments.ts'
 import { libraryRoutes } from './routes/library.ts'
 import { accountRoutes } from './routes/accounts.ts'
+import { postingRoutes } from './routes/posting.ts'
+import { PostingService } from './services/posting.ts'
+import { ENDPOINTS, MAX_UPLOAD_BYTES } from '../api/endpoints.ts'
 import { healthRoutes, Lifecycle } from './http/health.ts'
 import type { Logger } from './log.ts'
 
@@ -138,11 +141,32 @@ export function createApp(services: Services, log: Logger, lifecycle = new Lifec
       throw new ApiError(413, 'request body must be at most 64 KB')
     },
   })
+  // an uploaded page: its file, and the multipart framing around it
+  const limitUpload = bodyLimit({
+    maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
+    onError: () => {
+      throw new ApiError(413, `file must be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`, 'The file is too large.')
+    },
+  })
+  // a novel's text: 300,000 characters, percent-encoded in a form (up to 9 bytes each for kana and kanji)
+  const limitNovel = bodyLimit({
+    maxSize: 3 * 1024 * 1024,
+    onError: () => {
+      throw new ApiError(413, 'request body must be at most 3 MB', 'The novel is too long to send.')
+    },
+  })
+  const bodyLimits: Record<string, MiddlewareHandler> = {
+    [ENDPOINTS.addUpload.path]: limitUpload,
+    [ENDPOINTS.editProfileImage.path]: limitUpload,
+    [ENDPOINTS.addNovel.path]: limitNovel,
+    [ENDPOINTS.editNovel.path]: limitNovel,
+  }
   for (const prefix of API_PREFIXES) {
     app.use(`${prefix}*`, apiContext)
     // Only writes have bodies; reading none keeps GETs off the slower full-request path of the Node adapter.
-    app.post(`${prefix}*`, limitBody)
+    app.post(`${prefix}*`, (c, next) => (bodyLimits[c.req.path] ?? limitBody)(c, next))
   }
+  const posting = new PostingService(services, storage)
   for (const register of [
     illustRoutes,
     novelRoutes,
@@ -157,12 +181,13 @@ export function createApp(services: Services, log: Logger, lifecycle = new Lifec
     userListRoutes,
     bookmarkRoutes,
     muteRoutes,
-    authRoutes,
     commentRoutes,
     libraryRoutes,
     accountRoutes,
   ])
     register(app, services)
+  postingRoutes(app, services, posting)
+  authRoutes(app, services, posting)
   for (const prefix of API_PREFIXES)
     app.all(`${prefix}*`, () => {
       throw noEndpoint()

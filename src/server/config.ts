@@ -49,6 +49,11 @@ export interface Config {
    * invite: only with an admin's invite link). The first account of a catalogue with none is made whatever it says.
    */
   registration: 'open' | 'invite' | 'closed'
+  /**
+   * UPLOAD_CLEANUP_AFTER (seconds, default a day): how long an uploaded page no work names is kept for its uploader to
+   * post, and how old a stored page without any row must be before the clean-up deletes it (a write cut short).
+   */
+  uploadCleanupAfterS: number
   /** requests per second per caller, and the burst allowed; null: no limit */
   rateLimit: { perSecond: number; burst: number } | null
   logLevel: 'silent' | 'error' | 'info' | 'debug'
@@ -202,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: env.DEMO_PASSWORD || 'demo',
     maxConnections: int('MAX_CONNECTIONS', env.MAX_CONNECTIONS, DEFAULT_MAX_CONNECTIONS, 16),
     registration: registration as Config['registration'],
+    uploadCleanupAfterS: int('UPLOAD_CLEANUP_AFTER', env.UPLOAD_CLEANUP_AFTER, 86_400, 0),
     rateLimit: perSecond === 0 ? null : { perSecond, burst: int('RATE_BURST', env.RATE_BURST, perSecond * 4, 1) },
     logLevel: logLevel as Config['logLevel'],
     catalogueNow: parseCatalogueNow(env.CATALOGUE_NOW),

@@ -16,6 +16,8 @@ import {
 } from './library/library-catalogue.ts'
 import { TokenSigner } from './auth/tokens.ts'
 import { createApp } from './app.ts'
+import { PostingService, scheduleCleanUp } from './services/posting.ts'
+import { openStorage } from './storage/storage-url.ts'
 import { ITEM_CACHE_MAX_BYTES, ItemJsonCache } from './wire/item-cache.ts'
 import { ImageRowCache } from './images/repository-catalogue.ts'
 import { CallerStates } from './wire/caller-state.ts'
@@ -177,13 +179,14 @@ function assembleServices(config: Config, nowS: () => number, bus: CacheBus, eng
 
 /**
  * Node's limits on slow clients (slowloris): complete headers within 10 s of connecting (or of the previous keep-alive
- * request), the whole request (bodies are at most 64 KB) within 30 s, an idle keep-alive connection closed after 5 s;
+ * request), the whole request within 5 min (an uploaded page of 32 MB over a phone's slow link; other bodies are at
+ * most 64 KB, and a connection that makes no progress for SOCKET_IDLE_MS is closed whatever its deadline), an idle keep-alive connection closed after 5 s;
  * checked every second (Node's default, 30 s, let a connection outlive its deadline by that much). Together with the
  * connection cap of http/connection-guard.ts.
  */
 const SERVER_TIMEOUTS = {
   headersTimeout: 10_000,
-  requestTimeout: 30_000,
+  requestTimeout: 300_000,
   keepAliveTimeout: 5_000,
   connectionsCheckingInterval: 1_000,
 }
@@ -241,6 +244,12 @@ export async function startServer(config: Config, log = createLogger(config.logL
     )
   })
   services.searches.warm()
+  // uploads no work took, and pages a crash left without their row (services/posting.ts)
+  const cleanUp = scheduleCleanUp(
+    new PostingService(services, openStorage(config.storage)),
+    config.uploadCleanupAfterS,
+    log,
+  )
   // works a downloader adds to LIBRARY_DIR while the service runs
   const watcher = watchServedLibrary(config, services, log)
   const address = server.address()
@@ -265,6 +274,7 @@ export async function startServer(config: Config, log = createLogger(config.logL
     if (cut > 0) log.error(`shutdown: ${cut} connections still busy after ${timeoutMs} ms were closed`)
     // after the requests: a search they wait for is answered, not refused
     await services.searches.close()
+    await cleanUp.stop()
     await services.caches.bus.close()
     await services.closeCatalogue()
   }

@@ -3,6 +3,7 @@ import { InfiniteNovelList } from '../../features/novels/components/infinite-nov
 import { useT } from '../../lib/i18n/i18n.ts'
 import { preloadNovelPage } from '../preload.ts'
 import '../../lib/i18n/messages/en/app.ts'
+import '../../lib/i18n/messages/en/novels.ts'
 
 export type NovelFeed = 'recommended' | 'following' | 'newest'
 
@@ -19,8 +20,8 @@ export default function HomeNovels({ feed = 'recommended' }: { feed?: NovelFeed 
           onCardIntent={preloadNovelPage}
           query={novelQueries.following()}
           listKey="following:novel"
-          label={t('app.home.followingNovels')}
-          emptyMessage={t('app.home.followingNovelsEmpty')}
+          label={t('novels.feeds.following')}
+          emptyMessage={t('novels.feeds.followingEmpty')}
         />
       )
     case 'newest':
@@ -29,8 +30,8 @@ export default function HomeNovels({ feed = 'recommended' }: { feed?: NovelFeed 
           onCardIntent={preloadNovelPage}
           query={novelQueries.newest()}
           listKey="newest:novel"
-          label={t('app.newest.novels')}
-          emptyMessage={t('app.newest.novelsEmpty')}
+          label={t('novels.feeds.newest')}
+          emptyMessage={t('novels.feeds.newestEmpty')}
         />
       )
     default:
@@ -39,7 +40,7 @@ export default function HomeNovels({ feed = 'recommended' }: { feed?: NovelFeed 
           onCardIntent={preloadNovelPage}
           query={novelQueries.recommended()}
           listKey="home:novel"
-          label={t('app.home.recommendedNovels')}
+          label={t('novels.feeds.recommended')}
           emptyMessage={t('app.home.recommendedEmpty')}
         />
       )

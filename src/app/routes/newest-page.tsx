@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { WorkList } from '../work-list.tsx'
 import { NovelsTab } from './home-page.tsx'
 import '../../lib/i18n/messages/en/app.ts'
+import '../../lib/i18n/messages/en/newest.ts'
 import '../../lib/i18n/messages/en/common.ts'
 
 const TABS = [
@@ -22,13 +23,13 @@ export function Component() {
   const [search] = useSearchParams()
   const t = useT()
   const tab = newestTab(search)
-  useDocumentTitle(t('app.newest.title'))
+  useDocumentTitle(t('newest.title'))
 
   return (
     <>
-      <PageHeader title={t('app.newest.title')} />
+      <PageHeader title={t('newest.title')} />
       <LinkTabs
-        label={t('app.newest.title')}
+        label={t('newest.title')}
         className="mb-4"
         tabs={TABS.map((x) => ({ href: paths.newest(x.tab), label: t(x.label), current: x.tab === tab }))}
       />
@@ -39,8 +40,8 @@ export function Component() {
           key={tab}
           query={workQueries.newest({ contentType: tab })}
           listKey={`newest:${tab}`}
-          label={tab === 'manga' ? t('app.newest.manga') : t('app.newest.illustrations')}
-          emptyMessage={t('app.newest.worksEmpty')}
+          label={tab === 'manga' ? t('newest.manga') : t('newest.illustrations')}
+          emptyMessage={t('newest.worksEmpty')}
         />
       )}
     </>

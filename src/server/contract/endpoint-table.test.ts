@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ENDPOINTS, type EndpointName } from '../../api/endpoints.ts'
 import { exampleRequest, fillPath, type EndpointSpec, type ParamSpec } from '../../api/endpoint-spec.ts'
 import { ENDPOINT_EXAMPLES } from '../../api/endpoint-examples.ts'
+import { createNovelPostingClient } from '../../lib/novel-posting-client.ts'
+import { createPostingClient } from '../../lib/posting-client.ts'
 import { createAccountClient } from '../../lib/account-client.ts'
 import { createApiClient } from '../../lib/api-client.ts'
 import { createApp } from '../app.ts'
@@ -93,7 +95,12 @@ describe('the endpoint table', () => {
 
   it('every entry has a client method of its name', () => {
     const api = createApiClient({ baseUrl: 'http://easel.test' })
-    const client = { ...api, ...createAccountClient(api) } as Record<string, unknown>
+    const client = {
+      ...api,
+      ...createAccountClient(api),
+      ...createPostingClient(api),
+      ...createNovelPostingClient(api),
+    } as Record<string, unknown>
     const missing = entries.map(([name]) => name).filter((name) => typeof client[name] !== 'function')
     expect(missing).toEqual([])
   })

@@ -1,6 +1,13 @@
 import type Database from 'better-sqlite3'
 import type { AccountRepository, InviteRow } from './repositories.ts'
-import { EMPTY_PROFILE, profileHashOf } from './library-writer.ts'
+import { EMPTY_PROFILE, ownProfileHash } from './library-writer.ts'
+import {
+  ACCOUNT_DELETION_SQL,
+  ACCOUNT_FILES_SQL,
+  ACCOUNT_SESSIONS_SQL,
+  ACCOUNT_UPLOADS_SQL,
+  accountKeys,
+} from './account-deletion.ts'
 
 // Accounts over SQLite: sign-up, the registration mode, invites. The PostgreSQL twin is postgres/repositories/
 // accounts.ts; the rules (who may sign up, in which mode) are the service's (services/accounts.ts).
@@ -49,14 +56,55 @@ export function sqliteAccounts(db: Database.Database): AccountRepository {
     db.prepare(
       `INSERT INTO users (id, name, account, comment, password_hash, x_restrict, is_premium, profile_date, profile_hash,
          profile_json, role) VALUES (?, ?, ?, '', ?, 0, 0, ?, ?, ?, ?)`,
-    ).run(id, a.name, a.account, a.passwordHash, a.profileDate, profileHashOf(id), EMPTY_PROFILE, role)
+    ).run(id, a.name, a.account, a.passwordHash, a.profileDate, ownProfileHash(id), EMPTY_PROFILE, role)
     setMeta(LAST_ACCOUNT_ID_KEY, String(id))
     if (!first && entry.mode === 'invite')
       db.prepare('UPDATE invites SET used_by = ? WHERE code_hash = ?').run(id, entry.inviteHash)
     return { made: true, userId: id, role } as const
   })
 
+  const setProfileImage = db.transaction(
+    (
+      userId: number,
+      role: string,
+      file: Parameters<AccountRepository['setProfileImage']>[2],
+      profile: { date: string; hash: string },
+    ): string | null => {
+      const old = db.prepare('SELECT path FROM user_files WHERE user_id = ? AND role = ?').get(userId, role) as
+        { path: string } | undefined
+      db.prepare('DELETE FROM user_files WHERE user_id = ? AND role = ?').run(userId, role)
+      if (file)
+        db.prepare(
+          `INSERT INTO user_files (user_id, role, path, width, height, ext, bytes, mtime_ms)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        ).run(userId, role, file.path, file.width, file.height, file.ext, file.bytes, Math.round(file.mtimeMs))
+      const custom =
+        db.prepare("SELECT 1 FROM user_files WHERE user_id = ? AND role = 'avatar'").get(userId) !== undefined
+      db.prepare(
+        `UPDATE users SET profile_date = ?, profile_hash = ?,
+           profile_json = json_set(profile_json, '$.is_using_custom_profile_image', json(?)) WHERE id = ?`,
+      ).run(profile.date, profile.hash, custom ? 'true' : 'false', userId)
+      return old?.path ?? null
+    },
+  )
+
+  const deleteAccount = db.transaction((userId: number) => {
+    const keys = accountKeys(
+      db.prepare(ACCOUNT_UPLOADS_SQL).all({ user: userId }) as { storage_key: string }[],
+      db.prepare(ACCOUNT_FILES_SQL).all({ user: userId }) as { path: string }[],
+    )
+    const sessions = (db.prepare(ACCOUNT_SESSIONS_SQL).all({ user: userId }) as { id: number }[]).map((r) => r.id)
+    for (const sql of ACCOUNT_DELETION_SQL) db.prepare(sql).run({ user: userId })
+    db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('items_version', ?)").run(
+      String((Number(metaValue('items_version')) || 0) + 1),
+    )
+    return { keys, sessions }
+  })
+
   return {
+    deleteAccount: async (userId) => deleteAccount.immediate(userId),
+    adminCount: async () =>
+      (db.prepare("SELECT COUNT(*) AS n FROM users WHERE role = 'admin'").get() as { n: number }).n,
     hasAccounts: async () => hasAccounts(),
     // IMMEDIATE: the first-account check, the invite and the insert see no other writer between them
     signUp: async (a, entry, nowTs) => signUp.immediate(a, entry, nowTs),
@@ -72,6 +120,9 @@ export function sqliteAccounts(db: Database.Database): AccountRepository {
       )
       return 'done'
     },
+    setProfileImage: async (userId, role, file, profile) => setProfileImage.immediate(userId, role, file, profile),
+    knownProfilePaths: async (paths) =>
+      new Set(paths.filter((path) => db.prepare('SELECT 1 FROM user_files WHERE path = ?').get(path))),
     registrationMode: async () => metaValue(REGISTRATION_MODE_KEY),
     setRegistrationMode: async (mode) => void setMeta(REGISTRATION_MODE_KEY, mode),
     addInvite: async (codeHash, createdBy, createdTs, expiresTs) =>

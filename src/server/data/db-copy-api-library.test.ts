@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -100,7 +101,29 @@ async function useAsOwner({ app, token }: Answerer) {
     await post(`/v1/${kind}/comment/add`, { ...item, comment: 'reply', parent_comment_id: String(comment!.id) })
   }
   await post('/v1/mute/edit', { 'add_tags[]': 'うごイラ' })
+  // a work and a novel the owner posted in Easel, beside the archive's
+  const form = new FormData()
+  const page = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3c3' } })
+    .png()
+    .toBuffer()
+  form.append('file', new Blob([new Uint8Array(page)], { type: 'image/png' }), 'page.png')
+  const uploaded = await app.fetch('/v1/easel/upload', { method: 'POST', body: form, token })
+  const { upload } = (await uploaded.json()) as { upload: { id: number } }
+  const work = await app.post(
+    '/v1/easel/illust/add',
+    [
+      ['title', 'Owner post'],
+      ['upload_ids[]', String(upload.id)],
+    ],
+    token,
+  )
+  posted.illust = ((await work.json()) as { illust: { id: number } }).illust.id
+  const novel = await app.post('/v1/easel/novel/add', { title: 'Owner novel', text: '[chapter:一]本文' }, token)
+  posted.novel = ((await novel.json()) as { novel: { id: number } }).novel.id
 }
+
+/** What the owner posted before the copy. */
+const posted = { illust: 0, novel: 0 }
 
 // closed before usePostgres stops the cluster, which would end the pool's connections under it
 afterAll(async () => {
@@ -125,6 +148,8 @@ const samples = () => {
       (id) => `/v2/illust/bookmark/detail?illust_id=${id}`,
     ),
     '/v2/novel/bookmark/detail': [`/v2/novel/bookmark/detail?novel_id=${F.novelSeries.novels[0]}`],
+    '/v1/easel/illust/pages': [`/v1/easel/illust/pages?illust_id=${posted.illust}`],
+    '/v1/easel/novel/source': [`/v1/easel/novel/source?novel_id=${posted.novel}`],
   })
 }
 

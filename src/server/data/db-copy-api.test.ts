@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest'
 import { endpointSamples, itAnswersAlike, itemIdsOf, type SampleIds } from '../testing/api-equality.ts'
@@ -17,6 +18,9 @@ let postgres: TestApp
 const tokens = { sqlite: '', postgres: '' }
 const codes = { used: '', unused: '' }
 
+/** The work and the novel the demo posted before the copy. */
+let postedId: number
+let postedNovelId: number
 /** The ids the samples use, read from the catalogue both serve. */
 let ids: SampleIds
 
@@ -39,6 +43,33 @@ beforeAll(async () => {
     invite: codes.used,
   })
   expect(made.status).toBe(200)
+  // a work the demo posted: its pages (uploads) are copied with it
+  const form = new FormData()
+  const page = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } })
+    .png()
+    .toBuffer()
+  form.append('file', new Blob([new Uint8Array(page)], { type: 'image/png' }), 'page.png')
+  const uploaded = await sqlite.fetch('/v1/easel/upload', { method: 'POST', body: form, token: tokens.sqlite })
+  const { upload } = (await uploaded.json()) as { upload: { id: number } }
+  const posted = await sqlite.post(
+    '/v1/easel/illust/add',
+    [
+      ['title', 'Copied post'],
+      ['tags[]', 'copied'],
+      ['upload_ids[]', String(upload.id)],
+    ],
+    tokens.sqlite,
+  )
+  postedId = ((await posted.json()) as { illust: { id: number } }).illust.id
+  const novel = await sqlite.post(
+    '/v1/easel/novel/add',
+    [
+      ['title', 'Copied novel'],
+      ['text', '[chapter:一]本文'],
+    ],
+    tokens.sqlite,
+  )
+  postedNovelId = ((await novel.json()) as { novel: { id: number } }).novel.id
   sqlite.services.store.db.pragma('wal_checkpoint(TRUNCATE)')
   const served = servedCatalogueFile(sqlite.services.config)
   const url = await db.createDatabase('copy')
@@ -75,6 +106,8 @@ describe('db:copy into PostgreSQL keeps the App API answers', () => {
       b: { app: postgres, token: tokens.postgres },
       samples: endpointSamples(ids, {
         '/v1/easel/registration': [codes.used, codes.unused].map((c) => `/v1/easel/registration?invite=${c}`),
+        '/v1/easel/illust/pages': [`/v1/easel/illust/pages?illust_id=${postedId}`],
+        '/v1/easel/novel/source': [`/v1/easel/novel/source?novel_id=${postedNovelId}`],
       }),
     }),
     'demo',

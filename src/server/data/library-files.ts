@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3'
 import { preparedOnce, type Prepared } from './prepared.ts'
+import { FIRST_OWN_ITEM_ID } from './posting.ts'
 import type { UserFileRow } from './library-user-files.ts'
 
 // Reads of the library tables (schemas 4 and 5) on the store's database handle: where an imported work's or novel's
@@ -46,12 +47,20 @@ export class LibraryFiles {
   }
 
   /**
+   * Whether any of these works (or novels) may have files: any in a library; on the demo, only those posted here
+   * (their ids).
+   */
+  private mayHaveFiles(ids: readonly number[]) {
+    return this.isLibrary || ids.some((id) => id >= FIRST_OWN_ITEM_ID)
+  }
+
+  /**
    * The extension of each page's original, for the imported works among `ids` (a manga's pages may be of different
    * types, as on pixiv); demo works are not in the map (their pages all have the work's `ext`).
    */
   pageExts(ids: readonly number[]): Map<number, string[]> {
     const out = new Map<number, string[]>()
-    if (ids.length === 0 || !this.isLibrary) return out
+    if (ids.length === 0 || !this.mayHaveFiles(ids)) return out
     for (const r of this.q(
       `SELECT work_id, page, ext FROM work_files WHERE work_id IN (SELECT value FROM json_each(?)) AND kind = 'image'
        ORDER BY work_id, page`,
@@ -80,25 +89,29 @@ export class LibraryFiles {
     return out
   }
 
-  /** The files of an imported work's pages, in page order; [] for a work that was not imported (a demo work). */
+  /**
+   * The files of an imported or posted work's pages, in page order; [] for a work that was neither (a demo work).
+   */
   filesOf(workId: number): WorkFileRow[] {
-    if (!this.isLibrary) return []
+    if (!this.mayHaveFiles([workId])) return []
     return this.q(
       'SELECT page, path, kind, width, height, ext, bytes, mtime_ms FROM work_files WHERE work_id = ? ORDER BY page',
     ).all(workId) as WorkFileRow[]
   }
 
-  /** A user's own files imported from an archive (avatar, background: library-user-files.ts); [] on the demo. */
+  /**
+   * A user's own files (avatar, background): imported from an archive (library-user-files.ts), or uploaded by the
+   * account itself (any catalogue's, the demo's too).
+   */
   userFiles(userId: number): UserFileRow[] {
-    if (!this.isLibrary) return []
     return this.q(
       'SELECT role, path, width, height, ext, bytes, mtime_ms FROM user_files WHERE user_id = ? ORDER BY role',
     ).all(userId) as UserFileRow[]
   }
 
-  /** The files of an imported novel (its cover and embedded images); [] for a novel that was not imported. */
+  /** The files of an imported or posted novel (its cover and embedded images); [] for a demo novel. */
   novelFilesOf(novelId: number): NovelFileRow[] {
-    if (!this.isLibrary) return []
+    if (!this.mayHaveFiles([novelId])) return []
     return this.q(
       `SELECT role, image_id, path, width, height, ext, bytes, mtime_ms FROM novel_files WHERE novel_id = ?
        ORDER BY role, image_id`,

@@ -405,3 +405,9 @@ export function profileHashOf(id: number): string {
   }
   return out
 }
+
+/**
+ * A new account's profile hash: its last digit odd, so it has no background (images/paths.ts hasBackground) until it
+ * uploads one, as a new pixiv account has none.
+ */
+export const ownProfileHash = (id: number) => `${profileHashOf(id).slice(0, 31)}1`

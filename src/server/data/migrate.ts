@@ -6,6 +6,7 @@ import {
   librarySql,
   refreshTokenDeviceColumns,
   refreshTokensSql,
+  uploadsSql,
   userRoleColumn,
 } from './schema.ts'
 
@@ -56,6 +57,9 @@ export function migrate(db: Database.Database) {
     })()
   const hasInvites = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'invites'").get()
   if (!hasInvites) db.exec(invitesSql)
+  // schema 8: members' uploads
+  const hasUploads = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'uploads'").get()
+  if (!hasUploads) db.exec(uploadsSql)
   const hasLibrary = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'library_works'").get()
   if (!hasLibrary) db.transaction(() => db.exec(librarySql))()
   // schema 5: imported novels, rankings and users' files (an older catalogue has imported none)

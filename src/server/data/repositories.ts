@@ -257,6 +257,27 @@ export interface AccountRepository {
     userId: number,
     profile: { name: string; account: string; comment: string; profileJson: string },
   ): Promise<'done' | 'taken'>
+  /**
+   * Sets (or, `file` null, removes) the user's avatar or background and gives the profile's images a new date and hash
+   * (their URLs change, so no cache shows the old one): the path of the file it replaced, if any.
+   */
+  setProfileImage(
+    userId: number,
+    role: 'avatar' | 'background',
+    file: { path: string; width: number; height: number; ext: string; bytes: number; mtimeMs: number } | null,
+    profile: { date: string; hash: string },
+  ): Promise<string | null>
+  /**
+   * Deletes an account with everything of it, in one transaction: its works and novels (with others' bookmarks of
+   * them and the comments on them), its bookmarks and comments (the counters they moved moved back), its follows both
+   * ways, mutes, sessions, uploads, files and series. What storage holds of it (keys) is the caller's to delete; the
+   * sessions ended, to stop their access tokens.
+   */
+  deleteAccount(userId: number): Promise<{ keys: string[]; sessions: number[] }>
+  /** how many admins there are */
+  adminCount(): Promise<number>
+  /** which of these paths a user's file names */
+  knownProfilePaths(paths: string[]): Promise<Set<string>>
   /** the registration mode an admin set, or undefined (the configuration's then) */
   registrationMode(): Promise<string | undefined>
   setRegistrationMode(mode: string): Promise<void>
@@ -266,6 +287,108 @@ export interface AccountRepository {
   invite(codeHash: string): Promise<InviteRow | undefined>
   /** withdraws an unused invite; false when there is no unused one of that id */
   revokeInvite(id: number): Promise<boolean>
+}
+
+/** One uploaded page (posting/): a stored image, a work's page once a work names it. */
+export interface UploadRow {
+  id: number
+  user_id: number
+  storage_key: string
+  width: number
+  height: number
+  ext: string
+  bytes: number
+  created_ts: number
+  /** an ugoira's frames (a zip of JPEGs): their delays in ms, as JSON; null for a page */
+  frame_delays_json: string | null
+  work_id: number | null
+  /** the novel whose cover or image it is */
+  novel_id: number | null
+}
+
+export type NewUpload = Omit<UploadRow, 'id' | 'work_id' | 'novel_id'>
+
+/** A posted work's fields as the repository writes them (the wire's words already made numbers). */
+export interface PostedWork {
+  userId: number
+  type: 'illust' | 'manga' | 'ugoira'
+  title: string
+  caption: string
+  tags: string[]
+  /** the pages in order */
+  uploadIds: number[]
+  restrict: number
+  xRestrict: number
+  aiType: number
+  bookStyle: number
+  commentAccessControl: number
+  /** an existing series of the user's, a new one by its title, or none */
+  series: { id: number } | { title: string } | null
+  /** an ugoira's frame delays in ms (null: as its upload's) */
+  frameDelays: number[] | null
+}
+
+/**
+ * A post's or an edit's outcome: the work's id and the storage keys of the pages it no longer has (their rows gone:
+ * the caller deletes the objects); or why nothing was written: `missing` (no posted work of the user's of that id),
+ * `uploads` (an upload that is not the user's, is another work's, is named twice, or does not exist; an ugoira that is not one ugoira upload, a page that is one; delays not one per frame), `series` (not
+ * the user's), `size` (the pages together past MAX_WORK_BYTES).
+ */
+export type PostOutcome =
+  { done: true; id: number; removedKeys: string[] } | { done: false; why: 'missing' | 'uploads' | 'series' | 'size' }
+
+/** A posted novel's fields as the repository writes them. */
+export interface PostedNovel {
+  userId: number
+  title: string
+  caption: string
+  text: string
+  tags: string[]
+  restrict: number
+  xRestrict: number
+  aiType: number
+  isOriginal: boolean
+  /** the upload that is its cover, or none (the generated one) */
+  coverUploadId: number | null
+  /** the uploads its text names (`[uploadedimage:<id>]`), each once */
+  imageUploadIds: number[]
+  series: { id: number } | { title: string } | null
+}
+
+/** A novel post's outcome, as a work's (PostOutcome); `uploads`: an image or cover that is not the user's to use. */
+export type NovelPostOutcome =
+  { done: true; id: number; removedKeys: string[] } | { done: false; why: 'missing' | 'uploads' | 'series' }
+
+/** Members' uploads and the works made of them; every write one transaction. */
+export interface PostingRepository {
+  addUpload(upload: NewUpload): Promise<UploadRow>
+  /** a posted work's pages, in order; none for a work that was not posted here (a demo or an imported work) */
+  pages(workId: number): Promise<UploadRow[]>
+  /**
+   * A new work (no `workId`), its id past every id the catalogue has held (never an imported pixiv work's, never one
+   * given before); or the user's posted work `workId` given whole again, keeping its date, counters and id.
+   */
+  post(work: PostedWork, nowTs: number, maxBytes: number, workId?: number): Promise<PostOutcome>
+  /**
+   * Deletes a posted work (the user's own, or any when `userId` is null: an admin's) with its tags, pages, comments,
+   * bookmarks and activity: the storage keys of its pages and the users whose bookmarks went; null when there is none.
+   */
+  remove(workId: number, userId: number | null): Promise<{ keys: string[]; bookmarkers: number[] } | null>
+  /**
+   * A new novel (no `novelId`), its id past every id the catalogue has held; or the user's posted novel `novelId`
+   * given whole again, keeping its date, counters and id.
+   */
+  postNovel(novel: PostedNovel, nowTs: number, novelId?: number): Promise<NovelPostOutcome>
+  /** A posted novel's author, text as written and cover upload; undefined for a novel not posted here. */
+  novelSource(novelId: number): Promise<{ user_id: number; text: string; cover_upload_id: number | null } | undefined>
+  /** Deletes a posted novel as `remove` a work. */
+  removeNovel(novelId: number, userId: number | null): Promise<{ keys: string[]; bookmarkers: number[] } | null>
+  /** uploads no work names, made before `beforeTs` */
+  unused(beforeTs: number, limit: number): Promise<UploadRow[]>
+  /** deletes those of these uploads no work has taken meanwhile: their storage keys */
+  dropUnused(ids: number[]): Promise<string[]>
+  /** which of these storage keys an upload names */
+  knownKeys(keys: string[]): Promise<Set<string>>
 }
 
 /** Rankings, recommendation candidates and the catalogue's own facts. */
@@ -308,5 +431,6 @@ export interface Repositories {
   series: SeriesRepository
   tokens: TokenRepository
   accounts: AccountRepository
+  posting: PostingRepository
   catalogue: CatalogueRepository
 }

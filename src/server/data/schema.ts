@@ -1,5 +1,5 @@
 // The catalogue's tables. Only the data-access module (this folder) knows them.
-export const SCHEMA_VERSION = 7
+export const SCHEMA_VERSION = 8
 
 /** Comments (schema 2): also what an upgrade from schema 1 adds (migrate.ts). */
 export const commentsSql = `
@@ -57,6 +57,30 @@ export const invitesSql = `CREATE TABLE invites (
   used_by INTEGER,
   used_ts INTEGER
 );
+`
+
+/**
+ * Uploads (schema 8): each page a member uploaded, stored as `storage_key` (posting/). A work's pages are its uploads
+ * (`work_id`, and work_files naming `storage:<key>` in page order); an ugoira's frames are one upload (a zip of JPEGs
+ * whose delays `frame_delays_json` holds). A novel's cover and images are uploads too (`novel_id`). An upload no work or novel names is its uploader's to post until the clean-up takes
+ * it. AUTOINCREMENT: a cleaned-up upload's id is never another's.
+ */
+export const uploadsSql = `CREATE TABLE uploads (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  user_id INTEGER NOT NULL,
+  storage_key TEXT NOT NULL UNIQUE,
+  width INTEGER NOT NULL,
+  height INTEGER NOT NULL,
+  ext TEXT NOT NULL,
+  bytes INTEGER NOT NULL,
+  created_ts INTEGER NOT NULL,
+  frame_delays_json TEXT,
+  work_id INTEGER,
+  novel_id INTEGER
+);
+CREATE INDEX uploads_work ON uploads (work_id) WHERE work_id IS NOT NULL;
+CREATE INDEX uploads_novel ON uploads (novel_id) WHERE novel_id IS NOT NULL;
+CREATE INDEX uploads_unused ON uploads (created_ts) WHERE work_id IS NULL AND novel_id IS NULL;
 `
 
 /** An account's role (schema 7): `admin` or `member`. */
@@ -371,5 +395,6 @@ CREATE TABLE mutes (
 ${commentsSql}
 ${refreshTokensSql}
 ${invitesSql}
+${uploadsSql}
 ${librarySql}
 ${libraryNovelsSql}`

@@ -1,6 +1,7 @@
 import type { CatalogueStore, Kind, NovelRow, WorkRow } from './store.ts'
 import { LibraryRankings } from './library-lists.ts'
 import { sqliteAccounts } from './accounts.ts'
+import { sqlitePosting } from './posting.ts'
 import type { ItemRepository, Repositories } from './repositories.ts'
 
 // The repositories over SQLite (better-sqlite3): each method runs the store's prepared statement at once and answers
@@ -120,6 +121,7 @@ export function sqliteRepositories(store: CatalogueStore): Repositories {
       setPassword: async (userId, hash) => store.setPassword(userId, hash),
     },
     accounts: sqliteAccounts(store.db),
+    posting: sqlitePosting(store.db),
     catalogue: {
       meta: async () => store.meta(),
       latestActivityDay: async (kind) => store.latestActivityDay(kind),

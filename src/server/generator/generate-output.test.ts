@@ -60,7 +60,7 @@ const EXPECTED: Record<string, string> = {
   library_rankings: '0:e3b0c44298fc1c14',
   library_skipped: '0:e3b0c44298fc1c14',
   library_works: '0:e3b0c44298fc1c14',
-  meta: '8:71e201e55ca536e4', // schema_version 7
+  meta: '8:1cea7882e0e00018', // schema_version 8
   mutes: '33:8c8483bae83546d6',
   novel_activity: '47911:c1c7252096775770',
   novel_bookmark_tags: '423:5aba67dd6faea2fe',
@@ -73,6 +73,7 @@ const EXPECTED: Record<string, string> = {
   novels: '2000:0b1784bcdccc1f86',
   refresh_tokens: '0:e3b0c44298fc1c14',
   tags: '400:d7f37a4b24a27fc5',
+  uploads: '0:e3b0c44298fc1c14',
   user_files: '0:e3b0c44298fc1c14',
   users: '300:5c77eda8efe33b4b', // role: the demo account admin, the rest members
   work_activity: '241453:282f794886360512',

@@ -44,6 +44,13 @@ function paramSchema(name: string, param: ParamSpec): z.ZodType {
         ? z.string({ error: `${name} is required` }).pipe(t.refine((s) => s.length > 0, `${name} is required`))
         : t.optional()
     }
+    case 'file': {
+      const file = z
+        .instanceof(File, { error: `${name} must be a file (a multipart body's part)` })
+        .refine((f) => f.size > 0, `${name} is empty`)
+        .refine((f) => f.size <= param.maxBytes, `${name} must be at most ${param.maxBytes / 1024 / 1024} MB`)
+      return param.required ? file : file.optional()
+    }
     case 'list': {
       const item = param.ids
         ? z
@@ -78,13 +85,27 @@ async function rawInput(c: AppContext, spec: EndpointSpec): Promise<Record<strin
     const param = spec.params[k]
     if (param?.kind === 'text' && param.secret) throw badRequest(`${k} must be sent in the form body, not in the URL`)
   }
+  const files: [string, File][] = []
   if (spec.method === 'POST') {
     const type = c.req.header('content-type') ?? ''
-    const text = type === '' || type.startsWith('application/x-www-form-urlencoded') ? await c.req.text() : ''
-    entries = [...entries, ...new URLSearchParams(text)]
+    if (/^multipart\/form-data/i.test(type)) {
+      // a multipart body: its text parts are fields as a form's are; its files are taken only as file parameters
+      const form = await multipart(c)
+      for (const [k, v] of form)
+        if (typeof v === 'string') entries.push([k, v])
+        else if (spec.params[k]?.kind === 'file') files.push([k, v])
+        else throw badRequest(`${k} must not be a file`, `${k} must not be a file.`)
+    } else {
+      const text = type === '' || type.startsWith('application/x-www-form-urlencoded') ? await c.req.text() : ''
+      entries = [...entries, ...new URLSearchParams(text)]
+    }
   }
   const out: Record<string, unknown> = {}
   for (const [k, v] of entries) if (!k.includes('[')) out[k] = spec.method === 'POST' ? v : (out[k] ?? v)
+  for (const [k, v] of files) out[k] = v
+  for (const [name, param] of Object.entries(spec.params))
+    if (param.kind === 'file' && typeof out[name] === 'string')
+      throw badRequest(`${name} must be a file`, `${name} must be a file.`)
   for (const [name, param] of Object.entries(spec.params)) {
     if (param.kind === 'list')
       out[name] = param.split
@@ -96,6 +117,15 @@ async function rawInput(c: AppContext, spec: EndpointSpec): Promise<Record<strin
     else if (param.kind === 'id' && param.in === 'path') out[name] = c.req.param(name)
   }
   return out
+}
+
+/** A multipart body's parts; a body that is not one (a bad boundary, cut short) is the client's error. */
+async function multipart(c: AppContext): Promise<FormData> {
+  try {
+    return await c.req.formData()
+  } catch {
+    throw badRequest('the body is not a readable multipart form', 'The upload was cut short or is malformed.')
+  }
 }
 
 type Handler<N extends EndpointName> = (c: AppContext, q: ServerParams<Endpoints[N]>) => Response | Promise<Response>

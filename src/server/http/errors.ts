@@ -1,7 +1,7 @@
 import type { WireErrorBody, WireTokenErrorBody } from '../../api/wire.ts'
 import type { WireAjaxError } from '../../api/wire-responses.ts'
 
-export type ErrorStatus = 400 | 403 | 404 | 405 | 413 | 414 | 429 | 431 | 503
+export type ErrorStatus = 400 | 403 | 404 | 405 | 413 | 414 | 415 | 429 | 431 | 503
 
 /** An answer in the App API's error body. Thrown by validation and handlers; turned into JSON by the app. */
 export class ApiError extends Error {

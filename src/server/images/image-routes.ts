@@ -23,7 +23,14 @@ import type { ImageUrlSigner } from './image-signing.ts'
 import { legacyImagePath } from './paths.ts'
 import { IMAGE_PATH_PREFIXES, LEGACY_IMAGE_PREFIX } from '../../api/service-paths.ts'
 import { RENDERER_VERSION, contentTypeOf, extensionOf, renderSpec } from './render.ts'
-import { ObjectNotFound, refKey, StorageUnavailable, type Storage } from '../storage/storage.ts'
+import {
+  ObjectNotFound,
+  POSTED_PREFIX,
+  refKey,
+  STORAGE_REF,
+  StorageUnavailable,
+  type Storage,
+} from '../storage/storage.ts'
 
 export type { ImageCatalogue } from './image-request.ts'
 
@@ -184,8 +191,13 @@ export function createImageRoutes(catalogue: AsyncImageCatalogue, opts: ImageRou
     const etag = `"${digest.slice(0, 40)}"`
     const headers: Record<string, string> = {
       ETag: etag,
-      // A signed image is one caller's, and only until its signature lapses.
-      'Cache-Control': signedFor ? `private, max-age=${signedFor}` : 'public, max-age=31536000, immutable',
+      // A signed image is one caller's, and only until its signature lapses. An image of a posted page may change
+      // under its URL (its author reorders or removes pages): it is asked again each time, a 304 while unchanged.
+      'Cache-Control': signedFor
+        ? `private, max-age=${signedFor}`
+        : fromPostedPage(spec)
+          ? 'public, no-cache'
+          : 'public, max-age=31536000, immutable',
       'Access-Control-Allow-Origin': '*',
       'X-Content-Type-Options': 'nosniff',
     }
@@ -227,3 +239,7 @@ export function createImageRoutes(catalogue: AsyncImageCatalogue, opts: ImageRou
 
   return app
 }
+
+/** Whether an image is (made from) a member's posted page: its spec names a stored object in the posted folder. */
+const POSTED_SOURCE = `"${STORAGE_REF}${POSTED_PREFIX}`
+const fromPostedPage = (spec: object) => JSON.stringify(spec).includes(POSTED_SOURCE)

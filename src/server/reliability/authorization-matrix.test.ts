@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestApp, type TestApp } from '../testing/harness.ts'
 import { fixtures } from '../data/fixtures.ts'
@@ -422,5 +423,120 @@ describe('authorization matrix', () => {
     expect(registration).toMatchObject({ mode: 'invite', invite: 'valid' })
     const listed = (await app.get<{ invites: { id: number }[] }>('/v1/easel/invites', admin)).invites
     expect(listed.filter((i) => i.id >= invite.id).map((i) => i.id)).toEqual([invite.id])
+  })
+
+  // Posting: the author's posted work and uploads are the author's alone. No other caller edits its fields, reorders or
+  // removes its pages, deletes it, lists its pages or posts the author's upload as their own; the work is as it was
+  // after each try. A private posted work is the author's alone to see.
+  it.each(KINDS)('the author’s posted work and uploads are the author’s alone (%s)', async (who) => {
+    const token = callers.author.token!
+    const page = async (shade: number) => {
+      const form = new FormData()
+      const png = await sharp({
+        create: { width: 24, height: 32, channels: 3, background: { r: shade, g: 80, b: 160 } },
+      })
+        .png()
+        .toBuffer()
+      form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'page.png')
+      const res = await app.fetch('/v1/easel/upload', { method: 'POST', body: form, token })
+      return ((await res.json()) as { upload: { id: number } }).upload.id
+    }
+    const [a, b, spare] = [await page(10), await page(20), await page(30)]
+    const postAs = (path: string, fields: [string, string][], as = callers[who].token) => app.post(path, fields, as)
+    const fields = (id: number | null, title: string, pages: number[], restrict = 'public'): [string, string][] => [
+      ...(id === null ? [] : [['illust_id', String(id)] as [string, string]]),
+      ['title', title],
+      ['restrict', restrict],
+      ...pages.map((p): [string, string] => ['upload_ids[]', String(p)]),
+    ]
+    const posted = await postAs('/v1/easel/illust/add', fields(null, 'Matrix post', [a, b]), token)
+    const { id } = ((await posted.json()) as { illust: { id: number } }).illust
+    const hidden = await postAs('/v1/easel/illust/add', fields(null, 'Matrix private', [spare], 'private'), token)
+    const privateId = ((await hidden.json()) as { illust: { id: number } }).illust.id
+    const state = async () => ({
+      title: (await app.get<{ illust: { title: string } }>(`/v1/illust/detail?illust_id=${id}`, token)).illust.title,
+      pages: (await app.get<{ pages: { id: number }[] }>(`/v1/easel/illust/pages?illust_id=${id}`, token)).pages.map(
+        (p) => p.id,
+      ),
+    })
+    const before = await state()
+    expect(before).toEqual({ title: 'Matrix post', pages: [a, b] })
+    cells.add(`private posted work × ${who}`)
+    const seen = (await (await fetchAs(who, `/v1/illust/detail?illust_id=${privateId}`)).json()) as {
+      illust: { visible: boolean; title: string }
+    }
+    expect(seen.illust).toMatchObject(
+      who === 'author' ? { visible: true, title: 'Matrix private' } : { visible: false, title: '' },
+    )
+    if (who === 'author') {
+      // the author reorders and puts back, then deletes
+      cells.add('edit, reorder, delete a posted work × author')
+      expect((await postAs('/v1/easel/illust/edit', fields(id, 'Matrix post', [b, a]))).status).toBe(200)
+      expect((await state()).pages).toEqual([b, a])
+      expect((await postAs('/v1/easel/illust/delete', [['illust_id', String(id)]])).status).toBe(200)
+      expect((await postAs('/v1/easel/illust/delete', [['illust_id', String(privateId)]])).status).toBe(200)
+      return
+    }
+    const refused = who === 'anonymous' ? 400 : 404
+    cells.add(`edit a posted work × ${who}`)
+    expect((await postAs('/v1/easel/illust/edit', fields(id, 'Taken over', [a, b]))).status).toBe(refused)
+    cells.add(`reorder a posted work × ${who}`)
+    expect((await postAs('/v1/easel/illust/edit', fields(id, 'Matrix post', [b, a]))).status).toBe(refused)
+    cells.add(`remove a page × ${who}`)
+    expect((await postAs('/v1/easel/illust/edit', fields(id, 'Matrix post', [a]))).status).toBe(refused)
+    cells.add(`delete a posted work × ${who}`)
+    expect((await postAs('/v1/easel/illust/delete', [['illust_id', String(id)]])).status).toBe(refused)
+    expect((await postAs('/v1/easel/illust/delete', [['illust_id', String(privateId)]])).status).toBe(refused)
+    cells.add(`a posted work's pages × ${who}`)
+    expect((await fetchAs(who, `/v1/easel/illust/pages?illust_id=${id}`)).status).toBe(refused)
+    cells.add(`post another's upload × ${who}`)
+    expect((await postAs('/v1/easel/illust/add', fields(null, 'Stolen', [a]))).status).toBe(400)
+    expect(await state()).toEqual(before)
+    expect(await app.get(`/v1/illust/detail?illust_id=${privateId}`, token)).toMatchObject({
+      illust: { visible: true },
+    })
+  })
+
+  // A posted novel likewise: no other caller edits it, deletes it, reads its source or takes its images.
+  it.each(KINDS)('the author’s posted novel is the author’s alone (%s)', async (who) => {
+    const token = callers.author.token!
+    const form = new FormData()
+    const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#468' } })
+      .png()
+      .toBuffer()
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'image.png')
+    const uploaded = await app.fetch('/v1/easel/upload', { method: 'POST', body: form, token })
+    const image = ((await uploaded.json()) as { upload: { id: number } }).upload.id
+    const text = `本文 [uploadedimage:${image}]`
+    const posted = await app.post('/v1/easel/novel/add', { title: 'Matrix novel', text }, token)
+    const { id } = ((await posted.json()) as { novel: { id: number } }).novel
+    const state = () => app.get(`/v1/easel/novel/source?novel_id=${id}`, token)
+    const before = await state()
+    expect(before).toEqual({ text, cover_upload_id: null })
+    const postAs = (path: string, fields: Record<string, string>) => app.post(path, fields, callers[who].token)
+    if (who === 'author') {
+      cells.add('edit, delete a posted novel × author')
+      expect((await postAs('/v1/easel/novel/edit', { novel_id: String(id), title: 'Matrix novel', text })).status).toBe(
+        200,
+      )
+      expect((await postAs('/v1/easel/novel/delete', { novel_id: String(id) })).status).toBe(200)
+      return
+    }
+    const refused = who === 'anonymous' ? 400 : 404
+    cells.add(`edit a posted novel × ${who}`)
+    expect((await postAs('/v1/easel/novel/edit', { novel_id: String(id), title: 'Taken', text: 'x' })).status).toBe(
+      refused,
+    )
+    cells.add(`delete a posted novel × ${who}`)
+    expect((await postAs('/v1/easel/novel/delete', { novel_id: String(id) })).status).toBe(refused)
+    cells.add(`a posted novel's source × ${who}`)
+    expect((await app.fetch(`/v1/easel/novel/source?novel_id=${id}`, { token: callers[who].token })).status).toBe(
+      refused,
+    )
+    cells.add(`post another's image in a novel × ${who}`)
+    expect((await postAs('/v1/easel/novel/add', { title: 'Stolen', text: `[uploadedimage:${image}]` })).status).toBe(
+      400,
+    )
+    expect(await state()).toEqual(before)
   })
 })

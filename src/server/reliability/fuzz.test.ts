@@ -8,6 +8,8 @@ import type { RunningServer } from '../server.ts'
 import { ENDPOINTS, PAGED, TOKEN_ENDPOINTS, type Endpoint } from '../testing/endpoints.ts'
 import { accessTokenFor, startTestServer } from '../testing/harness.ts'
 import { report, scale } from '../testing/reliability.ts'
+import { POSTED_PREFIX } from '../services/posting.ts'
+import { openStorage } from '../storage/storage-url.ts'
 
 // Property-based fuzzing of every endpoint over real HTTP: methods, paths, query strings, form and other bodies,
 // headers and tokens drawn by fast-check, mostly near-valid so they get past the first check. Whatever arrives, the
@@ -230,7 +232,55 @@ interface FuzzRequest {
   path: string
   query: string
   headers: Record<string, string>
-  body?: string
+  body?: string | Uint8Array<ArrayBuffer>
+}
+
+/** A tiny valid PNG (a 1×1 pixel), the start of files that are near-valid images. */
+const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC',
+  'base64',
+)
+/** A file part's bytes: a valid image, an image with something after it, a cut one, a signature and noise, noise. */
+const fileBytes = fc.oneof(
+  fc.constant(PNG_1PX),
+  fc.uint8Array({ maxLength: 64 }).map((a) => Buffer.concat([PNG_1PX, a])),
+  fc.nat({ max: PNG_1PX.length - 1 }).map((n) => PNG_1PX.subarray(0, n)),
+  fc
+    .tuple(
+      fc.constantFrom('\xff\xd8\xff', 'GIF89a', 'RIFF\0\0\0\0WEBP', '<svg', 'PK\x03\x04'),
+      fc.uint8Array({ maxLength: 200 }),
+    )
+    .map(([head, rest]) => Buffer.concat([Buffer.from(head, 'latin1'), rest])),
+  fc.uint8Array({ maxLength: 300 }).map((a) => Buffer.from(a)),
+)
+const filePart = fc.record({
+  bytes: fileBytes,
+  name: fc.constantFrom('page.png', 'page.jpg', 'page', '../../etc/passwd', 'a"b.png', 'ページ.png', ''),
+  type: fc.constantFrom('image/png', 'image/jpeg', 'application/octet-stream', 'image/svg+xml', 'text/html', ''),
+})
+
+/** A multipart body of text fields and file parts (names escaped as browsers do: quotes and line breaks). */
+function multipartBody(
+  fields: [string, string][],
+  files: { key: string; bytes: Buffer; name: string; type: string }[],
+): { body: Uint8Array<ArrayBuffer>; type: string } {
+  const boundary = `----fuzz${Math.random().toString(36).slice(2)}`
+  const esc = (s: string) => s.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
+  const chunks: Buffer[] = []
+  for (const [k, v] of fields)
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${esc(k)}"\r\n\r\n${v}\r\n`))
+  for (const f of files)
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${esc(f.key)}"; filename="${esc(f.name)}"\r\n` +
+          (f.type ? `Content-Type: ${f.type}\r\n` : '') +
+          '\r\n',
+      ),
+      f.bytes,
+      Buffer.from('\r\n'),
+    )
+  chunks.push(Buffer.from(`--${boundary}--\r\n`))
+  return { body: new Uint8Array(Buffer.concat(chunks)), type: `multipart/form-data; boundary=${boundary}` }
 }
 
 function requestFor(e: Endpoint, tokens: Tokens): fc.Arbitrary<FuzzRequest> {
@@ -251,8 +301,10 @@ function requestFor(e: Endpoint, tokens: Tokens): fc.Arbitrary<FuzzRequest> {
       rawQuery: fc.boolean(),
       tail: fc.constantFrom(...RAW_TAILS),
       headers: headersFor(e, tokens),
+      file: filePart,
       bodyKind: fc.oneof(
-        { weight: 8, arbitrary: fc.constant('form' as const) },
+        { weight: e.files ? 2 : 8, arbitrary: fc.constant('form' as const) },
+        { weight: e.files ? 8 : 1, arbitrary: fc.constant('multipart' as const) },
         { weight: 1, arbitrary: fc.constantFrom('json' as const, 'empty' as const, 'huge' as const) },
         { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 200 }) },
       ),
@@ -271,8 +323,17 @@ function requestFor(e: Endpoint, tokens: Tokens): fc.Arbitrary<FuzzRequest> {
       for (const [k, v] of Object.entries(r.headers))
         if (k === 'extra') headers[(v as [string, string])[0]] = (v as [string, string])[1]
         else if (typeof v === 'string') headers[k] = v
-      let body: string | undefined
-      if (hasBody)
+      let body: FuzzRequest['body']
+      if (hasBody && r.bodyKind === 'multipart') {
+        const fields = e.method === 'POST' ? r.entries : r.queryEntries
+        const files = (e.files ?? []).map((key) => ({ key, ...r.file, bytes: Buffer.from(r.file.bytes) }))
+        const made = multipartBody(
+          fields.filter(([k]) => !files.some((f) => f.key === k)),
+          files,
+        )
+        body = made.body
+        headers['content-type'] = made.type
+      } else if (hasBody)
         body =
           r.bodyKind === 'form'
             ? new URLSearchParams(e.method === 'POST' ? r.entries : r.queryEntries).toString()
@@ -395,6 +456,7 @@ async function send(url: string, init: RequestInit) {
 /** Sends one request and checks the answer; returns nothing, throws (with the request) on a broken rule. */
 async function sendAndCheck(e: Endpoint, r: FuzzRequest) {
   const before = await writesSoFar()
+  const storedBefore = e.files ? await storedSoFar() : 0
   const url = `${server.url}${r.path}${r.query ? `?${r.query}` : ''}`
   const res = await send(url, { method: r.method, headers: r.headers, body: r.body, redirect: 'manual' })
   const text = r.method === 'HEAD' ? '' : await res.text()
@@ -415,6 +477,14 @@ async function sendAndCheck(e: Endpoint, r: FuzzRequest) {
   if (res.status === 429) expect(res.headers.get('retry-after'), where).toMatch(/^\d+$/)
   // A refused request is refused whole: not one row written.
   expect(await writesSoFar(), `${where}: a refused request wrote to the database`).toBe(before)
+  if (e.files) expect(await storedSoFar(), `${where}: a refused upload stored a file`).toBe(storedBefore)
+}
+
+/** How many posted pages storage holds. */
+async function storedSoFar() {
+  let n = 0
+  for await (const _ of openStorage(server.services.config.storage).list(POSTED_PREFIX)) n++
+  return n
 }
 
 describe('fuzzing every endpoint', () => {

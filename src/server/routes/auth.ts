@@ -10,13 +10,14 @@ import {
 } from '../../api/account-endpoints.ts'
 import { isWebAddress } from '../../api/web-address.ts'
 import type { AppContext, AppEnv, Services } from '../context.ts'
+import type { PostingService } from '../services/posting.ts'
 import type { SessionRow, UserRow } from '../data/store.ts'
 import type { View } from '../wire/view.ts'
 import { ACCESS_TOKEN_TTL_S, newPasswordHash, verifyPassword } from '../auth/tokens.ts'
 import { HashGate, SignInThrottle, SignUpThrottle } from '../auth/sign-in-guard.ts'
 import { pathDate, profileImagePath } from '../images/paths.ts'
 import { on } from '../http/endpoint.ts'
-import { ApiError, badRequest, notFound, tokenError } from '../http/errors.ts'
+import { ApiError, badRequest, forbidden, notFound, tokenError } from '../http/errors.ts'
 import { clientAddress } from '../http/client-address.ts'
 import { sendJson } from './common.ts'
 
@@ -55,7 +56,11 @@ const wireSession = (row: SessionRow, current: number | null): WireSession => ({
   is_current: row.id === current,
 })
 
-export function authRoutes(app: Hono<AppEnv>, { domain, signer, nowS, config }: Services) {
+export function authRoutes(
+  app: Hono<AppEnv>,
+  { domain, signer, nowS, config, repos }: Services,
+  posting: PostingService,
+) {
   const { tokens, accounts } = domain
   const throttle = new SignInThrottle()
   const signUps = new SignUpThrottle()
@@ -233,6 +238,19 @@ export function authRoutes(app: Hono<AppEnv>, { domain, signer, nowS, config }: 
     })
     if (done === 'taken') throw field('account', 'taken', 'That account name is taken.')
     if (done === 'fixed') throw field('account', 'fixed', 'The library owner’s account name is set by OWNER_USERNAME.')
+    return c.json({}, 200, NO_STORE)
+  })
+
+  // Deleting one's account: after its password (throttled as a sign-in). A library's owner is its configuration's
+  // (the next start would make it again), and a catalogue keeps at least one admin.
+  on(app, 'deleteAccount', async (c, q) => {
+    const user = await domain.users.existing(c.var.caller.id)
+    if (user.account === (await repos.catalogue.meta()).owner_account)
+      throw forbidden("The library's owner account cannot be deleted.")
+    if (user.role === 'admin' && (await repos.accounts.adminCount()) <= 1)
+      throw forbidden('The only admin cannot be deleted: make another admin first.')
+    await checkPassword(c, user.id, q.password)
+    await posting.deleteAccount(user.id)
     return c.json({}, 200, NO_STORE)
   })
 

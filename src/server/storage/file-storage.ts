@@ -112,9 +112,13 @@ export class FileStorage implements Storage {
 
   /**
    * The files below `prefix`, temporary files left out. With `removeLeftovers`, temporary files other processes left
-   * (a crash mid-write) are deleted on the way (this process's own are being written right now).
+   * (a crash mid-write) are deleted on the way (this process's own are being written right now); only those older
+   * than `olderThanMs` (unix ms) when it says so, where other live instances may be writing into the same folder.
    */
-  async *list(prefix: string, opts: { removeLeftovers?: boolean } = {}): AsyncIterable<ListedObject> {
+  async *list(
+    prefix: string,
+    opts: { removeLeftovers?: boolean | { olderThanMs: number } } = {},
+  ): AsyncIterable<ListedObject> {
     // the folder part of the prefix is walked; the rest filters names
     const slash = prefix.lastIndexOf('/')
     const folder = slash < 0 ? '' : prefix.slice(0, slash)
@@ -138,7 +142,9 @@ export class FileStorage implements Storage {
         const full = path.join(this.root, key)
         try {
           if (TEMP.test(e.name)) {
-            if (opts.removeLeftovers && !e.name.includes(`.${process.pid}.`)) await unlink(full)
+            const leftovers = opts.removeLeftovers
+            if (leftovers && !e.name.includes(`.${process.pid}.`))
+              if (leftovers === true || (await stat(full)).mtimeMs < leftovers.olderThanMs) await unlink(full)
             continue
           }
           const st = await stat(full)

@@ -83,6 +83,11 @@ export function checkKey(key: string): string {
   return key
 }
 
+/** The folder of members' posted pages (services/posting.ts). */
+export const POSTED_PREFIX = 'posted/'
+/** The folder of accounts' own avatars and backgrounds (services/posting.ts). */
+export const PROFILES_PREFIX = 'profiles/'
+
 /** A catalogue row names a stored object (a copied original) as `storage:<key>`; a plain path is a local file. */
 export const STORAGE_REF = 'storage:'
 

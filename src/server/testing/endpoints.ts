@@ -21,6 +21,8 @@ export interface Endpoint {
   dates?: string[]
   /** other parameters it takes, with a valid value of each (the fuzzer's vocabulary) */
   more?: Record<string, string>
+  /** file parameters: parts of a multipart body */
+  files?: string[]
 }
 
 function describe(name: EndpointName, spec: EndpointSpec): Endpoint {
@@ -35,6 +37,7 @@ function describe(name: EndpointName, spec: EndpointSpec): Endpoint {
       e.enums![key] = params[key] ?? exampleValue(key, param)
       e.enumValues![key] = param.values
     } else if (param.kind === 'date') e.dates.push(key)
+    else if (param.kind === 'file') (e.files ??= []).push(key)
     else if (param.kind === 'list') e.more[`${key}[]`] = params[`${key}[]`] ?? exampleValue(key, param)
     else if (!(key in params) && param.kind !== 'offset') e.more[key] = exampleValue(key, param)
   }

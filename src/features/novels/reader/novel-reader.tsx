@@ -2,11 +2,13 @@ import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type R
 import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router'
 import type { Novel, NovelText } from '../../../api/model.ts'
 import { Avatar } from '../../../components/avatar.tsx'
+import { buttonClass } from '../../../components/button.tsx'
 import { TagList } from '../../../components/tag-list.tsx'
 import { formatCount, formatDate } from '../../../lib/format.ts'
 import { useT } from '../../../lib/i18n/i18n.ts'
 import { richText } from '../../../lib/i18n/rich.tsx'
 import { paths } from '../../../lib/paths.ts'
+import { useSession } from '../../../lib/use-session.ts'
 import { NovelBookmarkButton } from '../bookmark/novel-bookmark-button.tsx'
 import { NovelBadges } from '../components/novel-badges.tsx'
 import { formatReadingTime } from '../lib/reading-time.ts'
@@ -15,7 +17,8 @@ import { pageAt, parseNovel, type ChapterEntry, type NovelDocument } from '../ma
 import { NovelPageText } from './novel-page-text.tsx'
 import { NovelSeriesNav } from './novel-series-nav.tsx'
 import { ReaderSettingsPanel } from './reader-settings-panel.tsx'
-import { LINE_HEIGHTS, useReaderSettings, type ReaderSettings, type ReaderTheme } from './reader-settings.ts'
+import { LINE_HEIGHTS, useReaderSettings } from './reader-settings.ts'
+import { FONTS, FONTS_JA, TEXT_CLASS, THEMES } from './reader-typography.ts'
 import { loadReadingPosition } from './reading-position.ts'
 import { useReadingPosition } from './use-reading-position.ts'
 import '../../../lib/i18n/messages/en/novels.ts'
@@ -24,39 +27,6 @@ import '../../../lib/i18n/messages/en/reader.ts'
 // The novel view: what the novel is (title, author, caption, tags, counters, series, bookmark), then the reader:
 // one page of the text at a time (pages split by [newpage], `?p=N` in the URL), chapters, display settings, and the
 // reading position kept per novel.
-
-const THEMES: Record<ReaderTheme, string> = {
-  // Text, link and muted colours all stay above 4.5:1 on their background.
-  light: 'bg-white text-[#1d1c21] [--reader-link:#2f5d8a] [--reader-muted:#55535c]',
-  sepia: 'bg-[#f4ecd8] text-[#3b2f22] [--reader-link:#7a3e0e] [--reader-muted:#65543f]',
-  dark: 'bg-[#1b1b1f] text-[#e4e1da] [--reader-link:#9cc2ea] [--reader-muted:#a9a6ae] [color-scheme:dark]',
-}
-
-const FONTS: Record<ReaderSettings['font'], string> = {
-  serif:
-    '"Hiragino Mincho ProN", "Yu Mincho", YuMincho, "Noto Serif JP", "Noto Serif CJK JP", "Source Han Serif JP", Georgia, serif',
-  sans: 'system-ui, "Hiragino Sans", "Noto Sans JP", "Noto Sans CJK JP", "Source Han Sans JP", sans-serif',
-}
-
-/**
- * Japanese text (`lang="ja"`) takes a Japanese face first, Latin included, so kana, kanji and the Latin between them
- * share one design and one baseline: Noto CJK JP where installed (Linux, Android, fonts-noto-cjk), then the
- * systems' own (macOS/iOS Hiragino, Windows Yu).
- */
-const FONTS_JA: Record<ReaderSettings['font'], string> = {
-  serif:
-    '"Noto Serif CJK JP", "Noto Serif JP", "Source Han Serif JP", "Hiragino Mincho ProN", "Yu Mincho", YuMincho, serif',
-  sans: '"Noto Sans CJK JP", "Noto Sans JP", "Source Han Sans JP", "Hiragino Sans", "Hiragino Kaku Gothic ProN", "Yu Gothic", YuGothic, sans-serif',
-}
-
-/** Typography of the text, by element (the page's blocks are plain elements, see novel-page-text.tsx). */
-const TEXT_CLASS = [
-  '[&_p]:m-0 [&_p]:whitespace-pre-wrap',
-  '[&_h2]:my-[1.2em] [&_h2]:text-[1.3em] [&_h2]:leading-snug [&_h2]:font-bold',
-  '[&_a]:text-(--reader-link) [&_a]:underline [&_a]:underline-offset-[0.2em]',
-  '[&_rt]:text-[0.5em] [&_figure]:my-[1em] [&_figcaption]:mt-1',
-  '[&_img]:h-auto [&_img]:max-w-full [&_img]:rounded',
-].join(' ')
 
 const VERTICAL_CLASS = [
   'w-full [writing-mode:vertical-rl] overflow-x-auto overflow-y-hidden overscroll-x-contain',
@@ -79,6 +49,8 @@ export interface NovelReaderProps {
 }
 
 export function NovelReader({ novel, text, caption, signedIn, signInHref }: NovelReaderProps) {
+  const t = useT()
+  const me = useSession()
   const doc = useMemo(() => parseNovel(text.novelText), [text.novelText])
   // The text's own language (the UI's may differ): Japanese forms, line breaking and vertical punctuation.
   const lang = useMemo(() => textLang(text.novelText), [text.novelText])
@@ -87,8 +59,14 @@ export function NovelReader({ novel, text, caption, signedIn, signInHref }: Nove
       <NovelHeader novel={novel} />
       {caption}
       <TagList tags={novel.tags} href={(word) => paths.searchNovels({ word })} />
-      <div className="flex flex-wrap items-start justify-between gap-3">
+      <div className="flex flex-wrap items-start gap-3">
         <NovelBookmarkButton novel={novel} signedIn={signedIn} signInHref={signInHref} />
+        {/* Its author edits (or deletes) the novel on a page of its own. */}
+        {me?.user.id === novel.user.id && (
+          <Link className={buttonClass('secondary')} to={paths.novelEdit(novel.id)}>
+            {t('reader.edit')}
+          </Link>
+        )}
       </div>
       {novel.series && (
         <NovelSeriesNav novelId={novel.id} series={novel.series} prev={text.seriesPrev} next={text.seriesNext} />

@@ -21,8 +21,14 @@ vi.mock('../../../lib/api.ts', () => ({
 }))
 
 const detail = {
-  user: { id: 7, name: 'Reader', account: 'reader', comment: 'First line\nSecond line' },
-  profile: { webpage: 'https://reader.example.net/' },
+  user: {
+    id: 7,
+    name: 'Reader',
+    account: 'reader',
+    comment: 'First line\nSecond line',
+    profileImageUrls: { medium: '/avatar.png' },
+  },
+  profile: { webpage: 'https://reader.example.net/', backgroundImageUrl: '', isUsingCustomProfileImage: false },
 } as unknown as UserDetail
 
 const ITEM_KEYS = [['works'], ['novels']]
@@ -57,6 +63,8 @@ async function fields(labels = { name: 'Display name', account: 'Account name', 
 }
 
 const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } })
+/** The form's "Saved" (the profile's images above it have their own). */
+const formStatus = () => within(document.querySelector('form')!).getByRole('status')
 
 /** The error read out with a field (the element its aria-describedby names for the error), or null. */
 function errorOf(field: HTMLElement): string | null {
@@ -152,9 +160,9 @@ describe('the profile section', () => {
     type(f.account, ' new_name ')
     type(f.bio, '\nこんにちは\n二行目\t \n')
     type(f.webpage, ' http://new.example.org/page ')
-    expect(screen.getByRole('status')).toHaveTextContent('')
+    expect(formStatus()).toHaveTextContent('')
     fireEvent.click(screen.getByRole('button', { name: 'Save profile' }))
-    expect(await screen.findByText('Saved')).toBe(screen.getByRole('status'))
+    expect(await screen.findByText('Saved')).toBe(formStatus())
     expect(mocks.editProfile).toHaveBeenCalledTimes(1)
     expect(mocks.editProfile).toHaveBeenCalledWith({
       name: 'New Name',
@@ -176,7 +184,7 @@ describe('the profile section', () => {
     expect(f.name.value).toBe('New Name')
     expect(f.bio.value).toBe('こんにちは\n二行目')
     type(f.name, 'Newer Name')
-    expect(screen.getByRole('status')).toHaveTextContent('')
+    expect(formStatus()).toHaveTextContent('')
   })
 
   it('takes an empty web page', async () => {
@@ -203,7 +211,7 @@ describe('the profile section', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Busy, try later.')
     expect(f.name.value).toBe('Another')
     expect(mocks.refresh).not.toHaveBeenCalled()
-    expect(screen.getByRole('status')).toHaveTextContent('')
+    expect(formStatus()).toHaveTextContent('')
   })
 })
 
@@ -261,7 +269,7 @@ describe('the service’s refusals, beside their fields', () => {
       // Only that field: the others say nothing, and there is no alert above the button.
       for (const other of Object.values(f)) if (other !== field) expect(errorOf(other)).toBeNull()
       expect(screen.queryByRole('alert')).toBeNull()
-      expect(screen.getByRole('status')).toHaveTextContent('')
+      expect(formStatus()).toHaveTextContent('')
     })
 
     it(`${c.field} ${c.why}: in Japanese`, async () => {

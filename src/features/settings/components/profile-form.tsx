@@ -25,6 +25,7 @@ import {
   type ProfileProblems,
   type ProfileValues,
 } from '../profile-rules.ts'
+import { ProfileImages } from './profile-images.tsx'
 import { SettingsSection } from './settings-section.tsx'
 import '../../../lib/i18n/messages/en/settings.ts'
 
@@ -174,7 +175,8 @@ function ProfileForm({ initial, itemKeys }: { initial: ProfileValues; itemKeys: 
 
 /**
  * The Profile section of the settings, for a signed-in reader: their own profile as others see it, loaded from their
- * user detail (the same query, and cache entry, as their profile page's), and a link to that page.
+ * user detail (the same query, and cache entry, as their profile page's): their avatar and background, then the form;
+ * and a link to that page.
  */
 export function ProfileSection({ userId, itemKeys }: { userId: number; itemKeys: readonly QueryKey[] }) {
   const t = useT()
@@ -192,7 +194,10 @@ export function ProfileSection({ userId, itemKeys }: { userId: number; itemKeys:
       ) : query.isError ? (
         <ErrorState compact error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <ProfileForm initial={profileOf(query.data)} itemKeys={itemKeys} />
+        <>
+          <ProfileImages detail={query.data} itemKeys={itemKeys} />
+          <ProfileForm initial={profileOf(query.data)} itemKeys={itemKeys} />
+        </>
       )}
     </SettingsSection>
   )

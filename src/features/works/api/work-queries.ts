@@ -125,11 +125,4 @@ export const workQueries = {
       queryKey: [...all(), 'ugoira', illustId] as const,
       queryFn: ({ signal }) => api.ugoiraMetadata(illustId, { signal }),
     }),
-
-  /** Tag suggestions for a search word (tags are shared by works and novels). */
-  autocomplete: (word: string) =>
-    queryOptions({
-      queryKey: [...all(), 'autocomplete', word] as const,
-      queryFn: ({ signal }) => api.autocomplete(word, { signal }),
-    }),
 }

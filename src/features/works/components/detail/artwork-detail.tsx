@@ -1,4 +1,8 @@
 import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { buttonClass } from '../../../../components/button.tsx'
+import { paths } from '../../../../lib/paths.ts'
+import { useSession } from '../../../../lib/use-session.ts'
 import type { Illust } from '../../../../api/model.ts'
 import { useT } from '../../../../lib/i18n/i18n.ts'
 import { ArtworkMedia } from './artwork-media.tsx'
@@ -25,6 +29,7 @@ export function ArtworkDetail({
   Follow?: AuthorFollow
 }) {
   const t = useT()
+  const me = useSession()
   const neighbours = useNeighbours(work.id)
   useArrowKeyNavigation(neighbours)
   const swipe = useSwipeNavigation(neighbours)
@@ -51,7 +56,15 @@ export function ArtworkDetail({
       </section>
       {viewer}
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <BookmarkButton work={work} />
+        <div className="flex flex-wrap items-start gap-3">
+          <BookmarkButton work={work} />
+          {/* Its author edits (or deletes) the work on a page of its own. */}
+          {me?.user.id === work.user.id && (
+            <Link className={buttonClass('secondary')} to={paths.artworkEdit(work.id)}>
+              {t('artwork.edit')}
+            </Link>
+          )}
+        </div>
         <NeighbourLinks {...neighbours} />
       </div>
       <WorkHeading work={work} />

@@ -60,7 +60,9 @@ export function UgoiraPlayer({ work }: { work: Illust }) {
 
   const zipUrl = meta.data?.zipUrls.medium
   const frameList = meta.data?.frames
-  const loadKey = `${zipUrl ?? ''}#${attempt}`
+  // The frames are part of the load: metadata asked again with other delays (the work was edited) is a new load,
+  // and the old one's bitmaps, closed as it is left, are never drawn.
+  const loadKey = `${zipUrl ?? ''}#${attempt}#${frameList?.map((f) => `${f.file}:${f.delay}`).join(',') ?? ''}`
   const load: LoadState = settled?.key === loadKey ? settled.state : { status: 'loading' }
   useEffect(() => {
     if (!zipUrl || !frameList) return

@@ -11,6 +11,8 @@ const messages = {
   /** After a title, for assistive tech only. */
   byline: 'by {name}',
   documentTitle: 'Artwork',
+  /** The author's link to edit their own work. */
+  edit: 'Edit',
   states: {
     loading: 'Loading the work…',
     notFound: "This work doesn't exist or was deleted",

@@ -19,6 +19,9 @@ import viewer from './viewer.ts'
 import novels from './novels.ts'
 import reader from './reader.ts'
 import comments from './comments.ts'
+import posting from './posting.ts'
+import newest from './newest.ts'
+import editor from './editor.ts'
 
 export const en = {
   app,
@@ -41,6 +44,9 @@ export const en = {
   novels,
   reader,
   comments,
+  posting,
+  newest,
+  editor,
 }
 
 export type Messages = typeof en

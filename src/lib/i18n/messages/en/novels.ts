@@ -49,6 +49,14 @@ const messages = {
     loading: 'Loading…',
     loadingLabel: 'Loading {label}…',
   },
+  /** The novel columns of the home and newest pages. */
+  feeds: {
+    recommended: 'Recommended novels',
+    following: 'Novels by users you follow',
+    followingEmpty: 'No new novels from the users you follow.',
+    newest: 'Newest novels',
+    newestEmpty: 'No novels yet.',
+  },
 }
 
 // Registered when the first module that shows one of these messages loads (src/lib/i18n/i18n.ts).

@@ -2,6 +2,8 @@
 import { registerEnglish } from '../../i18n.ts'
 const messages = {
   documentTitle: 'Novel',
+  /** The author's link to edit their own novel. */
+  edit: 'Edit',
   states: {
     loading: 'Loading the novel…',
     notFound: "This novel doesn't exist or was deleted",

@@ -7,6 +7,7 @@ export default {
   withPage: '{work}（{page}ページ目）',
   byline: '作者：{name}',
   documentTitle: '作品',
+  edit: '編集',
   states: {
     loading: '作品を読み込み中…',
     notFound: 'この作品は存在しないか、削除されました',

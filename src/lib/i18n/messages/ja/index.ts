@@ -20,6 +20,9 @@ import viewer from './viewer.ts'
 import novels from './novels.ts'
 import reader from './reader.ts'
 import comments from './comments.ts'
+import posting from './posting.ts'
+import newest from './newest.ts'
+import editor from './editor.ts'
 
 // The Japanese catalogue: loaded as its own chunk, only by readers who read Japanese (src/lib/i18n/i18n.ts).
 export const ja: CatalogueOf<Messages> = {
@@ -43,4 +46,7 @@ export const ja: CatalogueOf<Messages> = {
   novels,
   reader,
   comments,
+  posting,
+  newest,
+  editor,
 }

@@ -49,4 +49,11 @@ export default {
     loading: '読み込み中…',
     loadingLabel: '{label}を読み込み中…',
   },
+  feeds: {
+    recommended: 'おすすめ小説',
+    following: 'フォロー中のユーザーの小説',
+    followingEmpty: 'フォロー中のユーザーの新着小説はありません。',
+    newest: '新着小説',
+    newestEmpty: '小説はまだありません。',
+  },
 } satisfies CatalogueOf<typeof en>

@@ -4,6 +4,7 @@ import type en from '../en/reader.ts'
 // 日本語: the same keys as ../en/reader.ts (a missing or extra key fails the type check and catalogue.test.ts).
 export default {
   documentTitle: '小説',
+  edit: '編集',
   states: {
     loading: '小説を読み込み中…',
     notFound: 'この小説は存在しないか、削除されました',

@@ -1,6 +1,7 @@
 import type pg from 'pg'
 import type { Repositories } from '../../repositories.ts'
 import { pgAccounts } from './accounts.ts'
+import { pgPosting } from './posting.ts'
 import { pgBookmarks } from './bookmarks.ts'
 import { pgCatalogue } from './catalogue.ts'
 import { pgComments } from './comments.ts'
@@ -30,6 +31,7 @@ export function pgRepositories(pool: pg.Pool): Repositories {
     series: pgSeries(pool),
     tokens: pgTokens(pool),
     accounts: pgAccounts(pool),
+    posting: pgPosting(pool),
     catalogue: pgCatalogue(pool),
   }
 }

@@ -4,6 +4,7 @@ import type { NovelFileRow } from '../../library-files.ts'
 import type { NovelRepository } from '../../repositories.ts'
 import { row, rows } from '../pool.ts'
 import { isLibrary, pgItems } from './items.ts'
+import { FIRST_OWN_ITEM_ID } from '../../posting.ts'
 
 // Novels over PostgreSQL: store.ts's novel reads (row, text, images), library-files.ts's imported files.
 
@@ -19,7 +20,8 @@ export function pgNovels(pool: pg.Pool): NovelRepository {
         [id],
       ),
     async files(id) {
-      if (!(await isLibrary(pool))) return []
+      // a demo novel has no files; one posted here (an id of its own) or imported may
+      if (id < FIRST_OWN_ITEM_ID && !(await isLibrary(pool))) return []
       return rows<NovelFileRow>(
         pool,
         `SELECT role, image_id, path, width, height, ext, bytes, mtime_ms FROM novel_files WHERE novel_id = $1

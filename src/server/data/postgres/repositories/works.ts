@@ -4,10 +4,15 @@ import type { WorkFileRow } from '../../library-files.ts'
 import type { WorkRepository } from '../../repositories.ts'
 import { rows } from '../pool.ts'
 import { callerParams, ids, isLibrary, pgItems, VISIBLE } from './items.ts'
+import { FIRST_OWN_ITEM_ID } from '../../posting.ts'
 
 // Works over PostgreSQL: store.ts's work reads and related list, library-files.ts's imported files.
 
 type Video = { ext: string; width: number; height: number }
+
+/** Whether any of these works may have files: any in a library; on the demo, only works posted here (their ids). */
+const mayHaveFiles = async (pool: pg.Pool, list: readonly number[]) =>
+  list.some((id) => id >= FIRST_OWN_ITEM_ID) || (await isLibrary(pool))
 
 export function pgWorks(pool: pg.Pool): WorkRepository {
   const videos = async (list: readonly number[]) => {
@@ -42,7 +47,7 @@ export function pgWorks(pool: pg.Pool): WorkRepository {
       ),
     async pageExts(list) {
       const out = new Map<number, string[]>()
-      if (list.length === 0 || !(await isLibrary(pool))) return out
+      if (list.length === 0 || !(await mayHaveFiles(pool, list))) return out
       for (const r of await rows<{ work_id: number; page: number; ext: string }>(
         pool,
         `SELECT work_id, page, ext FROM work_files WHERE work_id = ANY($1::bigint[]) AND kind = 'image'
@@ -58,7 +63,7 @@ export function pgWorks(pool: pg.Pool): WorkRepository {
     videos,
     ugoiraVideo: async (id) => (await videos([id])).get(id),
     async files(id) {
-      if (!(await isLibrary(pool))) return []
+      if (!(await mayHaveFiles(pool, [id]))) return []
       return rows<WorkFileRow>(
         pool,
         'SELECT page, path, kind, width, height, ext, bytes, mtime_ms FROM work_files WHERE work_id = $1 ORDER BY page',

@@ -1,0 +1,78 @@
+import type { Hono } from 'hono'
+import type { WireUpload } from '../../api/wire-responses.ts'
+import type { AppEnv, Services } from '../context.ts'
+import type { UploadRow } from '../data/repositories.ts'
+import { on } from '../http/endpoint.ts'
+import { notFound } from '../http/errors.ts'
+import type { PostingService } from '../services/posting.ts'
+import { GONE, sendJson } from './common.ts'
+
+// Posting: pages uploaded one by one, works made of them, edited and deleted by their authors (services/posting.ts).
+
+const wireUpload = (u: UploadRow): WireUpload => ({
+  id: u.id,
+  width: u.width,
+  height: u.height,
+  ext: u.ext,
+  bytes: u.bytes,
+  ...(u.frame_delays_json === null ? {} : { frame_delays: JSON.parse(u.frame_delays_json) as number[] }),
+})
+
+export function postingRoutes(app: Hono<AppEnv>, { domain }: Services, posting: PostingService) {
+  /** The work as its author now sees it (every instance has forgotten the old one). */
+  const posted = async (c: Parameters<Parameters<typeof on>[2]>[0], id: number) => {
+    const illust = await domain.items.detail(c.var.view, 'illust', id)
+    if (!illust) throw notFound(GONE.illust)
+    return sendJson(c, { illust })
+  }
+
+  const novelPosted = async (c: Parameters<Parameters<typeof on>[2]>[0], id: number) => {
+    const novel = await domain.items.detail(c.var.view, 'novel', id)
+    if (!novel) throw notFound(GONE.novel)
+    return sendJson(c, { novel })
+  }
+
+  on(app, 'addUpload', async (c, q) =>
+    sendJson(c, { upload: wireUpload(await posting.upload(c.var.caller.id, q.file, q.kind)) }),
+  )
+
+  on(app, 'addIllust', async (c, q) => posted(c, await posting.post(c.var.caller.id, q)))
+
+  on(app, 'editIllust', async (c, q) => {
+    await posting.edit(c.var.caller.id, q.illust_id, q)
+    return posted(c, q.illust_id)
+  })
+
+  on(app, 'deleteIllust', async (c, q) => {
+    await posting.remove(c.var.caller.id, q.illust_id, c.var.caller.admin === true)
+    return sendJson(c, {})
+  })
+
+  on(app, 'illustPages', async (c, q) =>
+    sendJson(c, { pages: (await posting.pages(c.var.caller.id, q.illust_id)).map(wireUpload) }),
+  )
+
+  on(app, 'addNovel', async (c, q) => novelPosted(c, await posting.postNovel(c.var.caller.id, q)))
+
+  on(app, 'editNovel', async (c, q) => {
+    await posting.editNovel(c.var.caller.id, q.novel_id, q)
+    return novelPosted(c, q.novel_id)
+  })
+
+  on(app, 'deleteNovel', async (c, q) => {
+    await posting.removeNovel(c.var.caller.id, q.novel_id, c.var.caller.admin === true)
+    return sendJson(c, {})
+  })
+
+  on(app, 'novelSource', async (c, q) => sendJson(c, await posting.novelSource(c.var.caller.id, q.novel_id)))
+
+  on(app, 'editProfileImage', async (c, q) => {
+    await posting.profileImage(c.var.caller.id, q.role, q.file)
+    return sendJson(c, {})
+  })
+
+  on(app, 'deleteProfileImage', async (c, q) => {
+    await posting.profileImage(c.var.caller.id, q.role, null)
+    return sendJson(c, {})
+  })
+}
