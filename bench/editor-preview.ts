@@ -1,6 +1,6 @@
 // The novel editor's preview latency: Chromium opens the editor (`/novel/upload`, signed in as demo, 1280×800: the text
 // and its preview side by side) with a 50,000-character novel in the field, types one character at a time at the end
-// of the text, and times each keystroke from its keydown to the first frame that shows it: in the field (input), and
+// of the text (and at its start, where every block after the caret moves), and times each keystroke from its keydown to the first frame that shows it: in the field (input), and
 // in the preview (drawn by the reader's parser and page, as a deferred render). Two texts: one of ten pages
 // (`[newpage]` every 5,000 characters: the preview draws the caret's page) and one page of 50,000 characters (the
 // preview draws it all). Then the same at 4× CPU slowdown (DevTools' throttling), roughly a mid-range phone.
@@ -41,23 +41,33 @@ function novelText(pageEvery: number | null): string {
   return text + 'あ'.repeat(LENGTH - text.length)
 }
 
-// In the page: resolves with the times from the next keydown to the first frame showing `expected` at the end of the
-// field and at the end of the preview's last block. A string: tsx would wrap inner functions in a helper the page
-// lacks.
-const measure = (expected: string) => `new Promise((resolve) => {
-  const expected = ${JSON.stringify(expected)}
+/** Where the keys are typed: after the last character, or before the first paragraph's (every block after it moves). */
+type Where = 'end' | 'start'
+
+// In the page: `window.__keyTiming`, resolved with the times from the next keydown to the first frame that shows
+// `typed` where it is typed, in the field and in the preview. A string: tsx would wrap inner functions in a helper the
+// page lacks.
+const measure = (typed: string, where: Where, at: number) => `void (window.__keyTiming = new Promise((resolve) => {
+  const typed = ${JSON.stringify(typed)}
   const field = document.querySelector('textarea[name="text"]')
   const preview = document.querySelector('[data-preview]')
+  const inField = () => ${where === 'end' ? 'field.value.endsWith(typed)' : `field.value.startsWith(typed, ${at})`}
+  const inPreview = () => {
+    const blocks = preview.querySelectorAll('[data-start]')
+    return ${
+      where === 'end'
+        ? 'blocks[blocks.length - 1]?.textContent.endsWith(typed)'
+        : '[...blocks].slice(0, 3).some((b) => b.textContent.startsWith(typed))'
+    }
+  }
   let down = null
   let input = null
   const stop = setTimeout(() => resolve({ input: NaN, preview: NaN }), 10000)
   document.addEventListener('keydown', (e) => { down = e.timeStamp }, { capture: true, once: true })
   const tick = (now) => {
     if (down !== null) {
-      if (input === null && field.value.endsWith(expected)) input = now - down
-      const blocks = preview.querySelectorAll('[data-start]')
-      const last = blocks[blocks.length - 1]
-      if (last && last.textContent.endsWith(expected)) {
+      if (input === null && inField()) input = now - down
+      if (inPreview()) {
         clearTimeout(stop)
         return resolve({ input: input ?? now - down, preview: now - down })
       }
@@ -65,13 +75,13 @@ const measure = (expected: string) => `new Promise((resolve) => {
     requestAnimationFrame(tick)
   }
   requestAnimationFrame(tick)
-})`
+}))`
 
 const percentile = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!
 const ms = (x: number) => `${x.toFixed(0)} ms`
 
-async function run(page: Page, text: string): Promise<{ input: number[]; preview: number[] }> {
+async function run(page: Page, text: string, where: Where): Promise<{ input: number[]; preview: number[] }> {
   const field = page.locator('textarea[name="text"]')
   // Set as a paste would (Playwright's fill inserts 50,000 characters in 13 s into a bare textarea: its own cost)
   await field.evaluate((el, value) => {
@@ -88,7 +98,12 @@ async function run(page: Page, text: string): Promise<{ input: number[]; preview
     null,
     { timeout: 60_000 },
   )
-  await field.press('Control+End')
+  // the start of the first paragraph: just after the first chapter heading's line
+  const at = where === 'end' ? text.length : text.indexOf('\n') + 1
+  await field.evaluate((el: HTMLTextAreaElement, offset) => {
+    el.focus()
+    el.setSelectionRange(offset, offset)
+  }, at)
   const input: number[] = []
   const preview: number[] = []
   let typed = ''
@@ -97,10 +112,11 @@ async function run(page: Page, text: string): Promise<{ input: number[]; preview
   for (let i = 0; i < KEYS; i++) {
     const ch = alphabet[i % alphabet.length]!
     typed += ch
-    const timing = page.evaluate(measure(typed.slice(-4))) as Promise<{ input: number; preview: number }>
+    // installed before the key is sent (an evaluate in flight may land after the key)
+    await page.evaluate(measure(typed, where, at))
     await page.keyboard.press(ch)
-    const t = await timing
-    if (Number.isNaN(t.preview)) throw new Error(`the preview never showed "${typed.slice(-4)}"`)
+    const t = (await page.evaluate('window.__keyTiming')) as { input: number; preview: number }
+    if (Number.isNaN(t.preview)) throw new Error(`the preview never showed "${typed}" (${where})`)
     input.push(t.input)
     preview.push(t.preview)
   }
@@ -156,12 +172,14 @@ async function main() {
         await page.locator('[data-preview]').waitFor()
         const cdp = await context.newCDPSession(page)
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown })
-        const { input, preview } = await run(page, text)
-        rows.push(
-          `${`${text.length.toLocaleString('en-US')} chars, ${name}, CPU ${slowdown}×`.padEnd(44)} ` +
-            `input p50 ${ms(percentile(input, 0.5))} p95 ${ms(percentile(input, 0.95))} | ` +
-            `preview p50 ${ms(percentile(preview, 0.5))} p95 ${ms(percentile(preview, 0.95))} (${KEYS} keys)`,
-        )
+        for (const where of ['end', 'start'] as const) {
+          const { input, preview } = await run(page, text, where)
+          rows.push(
+            `${`${text.length.toLocaleString('en-US')} chars, ${name}, at the ${where}, CPU ${slowdown}×`.padEnd(56)} ` +
+              `input p50 ${ms(percentile(input, 0.5))} p95 ${ms(percentile(input, 0.95))} | ` +
+              `preview p50 ${ms(percentile(preview, 0.5))} p95 ${ms(percentile(preview, 0.95))} (${KEYS} keys)`,
+          )
+        }
         // nothing of the run is kept as a draft
         await page.evaluate(() => {
           for (const k of Object.keys(localStorage)) if (k.startsWith('easel.novelDraft.')) localStorage.removeItem(k)

@@ -127,6 +127,9 @@ const ROUTES: { path: (ids: Ids) => string; signedIn?: boolean; owner?: 'B' }[] 
   { path: (ids) => `/novels/${ids.novel}`, owner: 'B' },
   { path: () => '/user/1/series/1' },
   { path: () => '/novel/series/1', owner: 'B' }, // the header is the novels feature's
+  { path: () => '/novel/upload' },
+  { path: () => '/novel/upload', signedIn: true },
+  { path: (ids) => `/novels/${ids.novel}/edit`, signedIn: true }, // another author's: the editor says so
   { path: (ids) => `/users/${ids.user}` },
   { path: (ids) => `/users/${ids.user}/artworks?type=manga` },
   { path: (ids) => `/users/${ids.user}/novels` },

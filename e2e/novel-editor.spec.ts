@@ -1,8 +1,9 @@
 // Writing a novel, end to end against the real service: someone signs up with an admin's invite, opens the editor
-// from the header (the account menu on phones), writes a chapter heading and ruby with the toolbar and uploads an
-// image into the text with it, and sees the preview draw them as the reader does. A reload in mid-sentence brings the
-// draft back, word for word, with its note. Posted, the novel's reader shows the chapter, the ruby and the image, and
-// the draft is gone; its author edits its title from the novel's Edit link, then deletes it.
+// from the header (the account menu on phones), writes a chapter heading and ruby with the toolbar, uploads an image
+// into the text with it, chooses a cover, and sees the preview draw them as the reader does. A reload in mid-sentence
+// brings the draft back, word for word, with its note. Posted, the novel's reader shows the chapter, the ruby and the
+// image, the service holds the text as written and the cover, and the draft is gone; its author edits its title from
+// the novel's Edit link, then deletes it.
 
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import sharp from 'sharp'
@@ -101,6 +102,14 @@ test('a member writes a novel with the toolbar, keeps it through a reload, posts
   await expect(text).toHaveValue(/\n\[uploadedimage:\d+\]\n$/)
   await expect(text).toBeFocused()
 
+  // ---- a cover of its own, uploaded as it is chosen ----
+  const coverChooser = page.waitForEvent('filechooser')
+  await page.getByRole('button', { name: 'Choose an image' }).click()
+  await (await coverChooser).setFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png })
+  await expect(page.getByRole('img', { name: 'The cover' })).toBeVisible()
+  await text.click()
+  await text.press('Control+End')
+
   // ---- the preview draws it all with the reader's own parser and page ----
   let shown = await preview(page, isMobile)
   await expect(shown.getByRole('heading', { level: 2 })).toHaveText('第一章')
@@ -134,6 +143,12 @@ test('a member writes a novel with the toolbar, keeps it through a reload, posts
   await expect(reader.locator('figure img')).not.toHaveJSProperty('naturalWidth', 0)
   await expect(reader).toContainText('まだ途中')
   expect(await page.evaluate((key) => localStorage.getItem(key), draftKey)).toBeNull()
+  const session = await requestSession(page.request, account, PASSWORD)
+  const source = await page.request.get(`/v1/easel/novel/source?novel_id=${novelId}`, { headers: bearer(session) })
+  expect(source.status()).toBe(200)
+  const { text: posted, cover_upload_id: cover } = (await source.json()) as { text: string; cover_upload_id: number }
+  expect(posted).toBe(typed)
+  expect(cover).toEqual(expect.any(Number))
 
   // ---- its author edits it from the novel's Edit link ----
   await page.getByRole('link', { name: 'Edit', exact: true }).click()
