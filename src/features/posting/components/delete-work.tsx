@@ -1,66 +1,25 @@
-import { useMutation } from '@tanstack/react-query'
-import { useId, useRef } from 'react'
 import type { Illust } from '../../../api/model.ts'
-import { Button } from '../../../components/button.tsx'
-import { ApiError } from '../../../lib/api-error.ts'
+import { ConfirmDelete } from '../../../components/confirm-delete.tsx'
 import { useT } from '../../../lib/i18n/i18n.ts'
 import { postingApi } from '../../../lib/posting-api.ts'
 import '../../../lib/i18n/messages/en/posting.ts'
 
-/**
- * "Delete this work", asked again in a modal dialog (the browser's own: focus stays inside, Escape closes it) before
- * the work and its files are deleted. Deleted, `onDeleted`.
- */
+/** "Delete this work": the work and its files, once asked again (components/confirm-delete.tsx). */
 export function DeleteWork({ work, onDeleted }: { work: Illust; onDeleted: (work: Illust) => void }) {
   const t = useT()
-  const id = useId()
-  const dialog = useRef<HTMLDialogElement>(null)
-  const mutation = useMutation({
-    mutationFn: () => postingApi.deleteIllust(work.id),
-    onSuccess: () => onDeleted(work),
-  })
-  const busy = mutation.isPending || mutation.isSuccess
-  const close = () => {
-    if (busy) return
-    mutation.reset()
-    dialog.current?.close()
-  }
-
   return (
-    <>
-      <Button variant="danger" onClick={() => dialog.current?.showModal()}>
-        {t('posting.edit.delete')}
-      </Button>
-      <dialog
-        ref={dialog}
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-text`}
-        onCancel={(e) => {
-          if (busy) e.preventDefault()
-          else mutation.reset()
-        }}
-        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-line bg-surface p-5 text-ink shadow-xl backdrop:bg-black/50"
-      >
-        <h2 id={`${id}-title`} className="mb-2 text-lg font-semibold break-words" data-content>
-          {t('posting.edit.deleteTitle', { title: work.title })}
-        </h2>
-        <p id={`${id}-text`} className="mb-4 text-sm text-muted">
-          {t('posting.edit.deleteText')}
-        </p>
-        {mutation.isError && (
-          <p role="alert" className="mb-4 text-sm font-medium text-danger">
-            {mutation.error instanceof ApiError ? mutation.error.userMessage : t('posting.edit.deleteFailed')}
-          </p>
-        )}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button autoFocus onClick={close} disabled={busy}>
-            {t('posting.edit.cancel')}
-          </Button>
-          <Button variant="danger" disabled={busy} onClick={() => mutation.mutate()}>
-            {busy ? t('posting.edit.deleting') : t('posting.edit.deleteConfirm')}
-          </Button>
-        </div>
-      </dialog>
-    </>
+    <ConfirmDelete
+      labels={{
+        open: t('posting.edit.delete'),
+        title: t('posting.edit.deleteTitle', { title: work.title }),
+        text: t('posting.edit.deleteText'),
+        failed: t('posting.edit.deleteFailed'),
+        cancel: t('posting.edit.cancel'),
+        deleting: t('posting.edit.deleting'),
+        confirm: t('posting.edit.deleteConfirm'),
+      }}
+      remove={() => postingApi.deleteIllust(work.id)}
+      onDeleted={() => onDeleted(work)}
+    />
   )
 }
