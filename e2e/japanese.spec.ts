@@ -141,6 +141,8 @@ const ROUTES: { path: (ids: Ids) => string; signedIn?: boolean; owner?: 'B' }[] 
   { path: () => '/users/999999999' },
   { path: () => '/settings' },
   { path: () => '/settings', signedIn: true },
+  { path: () => '/settings?view=moderation', signedIn: true }, // demo is an admin: the moderation screen
+  { path: () => '/settings?view=moderation&tab=log', signedIn: true },
   { path: () => '/library' },
   { path: () => '/library', signedIn: true },
   { path: () => '/login' },

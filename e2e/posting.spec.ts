@@ -2,7 +2,8 @@
 // by dropping three images (made here, each its own colour and width) onto the upload page. Each file's progress is
 // shown until it is uploaded; a reload brings the uploaded pages back from the draft; a page is moved later; the work is
 // posted, and is at once in its author's profile, in search by its tag, and in the follow feed of a reader who follows
-// the author. Its author edits its title, then deletes it: its images are gone with it.
+// the author. Its author edits its title, then deletes it: its images are gone with it. Another member starts a series
+// with a work, then adds a second work to it by choosing that series: both are in the series, in their order.
 
 import type { APIRequestContext, Page } from '@playwright/test'
 import sharp from 'sharp'
@@ -32,7 +33,9 @@ const PAGES = [
   { name: 'blue.png', width: 340, colour: { r: 30, g: 60, b: 220 } },
 ] as const
 
-async function pngs() {
+type PngFile = { name: string; base64: string }
+
+async function pngs(): Promise<PngFile[]> {
   return Promise.all(
     PAGES.map(async ({ name, width, colour }) => ({
       name,
@@ -226,6 +229,73 @@ test('a member posts a three-page manga by drag and drop, edits it and deletes i
   for (const url of images)
     await expect.poll(async () => (await page.request.get(url)).status(), { message: url }).toBe(404)
   expect((await page.request.get(`/v1/illust/detail?illust_id=${id}`)).status()).toBe(404)
+})
+
+test('a member starts a series with a work, adds a second work to it, and both are in the series', async ({
+  page,
+}, info) => {
+  test.slow()
+  const project = info.project.name
+  const account = unique('ps', project)
+  const made = await page.request.post('/v1/easel/signup', {
+    form: { account, name: `Serial ${project}`, password: PASSWORD, invite: await inviteCode(page.request) },
+  })
+  expect(made.status(), await made.text()).toBe(200)
+  const author = await signInAsDemo(page, account, PASSWORD)
+  const [red, green] = (await pngs()) as [PngFile, PngFile]
+  const seriesTitle = `Colours ${project}`.slice(0, 32)
+  const titles = [`Red ${project}`, `Green ${project}`]
+
+  /** Posts a work of one page from the upload page, its series chosen by `chooseSeries`; its id. */
+  const post = async (title: string, file: PngFile, chooseSeries: () => Promise<void>) => {
+    // The member's series are asked for as the form opens.
+    const asked = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/easel/series')
+    await page.goto('/upload')
+    expect((await asked).status()).toBe(200)
+    await dropFiles(page, [file])
+    await expect(tiles(page).getByText('Uploaded', { exact: true })).toHaveCount(1)
+    await page.getByRole('textbox', { name: 'Title' }).fill(title)
+    await chooseSeries()
+    await page.getByRole('button', { name: 'Post', exact: true }).click()
+    await expect(page).toHaveURL(/\/artworks\/\d+$/)
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+    return Number(new URL(page.url()).pathname.split('/').pop())
+  }
+  const seriesChoice = (name: string) =>
+    page.getByRole('group', { name: 'Series', exact: true }).getByText(name, { exact: true })
+
+  // ---- the first work starts the series: a member with no series has none to join ----
+  const first = await post(titles[0]!, red, async () => {
+    await expect(seriesChoice('One of my series')).toHaveCount(0)
+    await seriesChoice('New series').click()
+    await page.getByRole('textbox', { name: 'Title of the new series' }).fill(seriesTitle)
+  })
+  const detail = await page.request.get(`/v1/illust/detail?illust_id=${first}`, { headers: bearer(author) })
+  const series = ((await detail.json()) as { illust: { series: { id: number; title: string } | null } }).illust.series
+  expect(series).toMatchObject({ title: seriesTitle })
+
+  // ---- the second joins it, chosen from the member's series with how many works it holds ----
+  const second = await post(titles[1]!, green, async () => {
+    await seriesChoice('One of my series').click()
+    const select = page.getByRole('combobox', { name: 'Series to add it to' })
+    await select.selectOption({ label: `${seriesTitle} (1 work)` })
+    await expect(select).toHaveValue(String(series!.id))
+  })
+
+  // ---- both are in the series, the first before the second ----
+  await page.goto(`/user/${author.user.id}/series/${series!.id}`)
+  await expect(page.getByRole('heading', { level: 1, name: seriesTitle })).toBeVisible()
+  const works = page.getByRole('main').locator('[data-work-id]')
+  await expect(works).toHaveCount(2)
+  expect(await works.evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-work-id'))))).toEqual([
+    first,
+    second,
+  ])
+  // and the second's page links back to the first in the series
+  await page.goto(`/artworks/${second}`)
+  const nav = page.getByRole('navigation', { name: 'Series' })
+  await expect(nav).toContainText('#2 of 2')
+  await expect(nav.getByRole('link', { name: /^← Previous in series/ })).toHaveAttribute('href', `/artworks/${first}`)
 })
 
 test('a signed-out visitor of the posting pages is asked to sign in, and comes back', async ({ page }) => {

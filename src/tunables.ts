@@ -108,6 +108,14 @@ export const DEVICES_SHOWN = 5
  */
 export const INVITES_SHOWN = 10
 
+// ---- Moderation (src/lib/account-query.ts, src/features/moderation) ----
+
+/**
+ * How long the reader's own account (its role: whether the admins' tools show on works, comments and profiles) is
+ * taken as known: only another admin changes a role, and every detail page of a visit asks for it.
+ */
+export const ACCOUNT_STALE_TIME_MS = 10 * 60 * 1000
+
 // ---- Posting (src/features/posting) ----
 
 /**

@@ -9,6 +9,7 @@ import type {
   WireIllustPosted,
   WireNovelPosted,
   WireNovelSource,
+  WireOwnSeriesList,
   WireUploadAdded,
 } from './wire-responses.ts'
 
@@ -131,6 +132,13 @@ export const POSTING_ENDPOINTS = {
     method: 'GET',
     path: '/v1/easel/illust/pages',
     params: { illust_id: illustId },
+    auth: 'required',
+  }),
+  /** The caller's own series of works (`illust`) or of novels, the newest first: what a work or novel may join. */
+  ownSeries: endpoint<WireOwnSeriesList>()({
+    method: 'GET',
+    path: '/v1/easel/series',
+    params: { kind: { kind: 'enum', values: ['illust', 'novel'], required: true } },
     auth: 'required',
   }),
   /**

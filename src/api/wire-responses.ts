@@ -394,6 +394,16 @@ export interface WireIllustPosted {
 /** A posted work's pages, in order, as uploads (what illust/edit's `upload_ids[]` names). */
 export interface WireIllustPages {
   pages: WireUpload[]
+  /** Present while moderators hide the work: seen by its author alone, whatever its restrict (the one given here) */
+  held?: WireHeldState
+}
+
+/**
+ * A work or novel moderators hide (or hid with its author's suspension): its author still sees and edits it; `restrict`
+ * is the one the author chose, which it gets back when restored (its detail says 2, private, meanwhile).
+ */
+export interface WireHeldState {
+  restrict: 'public' | 'mypixiv' | 'private'
 }
 
 /** A novel just posted or edited, as its detail shows it to its author. */
@@ -405,4 +415,85 @@ export interface WireNovelPosted {
 export interface WireNovelSource {
   text: string
   cover_upload_id: number | null
+  /** Present while moderators hide the novel (WireHeldState) */
+  held?: WireHeldState
+}
+
+/** An account as moderation names it. */
+export interface WireUserRef {
+  id: number
+  name: string
+  account: string
+}
+
+/**
+ * What a report or a moderation action is about: a work, a novel or a comment (with the work or novel it is on), or an
+ * account. `label` is a work's or novel's title, a comment's text (cut short) or an account's name; `exists: false`
+ * once it was deleted (the label is then what it was).
+ */
+export interface WireModerationTarget {
+  kind: 'illust' | 'novel' | 'comment' | 'user'
+  id: number
+  label: string
+  /** its author (a comment's writer; for an account, the account) */
+  user: WireUserRef | null
+  exists: boolean
+  /** hidden by moderation (an account: suspended) */
+  held: boolean
+  /** a comment's work or novel */
+  on?: { kind: 'illust' | 'novel'; id: number }
+}
+
+export interface WireModerationTargetAnswer {
+  target: WireModerationTarget
+}
+
+export interface WireReport {
+  id: number
+  target: WireModerationTarget
+  reason: 'spam' | 'sexual' | 'violence' | 'harassment' | 'copyright' | 'other'
+  note: string
+  reporter: WireUserRef | null
+  created_at: string
+  /** null while open */
+  closed_at: string | null
+  /** what closed it: `dismiss`, or the action taken on its target (`hide`, `delete`, `suspend`) */
+  resolution: string | null
+  closed_by: WireUserRef | null
+}
+
+export interface WireReportList {
+  reports: WireReport[]
+  next_url: string | null
+}
+
+/** Something moderation holds now: a hidden work, novel or comment, or a suspended account, since `held_at`. */
+export interface WireHeld {
+  target: WireModerationTarget
+  held_at: string
+}
+
+export interface WireModerationHeld {
+  held: WireHeld[]
+  next_url: string | null
+}
+
+/** One line of the audit log: who did what to what, when, and why. */
+export interface WireAuditEntry {
+  id: number
+  created_at: string
+  admin: WireUserRef | null
+  action: 'hide' | 'unhide' | 'delete' | 'suspend' | 'unsuspend' | 'make_admin' | 'make_member' | 'dismiss'
+  target: WireModerationTarget
+  note: string
+}
+
+export interface WireModerationLog {
+  entries: WireAuditEntry[]
+  next_url: string | null
+}
+
+/** The caller's own series, the newest first: each one's id, title and how many works or novels it holds. */
+export interface WireOwnSeriesList {
+  series: { id: number; title: string; count: number }[]
 }

@@ -8,6 +8,8 @@ import { pageFile, ROUTE_NAMES, routeSpec, type GalleryRouteName } from '../api/
 const WORK_GRID = 'src/features/works/components/infinite-work-list.tsx'
 /** The novels' card column of the home and newest pages. */
 const NOVEL_COLUMN = pageFile('home-novels')
+/** Report (and, signed in, what loads the admins' tools) beside a work's or a novel's bookmark: the page loads it. */
+const ITEM_MODERATION = 'src/features/moderation/components/item-moderation.tsx'
 
 /**
  * What a route's first view loads at once besides its pages (`always`), or instead when the query holds
@@ -20,7 +22,8 @@ const FIRST_VIEW_CODE: Partial<
   ranking: { always: [WORK_GRID], when: { 'kind=novel': [pageFile('ranking-novels')] } },
   newest: { always: [WORK_GRID], when: { 'type=novel': [NOVEL_COLUMN] } },
   search: { always: [WORK_GRID] },
-  artwork: { always: ['src/features/works/components/artwork-screen.tsx'] },
+  artwork: { always: ['src/features/works/components/artwork-screen.tsx', ITEM_MODERATION] },
+  novel: { always: [ITEM_MODERATION] },
   illustSeries: { always: [WORK_GRID] },
   userHome: { always: [WORK_GRID] },
   userArtworks: { always: [WORK_GRID] },

@@ -10,14 +10,19 @@ import type { Novel } from '../api/model.ts'
 import { POSTING_ENDPOINTS } from '../api/posting-endpoints.ts'
 import type { WireNovel } from '../api/wire.ts'
 import type { ApiClient, CallOptions } from './api-client.ts'
+import { heldOf, type HeldState } from './posting-client.ts'
 
 /** A novel's fields as posted and edited, given whole (wire names: what the endpoint table takes). */
 export type NovelParams = Omit<ClientParams<typeof POSTING_ENDPOINTS.addNovel>, 'tags'> & { tags: readonly string[] }
 
-/** A posted novel's text as written, and the upload its cover is (null: the generated cover). */
+/**
+ * A posted novel's text as written, and the upload its cover is (null: the generated cover); `held` while moderators
+ * hide it.
+ */
 export interface NovelSource {
   text: string
   coverUploadId: number | null
+  held: HeldState | null
 }
 
 const done = () => undefined
@@ -45,11 +50,15 @@ export function createNovelPostingClient(api: Pick<ApiClient, 'callEndpoint'>) {
     deleteNovel(novelId: number, opts?: CallOptions): Promise<void> {
       return call(E.deleteNovel, { novel_id: novelId }, opts, done)
     },
-    /** One's own posted novel's text as written, and its cover's upload. */
+    /** One's own posted novel's text as written, its cover's upload, and whether moderators hide it. */
     novelSource(novelId: number, opts?: CallOptions): Promise<NovelSource> {
       return call(E.novelSource, { novel_id: novelId }, opts, (w) => {
         if (typeof w.text !== 'string') throw new TypeError('missing text')
-        return { text: w.text, coverUploadId: typeof w.cover_upload_id === 'number' ? w.cover_upload_id : null }
+        return {
+          text: w.text,
+          coverUploadId: typeof w.cover_upload_id === 'number' ? w.cover_upload_id : null,
+          held: heldOf(w),
+        }
       })
     },
   }

@@ -7,8 +7,8 @@
 import { toIllust } from '../api/camel.ts'
 import type { ClientParams } from '../api/endpoint-spec.ts'
 import type { Illust } from '../api/model.ts'
-import { POSTING_ENDPOINTS } from '../api/posting-endpoints.ts'
-import type { WireUpload } from '../api/wire-responses.ts'
+import { POSTING_ENDPOINTS, RESTRICTS } from '../api/posting-endpoints.ts'
+import type { WireHeldState, WireUpload } from '../api/wire-responses.ts'
 import { list, type ApiClient, type CallOptions } from './api-client.ts'
 import { sendFiles, type UploadAuth, type UploadOptions } from './upload-request.ts'
 
@@ -25,6 +25,33 @@ export type UploadKind = 'page' | 'ugoira'
 export type WorkParams = Omit<ClientParams<typeof POSTING_ENDPOINTS.addIllust>, 'upload_ids'> & {
   /** the pages, in order */
   upload_ids: readonly number[]
+}
+
+/** One of the caller's own series: its id, title and how many works or novels it holds. */
+export interface OwnSeries {
+  id: number
+  title: string
+  count: number
+}
+
+/**
+ * A work or novel moderators hide: its author still sees and edits it, everyone else does not until an admin restores
+ * it. `restrict` is the one its author chose and gets back then (its detail says private meanwhile).
+ */
+export interface HeldState {
+  restrict: (typeof RESTRICTS)[number]
+}
+
+/** A posted work's pages, in order, as uploads; `held` while moderators hide it. */
+export interface IllustPages {
+  pages: Upload[]
+  held: HeldState | null
+}
+
+/** The hold an answer tells its author of (null: none, or one this client cannot read). */
+export function heldOf(w: { held?: WireHeldState | null }): HeldState | null {
+  const restrict = w.held?.restrict
+  return restrict !== undefined && (RESTRICTS as readonly string[]).includes(restrict) ? { restrict } : null
 }
 
 const done = () => undefined
@@ -82,9 +109,21 @@ export function createPostingClient(api: Pick<ApiClient, 'callEndpoint'>, auth: 
     deleteIllust(illustId: number, opts?: CallOptions): Promise<void> {
       return call(E.deleteIllust, { illust_id: illustId }, opts, done)
     },
-    /** One's own posted work's pages, in order, as uploads (what editIllust's `upload_ids` name). */
-    illustPages(illustId: number, opts?: CallOptions): Promise<Upload[]> {
-      return call(E.illustPages, { illust_id: illustId }, opts, (w) => list(w.pages).map((p) => upload({ upload: p })))
+    /**
+     * One's own posted work's pages, in order, as uploads (what editIllust's `upload_ids` name), and whether
+     * moderators hide it.
+     */
+    illustPages(illustId: number, opts?: CallOptions): Promise<IllustPages> {
+      return call(E.illustPages, { illust_id: illustId }, opts, (w) => ({
+        pages: list(w.pages).map((p) => upload({ upload: p })),
+        held: heldOf(w),
+      }))
+    },
+    /** The caller's own series of works or of novels, the newest first (what a work or a novel may join). */
+    ownSeries(kind: 'illust' | 'novel', opts?: CallOptions): Promise<OwnSeries[]> {
+      return call(E.ownSeries, { kind }, opts, (w) =>
+        list(w.series).map((s) => ({ id: s.id, title: s.title, count: s.count })),
+      )
     },
   }
 }

@@ -35,7 +35,9 @@ import { authRoutes } from './routes/auth.ts'
 import { commentRoutes } from './routes/comments.ts'
 import { libraryRoutes } from './routes/library.ts'
 import { accountRoutes } from './routes/accounts.ts'
+import { moderationRoutes } from './routes/moderation.ts'
 import { postingRoutes } from './routes/posting.ts'
+import { ModerationService } from './services/moderation.ts'
 import { PostingService } from './services/posting.ts'
 import { ENDPOINTS, MAX_UPLOAD_BYTES } from '../api/endpoints.ts'
 import { healthRoutes, Lifecycle } from './http/health.ts'
@@ -167,6 +169,7 @@ export function createApp(services: Services, log: Logger, lifecycle = new Lifec
     app.post(`${prefix}*`, (c, next) => (bodyLimits[c.req.path] ?? limitBody)(c, next))
   }
   const posting = new PostingService(services, storage)
+  const moderation = new ModerationService(services, services.domain.items, services.domain.comments, posting)
   for (const register of [
     illustRoutes,
     novelRoutes,
@@ -186,7 +189,8 @@ export function createApp(services: Services, log: Logger, lifecycle = new Lifec
     accountRoutes,
   ])
     register(app, services)
-  postingRoutes(app, services, posting)
+  postingRoutes(app, services, posting, moderation)
+  moderationRoutes(app, services, moderation)
   authRoutes(app, services, posting)
   for (const prefix of API_PREFIXES)
     app.all(`${prefix}*`, () => {
@@ -246,7 +250,7 @@ export function createApp(services: Services, log: Logger, lifecycle = new Lifec
     }),
   )
   // A page with its first data (http/initial-data.ts); `/` too, which serveStatic would answer with the bare file.
-  const initialData = createInitialData(app)
+  const initialData = createInitialData(app, { subscribe: (forget) => services.caches.bus.subscribe(() => forget()) })
   const page = async (c: Context<AppEnv>) => {
     c.header('Cache-Control', 'no-cache')
     const { api, image, static: staticOrigin } = originsOf(c, config)

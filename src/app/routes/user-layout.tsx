@@ -7,6 +7,9 @@ import { useSession } from '../../lib/use-session.ts'
 import { userQueries } from '../../features/users/api/user-queries.ts'
 import { FollowButton } from '../../features/users/components/follow-button.tsx'
 import { ProfileHeader, ProfileHeaderSkeleton } from '../../features/users/components/profile-header.tsx'
+import { workQueries } from '../../features/works/api/work-queries.ts'
+import { lazyModule } from '../../lib/lazy-module.ts'
+import { usersKey } from '../../lib/user-detail-query.ts'
 import { NotFoundError } from '../../lib/api-error.ts'
 import { useT } from '../../lib/i18n/i18n.ts'
 import { parseId } from '../../api/parse-id.ts'
@@ -15,6 +18,18 @@ import { signInHref } from '../../lib/sign-in-href.ts'
 import '../../lib/i18n/messages/en/common.ts'
 import '../../lib/i18n/messages/en/users.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
+
+// The admins' Suspend and Lift suspension: moderation's chunk, asked for on another reader's profile when signed in.
+const moderation = lazyModule(() => import('../../features/moderation/components/item-moderation.tsx'))
+
+// What suspending an account (or lifting it) changes: its profile, and every list its works or novels were or are in
+// (the novels' key spelled out: their query factory stays out of this chunk, which every user page loads).
+const SUSPENSION_KEYS = [usersKey(), workQueries.all(), ['novels']]
+
+function Suspension({ userId, name }: { userId: number; name: string }) {
+  const UserModeration = moderation.use()?.UserModeration
+  return UserModeration ? <UserModeration userId={userId} name={name} affectedKeys={SUSPENSION_KEYS} /> : null
+}
 
 /** The user id of `/users/:id/…`, or undefined when it is not a number. */
 export function useUserId(): number | undefined {
@@ -41,7 +56,10 @@ function UserLayout({ userId }: { userId: number }) {
 
   const isSelf = current?.user.id === userId
   const actions = isSelf ? null : current ? (
-    <FollowButton userId={userId} userName={data.user.name} isFollowed={data.user.isFollowed ?? false} />
+    <>
+      <FollowButton userId={userId} userName={data.user.name} isFollowed={data.user.isFollowed ?? false} />
+      <Suspension userId={userId} name={data.user.name} />
+    </>
   ) : (
     <Link className={buttonClass('primary')} to={signInHref({ pathname, search, hash })}>
       {t('common.follow')}

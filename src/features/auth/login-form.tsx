@@ -4,11 +4,21 @@ import { AccountField } from '../../components/account-field.tsx'
 import { FormAlert } from '../../components/form-alert.tsx'
 import { Button } from '../../components/button.tsx'
 import { signIn } from '../../lib/api.ts'
-import { ApiError } from '../../lib/api-error.ts'
-import { useT } from '../../lib/i18n/i18n.ts'
+import { ApiError, TokenRequestError } from '../../lib/api-error.ts'
+import { currentLang, t, useT } from '../../lib/i18n/i18n.ts'
 import type { SessionState } from '../../lib/session.ts'
 import '../../lib/i18n/messages/en/auth.ts'
 import '../../lib/i18n/messages/en/common.ts'
+
+/**
+ * Why signing in failed, in words. A suspended account's right password is refused like a wrong one (`invalid_grant`),
+ * but with the service's own sentence saying so: shown as it is in English, as the gallery's in another language.
+ */
+function signInRefusal(error: Error): string {
+  if (error instanceof TokenRequestError && /\bsuspended\b/i.test(error.message))
+    return currentLang() === 'en' ? error.message : t('auth.suspended')
+  return error instanceof ApiError ? error.userMessage : t('auth.failed')
+}
 
 /** Account name and password → a session. The token endpoint's refusal is shown as a sentence, beside the form. */
 export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionState) => void }) {
@@ -29,11 +39,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionState) 
   }
 
   const errorId = `${id}-error`
-  const message = mutation.error
-    ? mutation.error instanceof ApiError
-      ? mutation.error.userMessage
-      : t('auth.failed')
-    : null
+  const message = mutation.error ? signInRefusal(mutation.error) : null
 
   return (
     <form onSubmit={submit} className="space-y-4" aria-describedby={message ? errorId : undefined} noValidate={false}>

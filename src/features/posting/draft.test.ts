@@ -41,6 +41,18 @@ describe('the posting draft', () => {
     expect(parseDraft(raw, 7, NOW)).toMatchObject({ values: { frameDelays: null }, pages: [] })
   })
 
+  it('keeps the series chosen to join, and leaves out a choice or a series that is not one', () => {
+    const joining = draft({ values: { ...EMPTY_WORK, title: 'Part 2', series: 'existing', seriesId: 12 } })
+    writeDraft(joining)
+    expect(readDraft(7, NOW)).toEqual(joining)
+    const raw = (values: object) => JSON.stringify({ ...joining, values: { ...joining.values, ...values } })
+    expect(parseDraft(raw({ seriesId: '12' }), 7, NOW)?.values).toMatchObject({ series: 'existing', seriesId: null })
+    expect(parseDraft(raw({ seriesId: -1 }), 7, NOW)?.values.seriesId).toBeNull()
+    // an edit's own series is no new work's
+    expect(parseDraft(raw({ series: 'current' }), 7, NOW)?.values.series).toBe('none')
+    expect(isEmptyDraft({ values: { ...EMPTY_WORK, series: 'existing' }, pages: [] })).toBe(false)
+  })
+
   it('is not another account’s, and not what cannot be read', () => {
     expect(parseDraft(JSON.stringify(draft()), 8, NOW)).toBeNull()
     expect(parseDraft('{not json', 7, NOW)).toBeNull()

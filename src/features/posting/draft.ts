@@ -1,12 +1,12 @@
 // The work being posted, kept in localStorage as it is typed and uploaded: a reload, a closed tab or a dropped
 // connection loses no page the service already holds. One draft per browser, of one account (another account's
 // draft is not offered: its uploads are not the reader's); removed once the work is posted. An ugoira's draft is its
-// upload (with the delays it played with) and the delays as edited.
+// upload (with the delays it played with) and the delays as edited; a series chosen to join, its id.
 
 import type { Upload } from '../../lib/posting-client.ts'
 import { POSTING_DRAFT_PAGES_TTL_MS } from '../../tunables.ts'
 import type { FrameDelays } from './ugoira-rules.ts'
-import { EMPTY_WORK, type WorkValues } from './work-rules.ts'
+import { EMPTY_WORK, type SeriesChoice, type WorkValues } from './work-rules.ts'
 
 export const DRAFT_KEY = 'easel.posting.draft'
 
@@ -37,6 +37,9 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const isListOf = <T>(v: unknown, item: (x: unknown) => x is T): v is T[] => Array.isArray(v) && v.every(item)
 const isNumber = (v: unknown): v is number => typeof v === 'number'
 const isString = (v: unknown): v is string => typeof v === 'string'
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0
+/** A new work's series choices (`current` is an edit's, and an edit keeps no draft). */
+const DRAFT_SERIES: readonly unknown[] = ['none', 'existing', 'new'] satisfies SeriesChoice[]
 const isUpload = (v: unknown): v is Upload =>
   isObject(v) &&
   typeof v.id === 'number' &&
@@ -60,6 +63,10 @@ function valuesOf(raw: unknown): WorkValues {
       if (isFrameDelays(value)) out.frameDelays = { uploadId: value.uploadId, delays: value.delays }
     } else if (key === 'currentSeries') {
       // only an edit has one, and an edit keeps no draft
+    } else if (key === 'series') {
+      if (DRAFT_SERIES.includes(value)) out.series = value
+    } else if (key === 'seriesId') {
+      if (value === null || isId(value)) out.seriesId = value
     } else if (typeof value === typeof fallback) out[key] = value
   }
   return out as unknown as WorkValues

@@ -35,6 +35,7 @@ describe('what the posting form says', () => {
     expect(fieldMessage('tags', 'tags[] must have at most 10 values')).toBe('A work can have at most 10 tags.')
     expect(fieldMessage('upload_ids', 'too large')).toMatch(/larger than 200 MB/)
     expect(fieldMessage('series_id', 'unknown')).toMatch(/not one of yours/)
+    expect(fieldMessage('series_id', 'required')).toBe('Choose the series to add it to.')
     await setLang('ja')
     expect(fieldMessage('title', 'required')).toBe('タイトルを入力してください。')
     expect(blockerMessage('uploading')).toBe('すべてのページのアップロードが終わるまでお待ちください。')

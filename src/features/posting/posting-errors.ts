@@ -40,7 +40,7 @@ export function fieldMessage(field: WorkField, reason: string): string {
         ? t('posting.errors.seriesTitleTooLong', { count: MAX_TITLE_LENGTH })
         : t('posting.errors.seriesTitleRequired')
     case 'series_id':
-      return t('posting.errors.series')
+      return reason === 'required' ? t('posting.errors.seriesRequired') : t('posting.errors.series')
     case 'upload_ids':
       if (/too large|MB/i.test(reason)) return t('posting.blockers.tooLarge', { size: MAX_WORK_BYTES / MB })
       return t('posting.errors.pages')

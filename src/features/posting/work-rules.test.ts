@@ -9,6 +9,7 @@ import {
   captionText,
   checkWork,
   EMPTY_WORK,
+  joinableSeries,
   normalizeTag,
   pageImages,
   splitTags,
@@ -45,6 +46,13 @@ describe('the fields’ rules', () => {
       series_title: 'too long',
     })
     expect(checkWork(work({ title: 't', series: 'none', seriesTitle: '' }))).toEqual({})
+  })
+
+  it('want one of the author’s series chosen when joining one', () => {
+    expect(checkWork(work({ title: 't', series: 'existing', seriesId: null }))).toEqual({ series_id: 'required' })
+    expect(checkWork(work({ title: 't', series: 'existing', seriesId: 5 }))).toEqual({})
+    // a series once chosen is no matter once another choice is made
+    expect(checkWork(work({ title: 't', series: 'none', seriesId: null }))).toEqual({})
   })
 
   it('take a tag once, trimmed and without its #, up to 10 of at most 30 characters', () => {
@@ -132,6 +140,17 @@ describe('the work as sent', () => {
     expect(none.book_style).toBe('left_to_right')
   })
 
+  it('joins one of the author’s series by its id, and only when that is the choice', () => {
+    const joined = workParams(work({ title: 't', series: 'existing', seriesId: 12, seriesTitle: 'old' }), [done(1)])
+    expect(joined.series_id).toBe(12)
+    expect(joined).not.toHaveProperty('series_title')
+    const named = workParams(work({ title: 't', series: 'new', seriesId: 12, seriesTitle: 'Fresh' }), [done(1)])
+    expect(named).not.toHaveProperty('series_id')
+    expect(named.series_title).toBe('Fresh')
+    const unchosen = workParams(work({ title: 't', series: 'existing', seriesId: null }), [done(1)])
+    expect(unchosen).not.toHaveProperty('series_id')
+  })
+
   it('is an ugoira’s one upload, with its delays only when they were changed', () => {
     const animation = uploadedPage('a', { ...upload(5), ext: 'zip', frame_delays: [100, 400, 700] }, undefined, 0)
     const asUploaded = workParams(work({ title: 't', type: 'ugoira', bookStyle: 'right_to_left' }), [animation])
@@ -205,6 +224,7 @@ describe('a posted work, to edit', () => {
       commentAccess: 'followed',
       series: 'current',
       currentSeries: { id: 4, title: 'Saga' },
+      seriesId: null,
       seriesTitle: '',
       frameDelays: null,
     })
@@ -225,6 +245,29 @@ describe('a posted work, to edit', () => {
       series: 'none',
       currentSeries: null,
     })
+  })
+
+  it('holds the restrict its author chose for a work moderators hide, not the private one its detail says', () => {
+    expect(workValuesOf(posted, { restrict: 'public' }).restrict).toBe('public')
+    expect(workValuesOf({ ...posted, restrict: 0 } as Illust, null).restrict).toBe('public')
+    expect(workValuesOf(posted, null).restrict).toBe('private')
+  })
+
+  it('offers the author’s other series to join, and keeps one a draft chose that is gone', () => {
+    const own = [
+      { id: 4, title: 'Saga', count: 3 },
+      { id: 2, title: 'Sketches', count: 1 },
+    ]
+    const none = { currentSeries: null, series: 'none', seriesId: null } as const
+    expect(joinableSeries(own, none)).toEqual(own)
+    // the series the work is in is its own choice
+    expect(joinableSeries(own, { ...none, currentSeries: { id: 4, title: 'Saga' } })).toEqual([own[1]])
+    expect(joinableSeries(own, { ...none, series: 'existing', seriesId: 2 })).toEqual(own)
+    expect(joinableSeries(own, { ...none, series: 'existing', seriesId: 8 })).toEqual([
+      ...own,
+      { id: 8, title: null, count: null },
+    ])
+    expect(joinableSeries([], { ...none, seriesId: 8 })).toEqual([])
   })
 
   it('shows each page by its own square image; a one-page work by the work’s', () => {

@@ -16,7 +16,7 @@ import {
   type RESTRICTS,
   type X_RESTRICTS,
 } from '../../api/posting-endpoints.ts'
-import type { WorkParams } from '../../lib/posting-client.ts'
+import type { HeldState, OwnSeries, WorkParams } from '../../lib/posting-client.ts'
 import { isUgoiraItem, totalBytes, uploadIds, type PageItem } from './page-list.ts'
 import { delaysValid, sentDelays, ugoiraUpload, type FrameDelays } from './ugoira-rules.ts'
 
@@ -27,8 +27,8 @@ export type AiTypeWord = (typeof AI_TYPES)[number]
 export type BookStyleWord = (typeof BOOK_STYLES)[number]
 export type CommentAccessWord = (typeof COMMENT_ACCESS)[number]
 
-/** No series; the series the work is in (editing); or a new one by its title. */
-export type SeriesChoice = 'none' | 'current' | 'new'
+/** No series; the series the work is in (editing); another of the author's series (by its id); or a new one by its title. */
+export type SeriesChoice = 'none' | 'current' | 'existing' | 'new'
 
 export interface WorkValues {
   title: string
@@ -43,6 +43,8 @@ export interface WorkValues {
   series: SeriesChoice
   /** The series the work is in, when editing one that is (`series: 'current'` keeps it). */
   currentSeries: { id: number; title: string } | null
+  /** The author's series chosen to add the work to (`series: 'existing'`); null until one is chosen. */
+  seriesId: number | null
   /** A new series' title (`series: 'new'`). */
   seriesTitle: string
   /** An ugoira's frame delays as edited (null: as its animation played). */
@@ -61,6 +63,7 @@ export const EMPTY_WORK: WorkValues = {
   commentAccess: 'everyone',
   series: 'none',
   currentSeries: null,
+  seriesId: null,
   seriesTitle: '',
   frameDelays: null,
 }
@@ -135,6 +138,7 @@ export function checkWork(v: WorkValues, pages: readonly PageItem[] = []): WorkP
   if (captionLength(v.caption) > MAX_CAPTION_LENGTH) problems.caption = 'too long'
   if (v.tags.length > MAX_TAGS) problems.tags = 'too many'
   else if (v.tags.some((t) => t.length > MAX_TAG_LENGTH)) problems.tags = 'too long'
+  if (v.series === 'existing' && v.seriesId === null) problems.series_id = 'required'
   if (v.series === 'new') {
     const series = textLength(v.seriesTitle)
     if (series === 0) problems.series_title = 'required'
@@ -186,6 +190,7 @@ export function workParams(v: WorkValues, pages: readonly PageItem[]): WorkParam
     book_style: v.type === 'manga' ? v.bookStyle : 'left_to_right',
     comment_access: v.commentAccess,
     ...(v.series === 'current' && v.currentSeries ? { series_id: v.currentSeries.id } : {}),
+    ...(v.series === 'existing' && v.seriesId !== null ? { series_id: v.seriesId } : {}),
     ...(v.series === 'new' ? { series_title: v.seriesTitle.trim() } : {}),
     ...(delays ? { frame_delays: delays } : {}),
   }
@@ -199,25 +204,49 @@ const X_RESTRICT_WORDS: readonly XRestrictWord[] = ['general', 'r18', 'r18g']
 /**
  * The form's values of a posted work (as its detail shows it to its author). AI type 2 is "made by AI" (0 and 1, "not
  * said" and "not AI", are both what the form calls not AI); book style 1 and comment access 1 are the wire's
- * right-to-left and "users I follow".
+ * right-to-left and "users I follow". A work moderators hide (`held`) says private in its detail meanwhile: the form
+ * holds the restrict its author chose, so that saving it does not make it private for good.
  */
-export function workValuesOf(work: Illust): WorkValues {
+export function workValuesOf(work: Illust, held: HeldState | null = null): WorkValues {
   return {
     title: work.title,
     caption: captionText(work.caption),
     type: work.type === 'manga' || work.type === 'ugoira' ? work.type : 'illust',
     tags: work.tags.map((t) => t.name),
-    restrict: RESTRICT_WORDS[work.restrict] ?? 'public',
+    restrict: held?.restrict ?? RESTRICT_WORDS[work.restrict] ?? 'public',
     xRestrict: X_RESTRICT_WORDS[work.xRestrict] ?? 'general',
     aiType: work.illustAiType === 2 ? 'ai' : 'not_ai',
     bookStyle: work.illustBookStyle === 1 ? 'right_to_left' : 'left_to_right',
     commentAccess: work.commentAccessControl === 1 ? 'followed' : 'everyone',
     series: work.series ? 'current' : 'none',
     currentSeries: work.series ? { id: work.series.id, title: work.series.title } : null,
+    seriesId: null,
     seriesTitle: '',
     // an ugoira's delays are its metadata's, which the edit screen asks for apart (ugoira-rules.ts editedDelaysOf)
     frameDelays: null,
   }
+}
+
+/** A series the form offers to join: one of the author's, or (`title` null) one a draft chose that they no longer have. */
+export interface JoinableSeries {
+  id: number
+  title: string | null
+  count: number | null
+}
+
+/**
+ * The author's series the form offers to join, besides the one the work is in (that is its own choice, `current`),
+ * and the one chosen when the list does not hold it (a draft's, since deleted: the service says so when it is sent).
+ */
+export function joinableSeries(
+  own: readonly OwnSeries[],
+  v: Pick<WorkValues, 'currentSeries' | 'series' | 'seriesId'>,
+): JoinableSeries[] {
+  const joinable: JoinableSeries[] = own.filter((s) => s.id !== v.currentSeries?.id)
+  const chosen = v.series === 'existing' ? v.seriesId : null
+  return chosen === null || joinable.some((s) => s.id === chosen)
+    ? joinable
+    : [...joinable, { id: chosen, title: null, count: null }]
 }
 
 /** The image each of a posted work's pages shows in the form: its square thumbnail. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ENDPOINTS, type EndpointName } from '../../api/endpoints.ts'
 import { exampleRequest, fillPath, type EndpointSpec, type ParamSpec } from '../../api/endpoint-spec.ts'
 import { ENDPOINT_EXAMPLES } from '../../api/endpoint-examples.ts'
+import { createModerationClient } from '../../lib/moderation-client.ts'
 import { createNovelPostingClient } from '../../lib/novel-posting-client.ts'
 import { createPostingClient } from '../../lib/posting-client.ts'
 import { createAccountClient } from '../../lib/account-client.ts'
@@ -100,6 +101,7 @@ describe('the endpoint table', () => {
       ...createAccountClient(api),
       ...createPostingClient(api),
       ...createNovelPostingClient(api),
+      ...createModerationClient(api),
     } as Record<string, unknown>
     const missing = entries.map(([name]) => name).filter((name) => typeof client[name] !== 'function')
     expect(missing).toEqual([])

@@ -453,6 +453,14 @@ describe('a posted ugoira', () => {
       }),
     )
     expect((await metadataOf(ugoira.id)).ugoira_metadata.frames.map((f) => f.delay)).toEqual([50, 70, 90])
+    // an edit that names no delays keeps the ones it has (not the upload's)
+    const edited = await app.post(
+      '/v1/easel/illust/edit',
+      formOf({ illust_id: String(ugoira.id), title: 'Retitled', type: 'ugoira', upload_ids: [String(upload.id)] }),
+      author,
+    )
+    expect((await illustOf(edited)).title).toBe('Retitled')
+    expect((await metadataOf(ugoira.id)).ugoira_metadata.frames.map((f) => f.delay)).toEqual([50, 70, 90])
   })
 
   it('is refused when it is not one ugoira upload with a delay for each frame', async () => {
@@ -775,5 +783,63 @@ describe('an account deleted', () => {
       author,
     )
     expect(followers.user_previews.map((p) => p.user.id)).not.toContain(me)
+  })
+})
+
+describe('series', () => {
+  const ownSeries = (kind: 'illust' | 'novel', token = author) =>
+    app.get<{ series: { id: number; title: string; count: number }[] }>(`/v1/easel/series?kind=${kind}`, token)
+
+  it('a work starts a new series or joins one of its author’s own, which their series list offers; not another’s', async () => {
+    const first = await illustOf(
+      await post({
+        title: 'Part 1',
+        series_title: 'Seasons',
+        upload_ids: [String((await upload(await png(1, 2, 3))).id)],
+      }),
+    )
+    const series = (first as unknown as { series: { id: number; title: string } }).series
+    expect(series).toMatchObject({ title: 'Seasons' })
+    const second = await illustOf(
+      await post({
+        title: 'Part 2',
+        series_id: String(series.id),
+        upload_ids: [String((await upload(await png(3, 2, 1))).id)],
+      }),
+    )
+    expect((second as unknown as { series: { id: number } }).series.id).toBe(series.id)
+    expect((await ownSeries('illust')).series[0]).toEqual({ id: series.id, title: 'Seasons', count: 2 })
+    // the series is the author's alone to offer and to join
+    expect((await ownSeries('illust', other)).series.map((s) => s.id)).not.toContain(series.id)
+    const stolen = await post(
+      {
+        title: 'Intruder',
+        series_id: String(series.id),
+        upload_ids: [String((await upload(await png(9, 9, 9), 'p.png', 'image/png', other)).id)],
+      },
+      other,
+    )
+    await errorOf(stolen, 400)
+    expect((await ownSeries('illust')).series[0]!.count).toBe(2)
+    expect((await app.fetch('/v1/easel/series?kind=illust')).status).toBe(400)
+    await errorOf(await app.fetch('/v1/easel/series?kind=manga', { token: author }), 400)
+  })
+
+  it('a novel starts or joins a novel series likewise', async () => {
+    const res = await app.post(
+      '/v1/easel/novel/add',
+      { title: 'Chapter 1', text: '本文', series_title: 'Saga' },
+      author,
+    )
+    expect(res.status, await res.clone().text()).toBe(200)
+    const { novel } = (await res.json()) as { novel: { series: { id: number; title: string } } }
+    expect(novel.series).toMatchObject({ title: 'Saga' })
+    const next = await app.post(
+      '/v1/easel/novel/add',
+      { title: 'Chapter 2', text: '続き', series_id: String(novel.series.id) },
+      author,
+    )
+    expect(next.status).toBe(200)
+    expect((await ownSeries('novel')).series[0]).toEqual({ id: novel.series.id, title: 'Saga', count: 2 })
   })
 })

@@ -12,6 +12,14 @@ const COMMENTED = (
   AND c.kind = '${kind}'`
 
 export const ACCOUNT_DELETION_SQL: readonly string[] = [
+  // moderation's holds on what goes: the account, its items, its comments, the replies to them, the comments on its items
+  `DELETE FROM moderation_holds WHERE kind = 'comment' AND target_id IN (SELECT id FROM comments
+     WHERE user_id = @user OR parent_id IN (SELECT id FROM comments WHERE user_id = @user)
+       OR (kind = 'illust' AND item_id IN (SELECT id FROM works WHERE user_id = @user))
+       OR (kind = 'novel' AND item_id IN (SELECT id FROM novels WHERE user_id = @user)))`,
+  `DELETE FROM moderation_holds WHERE (kind = 'illust' AND target_id IN (SELECT id FROM works WHERE user_id = @user))
+     OR (kind = 'novel' AND target_id IN (SELECT id FROM novels WHERE user_id = @user))
+     OR (kind = 'user' AND target_id = @user)`,
   // the account's bookmarks and comments on what stays
   'UPDATE works SET total_bookmarks = total_bookmarks - 1 WHERE id IN (SELECT item_id FROM illust_bookmarks WHERE user_id = @user)',
   'UPDATE novels SET total_bookmarks = total_bookmarks - 1 WHERE id IN (SELECT item_id FROM novel_bookmarks WHERE user_id = @user)',

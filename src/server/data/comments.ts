@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3'
 import type { Statement } from 'better-sqlite3'
 import type { Kind } from './store.ts'
+import { DROP_HOLDS_OF_COMMENT_SQL } from './moderation.ts'
 import { preparedOnce } from './prepared.ts'
 
 // Comments on works and novels (the `comments` table), reached as `store.comments`. Part of the data-access module:
@@ -28,6 +29,10 @@ export interface CommentPageQuery {
   rootsOnly: boolean
   /** users whose comments the caller does not want to see */
   mutedUsers: readonly number[]
+  /** the caller (0: anonymous): comments a moderator hid are left out, but for their authors */
+  viewer?: number
+  /** an admin: hidden comments are listed too */
+  seeHeld?: boolean
   offset: number
   limit: number
 }
@@ -36,6 +41,10 @@ const COLUMNS = `c.id, c.kind, c.item_id, c.user_id, c.parent_id, c.body, c.crea
   EXISTS (SELECT 1 FROM comments r WHERE r.parent_id = c.id) AS has_replies`
 
 const NOT_MUTED = 'c.user_id NOT IN (SELECT value FROM json_each(@muted))'
+
+/** Comments a moderator hid (moderation_holds) are their authors' and the admins' to see. */
+const NOT_HELD = `(@seeHeld = 1 OR c.user_id = @viewer
+  OR NOT EXISTS (SELECT 1 FROM moderation_holds h WHERE h.kind = 'comment' AND h.target_id = c.id))`
 
 const itemTable = (kind: Kind) => (kind === 'illust' ? 'works' : 'novels')
 
@@ -67,11 +76,13 @@ export class CommentStore {
     const roots = query.rootsOnly ? 'AND c.parent_id IS NULL' : ''
     return this.q(
       `SELECT ${COLUMNS} FROM comments c WHERE c.kind = @kind AND c.item_id = @item ${roots} AND ${NOT_MUTED}
-       ORDER BY c.created_ts DESC, c.id DESC LIMIT @limit OFFSET @offset`,
+       AND ${NOT_HELD} ORDER BY c.created_ts DESC, c.id DESC LIMIT @limit OFFSET @offset`,
     ).all({
       kind,
       item: itemId,
       muted: JSON.stringify(query.mutedUsers),
+      viewer: query.viewer ?? 0,
+      seeHeld: query.seeHeld ? 1 : 0,
       limit: query.limit,
       offset: query.offset,
     }) as CommentRow[]
@@ -80,11 +91,13 @@ export class CommentStore {
   /** One page of a thread's replies, oldest first (a conversation reads downwards). */
   replies(rootId: number, query: Omit<CommentPageQuery, 'rootsOnly'>): CommentRow[] {
     return this.q(
-      `SELECT ${COLUMNS} FROM comments c WHERE c.parent_id = @root AND ${NOT_MUTED}
+      `SELECT ${COLUMNS} FROM comments c WHERE c.parent_id = @root AND ${NOT_MUTED} AND ${NOT_HELD}
        ORDER BY c.created_ts ASC, c.id ASC LIMIT @limit OFFSET @offset`,
     ).all({
       root: rootId,
       muted: JSON.stringify(query.mutedUsers),
+      viewer: query.viewer ?? 0,
+      seeHeld: query.seeHeld ? 1 : 0,
       limit: query.limit,
       offset: query.offset,
     }) as CommentRow[]
@@ -109,6 +122,7 @@ export class CommentStore {
     return this.db.transaction(() => {
       const row = this.get(id)
       if (!row) return 0
+      this.q(DROP_HOLDS_OF_COMMENT_SQL).run({ target: id })
       const replies = this.q('DELETE FROM comments WHERE parent_id = ?').run(id).changes
       this.q('DELETE FROM comments WHERE id = ?').run(id)
       const removed = replies + 1

@@ -150,6 +150,11 @@ const samples = () => {
     '/v2/novel/bookmark/detail': [`/v2/novel/bookmark/detail?novel_id=${F.novelSeries.novels[0]}`],
     '/v1/easel/illust/pages': [`/v1/easel/illust/pages?illust_id=${posted.illust}`],
     '/v1/easel/novel/source': [`/v1/easel/novel/source?novel_id=${posted.novel}`],
+    '/v1/easel/moderation/reports': ['/v1/easel/moderation/reports?state=open'],
+    '/v1/easel/moderation/held': ['/v1/easel/moderation/held'],
+    '/v1/easel/moderation/target': [`/v1/easel/moderation/target?kind=user&target_id=${OWNER_ID}`],
+    '/v1/easel/series': ['illust', 'novel'].map((kind) => `/v1/easel/series?kind=${kind}`),
+    '/v1/easel/moderation/log': ['/v1/easel/moderation/log'],
   })
 }
 

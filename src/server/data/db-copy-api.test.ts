@@ -23,6 +23,7 @@ let postedId: number
 let postedNovelId: number
 /** The ids the samples use, read from the catalogue both serve. */
 let ids: SampleIds
+let hiddenWorkId: string
 
 beforeAll(async () => {
   // One TOKEN_SECRET for both, as for instances of one catalogue: signed image URLs are made with it, and so are the
@@ -70,6 +71,23 @@ beforeAll(async () => {
     tokens.sqlite,
   )
   postedNovelId = ((await novel.json()) as { novel: { id: number } }).novel.id
+  // moderation: an open report, a hidden work and the log's lines are copied with the rest
+  const [reportedWork, hiddenWork] = (
+    sqlite.services.store.db
+      .prepare('SELECT id FROM works WHERE restrict = 0 AND user_id != 1 ORDER BY id LIMIT 2')
+      .all() as { id: number }[]
+  ).map((w) => String(w.id))
+  hiddenWorkId = hiddenWork!
+  const moderated = [
+    await sqlite.post('/v1/easel/report', { kind: 'illust', target_id: reportedWork!, reason: 'spam' }, tokens.sqlite),
+    await sqlite.post('/v1/easel/report', { kind: 'illust', target_id: hiddenWork!, reason: 'other' }, tokens.sqlite),
+    await sqlite.post(
+      '/v1/easel/moderation/item',
+      { kind: 'illust', target_id: hiddenWork!, action: 'hide', note: 'Copied' },
+      tokens.sqlite,
+    ),
+  ]
+  expect(moderated.map((r) => r.status)).toEqual([200, 200, 200])
   sqlite.services.store.db.pragma('wal_checkpoint(TRUNCATE)')
   const served = servedCatalogueFile(sqlite.services.config)
   const url = await db.createDatabase('copy')
@@ -108,6 +126,13 @@ describe('db:copy into PostgreSQL keeps the App API answers', () => {
         '/v1/easel/registration': [codes.used, codes.unused].map((c) => `/v1/easel/registration?invite=${c}`),
         '/v1/easel/illust/pages': [`/v1/easel/illust/pages?illust_id=${postedId}`],
         '/v1/easel/novel/source': [`/v1/easel/novel/source?novel_id=${postedNovelId}`],
+        '/v1/easel/moderation/reports': ['open', 'closed'].map(
+          (state) => `/v1/easel/moderation/reports?state=${state}`,
+        ),
+        '/v1/easel/moderation/held': ['/v1/easel/moderation/held'],
+        '/v1/easel/moderation/target': [`/v1/easel/moderation/target?kind=illust&target_id=${hiddenWorkId}`],
+        '/v1/easel/series': ['illust', 'novel'].map((kind) => `/v1/easel/series?kind=${kind}`),
+        '/v1/easel/moderation/log': ['/v1/easel/moderation/log'],
       }),
     }),
     'demo',

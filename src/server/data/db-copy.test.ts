@@ -212,7 +212,7 @@ describe('db:copy from SQLite to PostgreSQL', () => {
     )
     expect(Number(committed)).toBeGreaterThanOrEqual(200)
     expect(rerunCopied).toBe(total - Number(committed))
-    expect(rerun.out).toContain('every table equal (31 tables)')
+    expect(rerun.out).toContain('every table equal (34 tables)')
     expect(rerun.code).toBe(0)
     const counts = sourceCounts(source)
     for (const [table, n] of Object.entries(counts)) {

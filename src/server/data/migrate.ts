@@ -4,6 +4,7 @@ import {
   invitesSql,
   libraryNovelsSql,
   librarySql,
+  moderationSql,
   refreshTokenDeviceColumns,
   refreshTokensSql,
   uploadsSql,
@@ -60,6 +61,9 @@ export function migrate(db: Database.Database) {
   // schema 8: members' uploads
   const hasUploads = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'uploads'").get()
   if (!hasUploads) db.exec(uploadsSql)
+  // schema 9: moderation (holds, reports, the audit log)
+  const hasModeration = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'audit_log'").get()
+  if (!hasModeration) db.exec(moderationSql)
   const hasLibrary = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'library_works'").get()
   if (!hasLibrary) db.transaction(() => db.exec(librarySql))()
   // schema 5: imported novels, rankings and users' files (an older catalogue has imported none)

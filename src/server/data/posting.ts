@@ -9,6 +9,7 @@ import type {
   UploadRow,
 } from './repositories.ts'
 import { coverHashOf } from './library-novel-writer.ts'
+import { DROP_HOLDS_OF_ITEM_SQL, KEEP_HELD_AFTER_EDIT_SQL } from './moderation.ts'
 
 // Members' uploads and posted works over SQLite. The PostgreSQL twin is postgres/repositories/posting.ts; the rules
 // (who may post what, what the wire's words mean) are the service's (services/posting.ts).
@@ -43,15 +44,23 @@ export const usableForNovel = (u: UploadRow | undefined, userId: number, novelId
 /** A posted page's work_files path: the stored object (storage.ts STORAGE_REF). */
 export const pagePath = (key: string) => `storage:${key}`
 /**
- * The frame delays a work stores: an ugoira's (its one ugoira upload's, or those given, one per frame), null for a
- * work of pages; undefined when the uploads do not make the work its type says (refused as `uploads`).
+ * The frame delays a work stores: an ugoira's (those given, one per frame; else, on an edit that keeps its frames, the
+ * delays it has, `kept`; else its one ugoira upload's), null for a work of pages; undefined when the uploads do not
+ * make the work its type says (refused as `uploads`).
  */
-export function frameDelaysOf(w: PostedWork, uploads: readonly UploadRow[]): number[] | null | undefined {
+export function frameDelaysOf(
+  w: PostedWork,
+  uploads: readonly UploadRow[],
+  kept: string | null = null,
+): number[] | null | undefined {
   const animated = uploads.filter((u) => u.frame_delays_json !== null)
   if (w.type !== 'ugoira') return animated.length === 0 ? null : undefined
   if (uploads.length !== 1 || animated.length !== 1) return undefined
   const own = JSON.parse(animated[0]!.frame_delays_json!) as number[]
-  if (w.frameDelays === null) return own
+  if (w.frameDelays === null) {
+    const current = kept === null ? null : (JSON.parse(kept) as number[])
+    return current?.length === own.length ? current : own
+  }
   return w.frameDelays.length === own.length ? w.frameDelays : undefined
 }
 
@@ -126,6 +135,13 @@ export function sqlitePosting(db: Database.Database): PostingRepository {
     return (last.n ?? 0) + 1
   }
 
+  /** An edited ugoira's delays as they are, when it keeps its frames (the same upload). */
+  const keptDelays = (workId: number | undefined, uploads: readonly UploadRow[]) =>
+    workId !== undefined && uploads.length === 1 && uploads[0]!.work_id === workId
+      ? ((p('SELECT frame_delays_json FROM works WHERE id = ?').get(workId) as { frame_delays_json: string | null })
+          ?.frame_delays_json ?? null)
+      : null
+
   const post = db.transaction(
     (w: PostedWork, nowTs: number, maxBytes: number, workId: number | undefined): PostOutcome => {
       const before = workId === undefined ? [] : pagesOf(workId)
@@ -139,7 +155,7 @@ export function sqlitePosting(db: Database.Database): PostingRepository {
         u !== undefined && u.user_id === w.userId && u.novel_id === null && (u.work_id === null || u.work_id === workId)
       if (ids.length !== w.uploadIds.length || ids.length === 0 || !uploads.every(usable))
         return { done: false, why: 'uploads' }
-      const delays = frameDelaysOf(w, uploads)
+      const delays = frameDelaysOf(w, uploads, keptDelays(workId, uploads))
       if (delays === undefined) return { done: false, why: 'uploads' }
       if (uploads.reduce((sum, u) => sum + u.bytes, 0) > maxBytes) return { done: false, why: 'size' }
 
@@ -180,6 +196,7 @@ export function sqlitePosting(db: Database.Database): PostingRepository {
         p(`UPDATE works SET type = ?, title = ?, caption = ?, width = ?, height = ?, page_count = ?, ext = ?,
              sanity_level = ?, x_restrict = ?, restrict = ?, ai_type = ?, book_style = ?, comment_access_control = ?,
              series_id = ?, series_order = ?, frame_delays_json = ? WHERE id = ?`).run(...fields, id)
+      for (const sql of KEEP_HELD_AFTER_EDIT_SQL('illust')) p(sql).run({ target: id })
 
       p('DELETE FROM work_tags WHERE work_id = ?').run(id)
       const tags = [...new Set(w.tags)]
@@ -220,6 +237,7 @@ export function sqlitePosting(db: Database.Database): PostingRepository {
     p('DELETE FROM illust_bookmark_tags WHERE bookmark_id IN (SELECT id FROM illust_bookmarks WHERE item_id = ?)').run(
       workId,
     )
+    p(DROP_HOLDS_OF_ITEM_SQL('illust')).run({ target: workId })
     p('DELETE FROM illust_bookmarks WHERE item_id = ?').run(workId)
     p("DELETE FROM comments WHERE kind = 'illust' AND item_id = ?").run(workId)
     p('DELETE FROM work_activity WHERE work_id = ?').run(workId)
@@ -279,6 +297,7 @@ export function sqlitePosting(db: Database.Database): PostingRepository {
         ...fields,
         id,
       )
+    for (const sql of KEEP_HELD_AFTER_EDIT_SQL('novel')) p(sql).run({ target: id })
     p('INSERT OR REPLACE INTO novel_texts (novel_id, text) VALUES (?, ?)').run(id, n.text)
     p('DELETE FROM novel_tags WHERE novel_id = ?').run(id)
     ;[...new Set(n.tags)].forEach((name, pos) =>
@@ -330,6 +349,7 @@ export function sqlitePosting(db: Database.Database): PostingRepository {
     p('DELETE FROM novel_bookmark_tags WHERE bookmark_id IN (SELECT id FROM novel_bookmarks WHERE item_id = ?)').run(
       novelId,
     )
+    p(DROP_HOLDS_OF_ITEM_SQL('novel')).run({ target: novelId })
     for (const sql of [
       'DELETE FROM novel_bookmarks WHERE item_id = ?',
       "DELETE FROM comments WHERE kind = 'novel' AND item_id = ?",

@@ -176,7 +176,24 @@ export interface SeriesStats {
   last: number | null
 }
 
+/** One of an author's own series, as their posting screens offer it. */
+export interface OwnSeriesRow {
+  id: number
+  title: string
+  /** its works or novels, whatever their visibility */
+  count: number
+}
+
+/** An author's own series (`?`: the author's id), the newest first: the SQL both engines run. */
+export const OWN_SERIES_SQL = (kind: Kind) => {
+  const [series, items] = kind === 'illust' ? ['illust_series', 'works'] : ['novel_series', 'novels']
+  return `SELECT s.id, s.title, (SELECT COUNT(*) FROM ${items} i WHERE i.series_id = s.id) AS count
+    FROM ${series} s WHERE s.user_id = ? ORDER BY s.created_ts DESC, s.id DESC LIMIT 500`
+}
+
 export interface SeriesRepository {
+  /** the author's own series, the newest first */
+  ofAuthor(kind: Kind, userId: number): Promise<OwnSeriesRow[]>
   illust(id: number): Promise<IllustSeriesRow | undefined>
   illustByCoverToken(token: string): Promise<IllustSeriesRow | undefined>
   novel(id: number): Promise<NovelSeriesRow | undefined>
@@ -242,6 +259,107 @@ export interface InviteRow {
 }
 
 /** Accounts: sign-up, the registration mode, invites. */
+/** What moderation acts on: a work, a novel, a comment, or an account. */
+export type TargetKind = 'illust' | 'novel' | 'comment' | 'user'
+
+/** A target as it is now: what it is called (a title, a comment's text, a name), whose it is, whether it is held. */
+export interface TargetRow {
+  id: number
+  label: string
+  user_id: number
+  /** 1: hidden (an account: suspended) */
+  held: number
+  /** 1: an admin hid it one by one (not only with its author's suspension) */
+  by_admin: number
+  /** a held work's or novel's restrict as its author chose it (it is 2 while held) */
+  restrict_before: number | null
+  /** a comment's work or novel */
+  on_kind: 'illust' | 'novel' | null
+  on_id: number | null
+}
+
+/** One moderation action, as the audit log keeps it. */
+export interface AuditEntry {
+  ts: number
+  adminId: number
+  action: 'hide' | 'unhide' | 'delete' | 'suspend' | 'unsuspend' | 'make_admin' | 'make_member' | 'dismiss'
+  kind: TargetKind
+  targetId: number
+  /** what the target was called when the action was taken */
+  label: string
+  targetUserId: number | null
+  note: string
+}
+
+export interface ReportRow {
+  id: number
+  kind: TargetKind
+  target_id: number
+  target_label: string
+  target_user_id: number | null
+  reporter_id: number
+  reason: string
+  note: string
+  created_ts: number
+  closed_ts: number | null
+  closed_by: number | null
+  resolution: string | null
+}
+
+export interface HeldRow {
+  kind: TargetKind
+  target_id: number
+  created_ts: number
+}
+
+export interface AuditRow {
+  id: number
+  created_ts: number
+  admin_id: number
+  action: AuditEntry['action']
+  kind: TargetKind
+  target_id: number
+  target_label: string
+  target_user_id: number | null
+  note: string
+}
+
+/**
+ * Moderation (data/moderation.ts, one implementation over each engine's runner): holds, reports, the audit log. Each
+ * action is one transaction with its log line.
+ */
+export interface ModerationRepository {
+  target(kind: TargetKind, id: number): Promise<TargetRow | undefined>
+  /** false: the reporter's earlier report of it is still open (nothing added) */
+  addReport(r: {
+    kind: TargetKind
+    targetId: number
+    label: string
+    targetUserId: number | null
+    reporterId: number
+    reason: string
+    note: string
+    ts: number
+  }): Promise<boolean>
+  reports(state: 'open' | 'closed', offset: number, limit: number): Promise<ReportRow[]>
+  /** false: no such open report */
+  dismissReport(reportId: number, entry: AuditEntry): Promise<boolean>
+  /** hides a work, novel or comment, closes its open reports, logs */
+  hide(kind: 'illust' | 'novel' | 'comment', id: number, entry: AuditEntry): Promise<void>
+  unhide(kind: 'illust' | 'novel' | 'comment', id: number, entry: AuditEntry): Promise<void>
+  /** holds the account and its works and novels, ends its sessions (answered), closes reports on what it wrote, logs */
+  suspend(userId: number, entry: AuditEntry): Promise<number[]>
+  unsuspend(userId: number, entry: AuditEntry): Promise<void>
+  /** gives the account a role (`admin`, `member`), logs; false: a member's would leave the catalogue no admin */
+  setRole(userId: number, role: 'admin' | 'member', entry: AuditEntry): Promise<boolean>
+  /** after an admin deleted a target: closes its open reports, logs */
+  deleted(entry: AuditEntry): Promise<void>
+  isSuspended(userId: number): Promise<boolean>
+  /** what admins hold now (hidden one by one, suspended), the newest first */
+  held(offset: number, limit: number): Promise<HeldRow[]>
+  log(offset: number, limit: number): Promise<AuditRow[]>
+}
+
 export interface AccountRepository {
   /** whether any account exists (a user that can sign in: one with a password) */
   hasAccounts(): Promise<boolean>
@@ -432,5 +550,6 @@ export interface Repositories {
   tokens: TokenRepository
   accounts: AccountRepository
   posting: PostingRepository
+  moderation: ModerationRepository
   catalogue: CatalogueRepository
 }

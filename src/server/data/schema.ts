@@ -1,5 +1,5 @@
 // The catalogue's tables. Only the data-access module (this folder) knows them.
-export const SCHEMA_VERSION = 8
+export const SCHEMA_VERSION = 9
 
 /** Comments (schema 2): also what an upgrade from schema 1 adds (migrate.ts). */
 export const commentsSql = `
@@ -81,6 +81,52 @@ export const uploadsSql = `CREATE TABLE uploads (
 CREATE INDEX uploads_work ON uploads (work_id) WHERE work_id IS NOT NULL;
 CREATE INDEX uploads_novel ON uploads (novel_id) WHERE novel_id IS NOT NULL;
 CREATE INDEX uploads_unused ON uploads (created_ts) WHERE work_id IS NULL AND novel_id IS NULL;
+`
+
+/**
+ * Moderation (schema 9). `moderation_holds`: what moderation holds now, one row per held thing: a work or novel hidden
+ * (kind `illust`/`novel`: its restrict is 2, private to its author, while the row keeps the restrict its author chose,
+ * `restrict_before`), a comment hidden (`comment`), an account suspended (`user`). A work or novel is held `by_admin`
+ * (hidden one by one) and/or `by_suspension` (with its author's account); it comes back when neither holds it.
+ * `reports`: members' reports, open until an admin acts on their target or dismisses them. `audit_log`: every
+ * moderation action. Both keep what their target was called (`target_label`) and whose it was, so they still read
+ * after it is deleted. AUTOINCREMENT: a report's or an entry's id is never another's.
+ */
+export const moderationSql = `CREATE TABLE moderation_holds (
+  kind TEXT NOT NULL,
+  target_id INTEGER NOT NULL,
+  by_admin INTEGER NOT NULL DEFAULT 0,
+  by_suspension INTEGER NOT NULL DEFAULT 0,
+  restrict_before INTEGER,
+  created_ts INTEGER NOT NULL,
+  PRIMARY KEY (kind, target_id)
+);
+CREATE TABLE reports (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind TEXT NOT NULL,
+  target_id INTEGER NOT NULL,
+  target_label TEXT NOT NULL,
+  target_user_id INTEGER,
+  reporter_id INTEGER NOT NULL,
+  reason TEXT NOT NULL,
+  note TEXT NOT NULL,
+  created_ts INTEGER NOT NULL,
+  closed_ts INTEGER,
+  closed_by INTEGER,
+  resolution TEXT
+);
+CREATE INDEX reports_open ON reports (kind, target_id) WHERE closed_ts IS NULL;
+CREATE TABLE audit_log (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  created_ts INTEGER NOT NULL,
+  admin_id INTEGER NOT NULL,
+  action TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  target_id INTEGER NOT NULL,
+  target_label TEXT NOT NULL,
+  target_user_id INTEGER,
+  note TEXT NOT NULL
+);
 `
 
 /** An account's role (schema 7): `admin` or `member`. */
@@ -396,5 +442,6 @@ ${commentsSql}
 ${refreshTokensSql}
 ${invitesSql}
 ${uploadsSql}
+${moderationSql}
 ${librarySql}
 ${libraryNovelsSql}`

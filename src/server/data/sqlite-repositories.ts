@@ -2,7 +2,8 @@ import type { CatalogueStore, Kind, NovelRow, WorkRow } from './store.ts'
 import { LibraryRankings } from './library-lists.ts'
 import { sqliteAccounts } from './accounts.ts'
 import { sqlitePosting } from './posting.ts'
-import type { ItemRepository, Repositories } from './repositories.ts'
+import { moderationRepository, sqliteModerationRunner } from './moderation.ts'
+import { OWN_SERIES_SQL, type ItemRepository, type OwnSeriesRow, type Repositories } from './repositories.ts'
 
 // The repositories over SQLite (better-sqlite3): each method runs the store's prepared statement at once and answers
 // a settled promise. The statements stay in store.ts and its modules (comments.ts, social.ts, tag-suggestions.ts,
@@ -104,6 +105,7 @@ export function sqliteRepositories(store: CatalogueStore): Repositories {
       illustByCoverToken: async (token) => store.illustSeriesByCoverToken(token),
       novel: async (id) => store.novelSeries(id),
       titles: async (kind, ids) => store.seriesTitles(kind, ids),
+      ofAuthor: async (kind, userId) => store.db.prepare(OWN_SERIES_SQL(kind)).all(userId) as OwnSeriesRow[],
       stats: async (kind, seriesId, caller) => store.seriesStats(kind, seriesId, caller),
       page: async (kind, seriesId, caller, afterOrder, limit, offset) =>
         store.seriesPage(kind, seriesId, caller, afterOrder, limit, offset),
@@ -122,6 +124,7 @@ export function sqliteRepositories(store: CatalogueStore): Repositories {
     },
     accounts: sqliteAccounts(store.db),
     posting: sqlitePosting(store.db),
+    moderation: moderationRepository(sqliteModerationRunner(store.db)),
     catalogue: {
       meta: async () => store.meta(),
       latestActivityDay: async (kind) => store.latestActivityDay(kind),

@@ -52,6 +52,7 @@ const EXPECTED: Record<string, string> = {
   comments: '20972:0364cdea9d9d39c2',
   follows: '7900:f7317e4691b41e92',
   illust_bookmark_tags: '4026:eb57ac286bd6f46c',
+  audit_log: '0:e3b0c44298fc1c14',
   illust_bookmarks: '9595:48f979924ed96b73',
   illust_series: '20:f779e08f405b1af8',
   invites: '0:e3b0c44298fc1c14',
@@ -60,7 +61,8 @@ const EXPECTED: Record<string, string> = {
   library_rankings: '0:e3b0c44298fc1c14',
   library_skipped: '0:e3b0c44298fc1c14',
   library_works: '0:e3b0c44298fc1c14',
-  meta: '8:1cea7882e0e00018', // schema_version 8
+  meta: '8:1bd851168afc51b7', // schema_version 9
+  moderation_holds: '0:e3b0c44298fc1c14',
   mutes: '33:8c8483bae83546d6',
   novel_activity: '47911:c1c7252096775770',
   novel_bookmark_tags: '423:5aba67dd6faea2fe',
@@ -72,6 +74,7 @@ const EXPECTED: Record<string, string> = {
   novel_texts: '2000:4a1fc8d6e4ba4b87',
   novels: '2000:0b1784bcdccc1f86',
   refresh_tokens: '0:e3b0c44298fc1c14',
+  reports: '0:e3b0c44298fc1c14',
   tags: '400:d7f37a4b24a27fc5',
   uploads: '0:e3b0c44298fc1c14',
   user_files: '0:e3b0c44298fc1c14',

@@ -27,6 +27,8 @@ export interface InitialDataOptions {
   maxEntries?: number
   maxChars?: number
   now?: () => number
+  /** Calls `forget` on every change to the catalogue (the cache bus), so no page embeds an answer a write outdated. */
+  subscribe?: (forget: () => void) => void
 }
 
 interface Answer {
@@ -58,6 +60,7 @@ export function createInitialData(app: Pick<Hono, 'request'>, options: InitialDa
   let keptChars = 0
   // Oldest first (a Map keeps insertion order): short-lived entries need no recency.
   const answers = new Map<string, Answer>()
+  options.subscribe?.(() => answers.clear())
 
   const forget = (key: string) => {
     const known = answers.get(key)

@@ -4,6 +4,10 @@ import { openTestApp, type TestApp } from '../testing/harness.ts'
 import { fixtures } from '../data/fixtures.ts'
 import { allowed, kindedItemsOf, type Caller } from '../testing/visibility.ts'
 import { report, scale } from '../testing/reliability.ts'
+import { ENDPOINTS } from '../testing/endpoints.ts'
+
+/** Every endpoint that needs a caller (the App API's error body; the web API's reads have their own envelope). */
+const AUTH_ENDPOINTS = ENDPOINTS.filter((e) => e.auth && !e.path.includes(':'))
 
 // The authorization matrix: every list, search, ranking, recommendation, detail and bookmark endpoint, asked by each
 // kind of caller relative to one author (anonymous, the author, a mutual follower, another user, and a one-way
@@ -538,5 +542,91 @@ describe('authorization matrix', () => {
       400,
     )
     expect(await state()).toEqual(before)
+  })
+
+  // Moderation is the admins' alone: no caller of the matrix (all members or anonymous) lists the reports, the holds
+  // or the log, dismisses a report, hides, restores or deletes another's work, or suspends anyone; each try changes
+  // nothing. Every member may report what they can see, never their own.
+  it.each(KINDS)('moderation is the admins’ alone (%s)', async (who) => {
+    const admin = await app.login('demo')
+    const work = fixtures.workWhere(
+      app.services.store,
+      `w.restrict = 0 AND w.x_restrict = 0 AND w.user_id != ${author}`,
+    )!
+    const reported = await app.post(
+      '/v1/easel/report',
+      { kind: 'illust', target_id: String(work.id), reason: 'spam' },
+      admin,
+    )
+    expect(reported.status).toBe(200)
+    const state = async () => ({
+      reports: await app.get('/v1/easel/moderation/reports', admin),
+      held: await app.get('/v1/easel/moderation/held', admin),
+      log: await app.get('/v1/easel/moderation/log', admin),
+    })
+    const before = await state()
+    const { reports } = before.reports as { reports: { id: number }[] }
+    const refused = who === 'anonymous' ? 400 : 403
+    const token = callers[who].token
+    const post = (path: string, fields: Record<string, string>) => app.post(path, fields, token)
+    cells.add(`moderation lists × ${who}`)
+    for (const path of ['/v1/easel/moderation/reports', '/v1/easel/moderation/held', '/v1/easel/moderation/log'])
+      expect((await app.fetch(path, { token })).status).toBe(refused)
+    cells.add(`dismiss a report × ${who}`)
+    expect((await post('/v1/easel/moderation/report/dismiss', { report_id: String(reports[0]!.id) })).status).toBe(
+      refused,
+    )
+    cells.add(`hide, restore, delete another's work × ${who}`)
+    for (const action of ['hide', 'unhide', 'delete'])
+      expect(
+        (await post('/v1/easel/moderation/item', { kind: 'illust', target_id: String(work.id), action })).status,
+      ).toBe(refused)
+    cells.add(`suspend an account × ${who}`)
+    expect((await post('/v1/easel/moderation/user', { user_id: String(work.user_id), action: 'suspend' })).status).toBe(
+      refused,
+    )
+    expect(await state()).toEqual(before)
+    cells.add(`report × ${who}`)
+    const own = fixtures.workWhere(app.services.store, `w.restrict = 0 AND w.user_id = ${callers[who].id}`)
+    if (who !== 'anonymous' && own)
+      expect(
+        (await post('/v1/easel/report', { kind: 'illust', target_id: String(own.id), reason: 'spam' })).status,
+      ).toBe(403)
+  })
+
+  // A suspended account can do nothing: with the access token it held, every endpoint that needs a caller answers as
+  // for a token that ended, whatever its parameters; its password opens no new session. Checked over the whole
+  // endpoint table, so a new endpoint is covered the day it is added.
+  it('a suspended account can do nothing', async () => {
+    const store = app.services.store
+    const admin = await app.login('demo')
+    const user = Array.from({ length: 60 }, (_, i) => i + 2).find(
+      (u) => !Object.values(callers).some((c) => c.id === u) && store.user(u)?.password_hash,
+    )!
+    const account = fixtures.userAccount(store, user)
+    const token = await app.login(account)
+    expect((await app.fetch('/v1/easel/account', { token })).status).toBe(200)
+    expect(
+      (await app.post('/v1/easel/moderation/user', { user_id: String(user), action: 'suspend' }, admin)).status,
+    ).toBe(200)
+    cells.add('every endpoint × suspended')
+    let tried = 0
+    for (const e of AUTH_ENDPOINTS) {
+      const query = new URLSearchParams(e.params).toString()
+      const res =
+        e.method === 'GET'
+          ? await app.fetch(`${e.path}?${query}`, { token })
+          : await app.post(e.path, Object.entries(e.params), token)
+      expect(res.status, `${e.method} ${e.path}`).toBe(400)
+      expect(((await res.json()) as { error: { message: string } }).error.message, e.path).toMatch(/OAuth/)
+      tried++
+    }
+    expect(tried).toBeGreaterThan(30)
+    const signIn = await app.post('/auth/token', { grant_type: 'password', username: account, password: 'demo' })
+    expect(signIn.status).toBe(400)
+    expect(
+      (await app.post('/v1/easel/moderation/user', { user_id: String(user), action: 'unsuspend' }, admin)).status,
+    ).toBe(200)
+    await app.login(account)
   })
 })

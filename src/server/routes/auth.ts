@@ -56,6 +56,9 @@ const wireSession = (row: SessionRow, current: number | null): WireSession => ({
   is_current: row.id === current,
 })
 
+/** What a suspended account's sign-in answers. */
+export const SUSPENDED = 'This account is suspended. Contact the admins of this site.'
+
 export function authRoutes(
   app: Hono<AppEnv>,
   { domain, signer, nowS, config, repos }: Services,
@@ -125,6 +128,9 @@ export function authRoutes(
       }
       if (!user || !ok) return c.json(tokenError('invalid_grant', 'Invalid username or password', 1508), 400, NO_STORE)
       attempt.succeeded()
+      // the right password of a suspended account (services/moderation.ts) opens no session
+      if (await repos.moderation.isSuspended(user.id))
+        return c.json(tokenError('invalid_grant', SUSPENDED, 1508), 400, NO_STORE)
       return signedIn(c, user)
     }
     if (fields.grant_type === 'refresh_token') {

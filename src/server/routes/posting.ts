@@ -1,9 +1,11 @@
 import type { Hono } from 'hono'
+import { RESTRICTS } from '../../api/posting-endpoints.ts'
 import type { WireUpload } from '../../api/wire-responses.ts'
-import type { AppEnv, Services } from '../context.ts'
+import type { AppContext, AppEnv, Services } from '../context.ts'
 import type { UploadRow } from '../data/repositories.ts'
 import { on } from '../http/endpoint.ts'
 import { notFound } from '../http/errors.ts'
+import type { ModerationService } from '../services/moderation.ts'
 import type { PostingService } from '../services/posting.ts'
 import { GONE, sendJson } from './common.ts'
 
@@ -18,7 +20,23 @@ const wireUpload = (u: UploadRow): WireUpload => ({
   ...(u.frame_delays_json === null ? {} : { frame_delays: JSON.parse(u.frame_delays_json) as number[] }),
 })
 
-export function postingRoutes(app: Hono<AppEnv>, { domain }: Services, posting: PostingService) {
+export function postingRoutes(
+  app: Hono<AppEnv>,
+  { domain, repos }: Services,
+  posting: PostingService,
+  moderation: ModerationService,
+) {
+  /**
+   * An admin deleting another's work or novel moderates it (the audit log keeps it); anyone else deletes their own.
+   */
+  const othersAsAdmin = async (c: AppContext, kind: 'illust' | 'novel', id: number) => {
+    if (!c.var.caller.admin) return false
+    const target = await repos.moderation.target(kind, id)
+    if (!target || target.user_id === c.var.caller.id) return false
+    await moderation.moderateItem(c.var.caller.id, kind, id, 'delete', '')
+    return true
+  }
+
   /** The work as its author now sees it (every instance has forgotten the old one). */
   const posted = async (c: Parameters<Parameters<typeof on>[2]>[0], id: number) => {
     const illust = await domain.items.detail(c.var.view, 'illust', id)
@@ -44,13 +62,23 @@ export function postingRoutes(app: Hono<AppEnv>, { domain }: Services, posting: 
   })
 
   on(app, 'deleteIllust', async (c, q) => {
-    await posting.remove(c.var.caller.id, q.illust_id, c.var.caller.admin === true)
+    if (!(await othersAsAdmin(c, 'illust', q.illust_id))) await posting.remove(c.var.caller.id, q.illust_id, false)
     return sendJson(c, {})
   })
 
-  on(app, 'illustPages', async (c, q) =>
-    sendJson(c, { pages: (await posting.pages(c.var.caller.id, q.illust_id)).map(wireUpload) }),
-  )
+  /** What its author is told of a work or novel moderators hide: the restrict it gets back. */
+  const heldState = async (kind: 'illust' | 'novel', id: number) => {
+    const target = await repos.moderation.target(kind, id)
+    if (target?.held !== 1 || target.restrict_before === null) return {}
+    return { held: { restrict: RESTRICTS[target.restrict_before] ?? 'private' } }
+  }
+
+  on(app, 'illustPages', async (c, q) => {
+    const pages = (await posting.pages(c.var.caller.id, q.illust_id)).map(wireUpload)
+    return sendJson(c, { pages, ...(await heldState('illust', q.illust_id)) })
+  })
+
+  on(app, 'ownSeries', async (c, q) => sendJson(c, { series: await repos.series.ofAuthor(q.kind, c.var.caller.id) }))
 
   on(app, 'addNovel', async (c, q) => novelPosted(c, await posting.postNovel(c.var.caller.id, q)))
 
@@ -60,11 +88,16 @@ export function postingRoutes(app: Hono<AppEnv>, { domain }: Services, posting: 
   })
 
   on(app, 'deleteNovel', async (c, q) => {
-    await posting.removeNovel(c.var.caller.id, q.novel_id, c.var.caller.admin === true)
+    if (!(await othersAsAdmin(c, 'novel', q.novel_id))) await posting.removeNovel(c.var.caller.id, q.novel_id, false)
     return sendJson(c, {})
   })
 
-  on(app, 'novelSource', async (c, q) => sendJson(c, await posting.novelSource(c.var.caller.id, q.novel_id)))
+  on(app, 'novelSource', async (c, q) =>
+    sendJson(c, {
+      ...(await posting.novelSource(c.var.caller.id, q.novel_id)),
+      ...(await heldState('novel', q.novel_id)),
+    }),
+  )
 
   on(app, 'editProfileImage', async (c, q) => {
     await posting.profileImage(c.var.caller.id, q.role, q.file)

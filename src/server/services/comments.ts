@@ -49,6 +49,8 @@ export class CommentService {
     const rows = await this.deps.repos.comments.page(kind, itemId, {
       rootsOnly: !v1,
       mutedUsers: view.mutedUsers(),
+      viewer: view.caller.id,
+      seeHeld: view.caller.admin === true,
       offset,
       limit,
     })
@@ -57,7 +59,13 @@ export class CommentService {
 
   async replies(view: View, kind: Kind, commentId: number, offset: number, limit: number) {
     const root = await this.visibleComment(view, kind, commentId)
-    return this.deps.repos.comments.replies(root.id, { mutedUsers: view.mutedUsers(), offset, limit })
+    return this.deps.repos.comments.replies(root.id, {
+      mutedUsers: view.mutedUsers(),
+      viewer: view.caller.id,
+      seeHeld: view.caller.admin === true,
+      offset,
+      limit,
+    })
   }
 
   async add(view: View, kind: Kind, itemId: number, text: string, parentId: number | undefined): Promise<CommentRow> {
@@ -96,5 +104,13 @@ export class CommentService {
     }
     await this.deps.repos.comments.delete(row.id)
     await this.deps.caches.bus.publish({ items: [{ kind, id: row.item_id }] })
+  }
+
+  /** An admin deletes any comment (services/moderation.ts: after its checks, before its log line). */
+  async removeAny(commentId: number): Promise<void> {
+    const row = await this.deps.repos.comments.get(commentId)
+    if (!row) throw noComment()
+    await this.deps.repos.comments.delete(row.id)
+    await this.deps.caches.bus.publish({ items: [{ kind: row.kind, id: row.item_id }] })
   }
 }

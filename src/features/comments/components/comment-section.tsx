@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react'
+import { useId, useMemo, useRef, useState, type ComponentType, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { MAX_COMMENT_LENGTH } from '../../../api/catalogue-endpoints.ts'
 import type { Comment, WorkKind } from '../../../api/model.ts'
@@ -26,11 +26,27 @@ const LOAD_WITHIN_PX = 300
 const errorMessage = (error: unknown) => describeError(error).message
 
 /**
- * The comments of a work or a novel: newest first, paged, with the total; signed in, the viewer posts, replies (one
- * level, as pixiv) and deletes their own. Comment text is untrusted: it is only ever rendered as text (line breaks
- * kept, nothing linkified). Render it with the item's id as its key.
+ * More of what can be done about one comment, composed by the app (reporting it, moderating it): after its own
+ * buttons. `onChange`: asks for the comments again, after an action that changed them.
  */
-export function CommentSection({ kind, id, initialTotal }: { kind: WorkKind; id: number; initialTotal?: number }) {
+export type CommentActions = ComponentType<{ comment: Comment; onChange: () => Promise<unknown> }>
+
+/**
+ * The comments of a work or a novel: newest first, paged, with the total; signed in, the viewer posts, replies (one
+ * level, as pixiv) and deletes their own; `Actions` adds to each comment's buttons. Comment text is untrusted: it is
+ * only ever rendered as text (line breaks kept, nothing linkified). Render it with the item's id as its key.
+ */
+export function CommentSection({
+  kind,
+  id,
+  initialTotal,
+  Actions,
+}: {
+  kind: WorkKind
+  id: number
+  initialTotal?: number
+  Actions?: CommentActions
+}) {
   const t = useT()
   const section = useRef<HTMLElement>(null)
   const near = useNearViewport(section, LOAD_WITHIN_PX)
@@ -64,7 +80,7 @@ export function CommentSection({ kind, id, initialTotal }: { kind: WorkKind; id:
       ) : (
         <ul aria-label={t('comments.list')} className="flex flex-col gap-4">
           {comments.map((c) => (
-            <CommentItem key={c.id} kind={kind} workId={id} comment={c} viewerId={viewerId} />
+            <CommentItem key={c.id} kind={kind} workId={id} comment={c} viewerId={viewerId} Actions={Actions} />
           ))}
         </ul>
       )}
@@ -174,12 +190,14 @@ function CommentItem({
   comment,
   viewerId,
   isReply = false,
+  Actions,
 }: {
   kind: WorkKind
   workId: number
   comment: Comment
   viewerId: number | null
   isReply?: boolean
+  Actions?: CommentActions
 }) {
   const t = useT()
   const [replying, setReplying] = useState(false)
@@ -237,6 +255,7 @@ function CommentItem({
               {t('comments.delete')}
             </Button>
           )}
+          {Actions && <Actions comment={comment} onChange={refresh} />}
         </div>
         {confirming && (
           <div role="group" aria-label={t('comments.confirm')} className="flex flex-wrap items-center gap-2 text-sm">
@@ -269,7 +288,7 @@ function CommentItem({
         )}
         {/* A thread whose last reply was deleted closes (the list says it has none left). */}
         {showReplies && comment.hasReplies && (
-          <Replies kind={kind} workId={workId} parentId={comment.id} viewerId={viewerId} />
+          <Replies kind={kind} workId={workId} parentId={comment.id} viewerId={viewerId} Actions={Actions} />
         )}
       </article>
     </li>
@@ -281,11 +300,13 @@ function Replies({
   workId,
   parentId,
   viewerId,
+  Actions,
 }: {
   kind: WorkKind
   workId: number
   parentId: number
   viewerId: number | null
+  Actions?: CommentActions
 }) {
   const t = useT()
   const query = useInfiniteQuery(commentQueries.replies(kind, parentId))
@@ -301,7 +322,15 @@ function Replies({
       ) : (
         <ul aria-label={t('comments.replies')} className="flex flex-col gap-3">
           {replies.map((r) => (
-            <CommentItem key={r.id} kind={kind} workId={workId} comment={r} viewerId={viewerId} isReply />
+            <CommentItem
+              key={r.id}
+              kind={kind}
+              workId={workId}
+              comment={r}
+              viewerId={viewerId}
+              isReply
+              Actions={Actions}
+            />
           ))}
         </ul>
       )}

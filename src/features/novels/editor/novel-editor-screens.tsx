@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useCallback, useMemo } from 'react'
 import { Link } from 'react-router'
 import type { Novel, Series } from '../../../api/model.ts'
@@ -8,7 +8,7 @@ import { ErrorState, StatePanel } from '../../../components/states.tsx'
 import { NotFoundError } from '../../../lib/api-error.ts'
 import { useT } from '../../../lib/i18n/i18n.ts'
 import { novelPostingApi } from '../../../lib/novel-posting-api.ts'
-import type { NovelParams } from '../../../lib/novel-posting-client.ts'
+import type { NovelParams, NovelSource } from '../../../lib/novel-posting-client.ts'
 import { paths } from '../../../lib/paths.ts'
 import { useSignInHref } from '../../../lib/sign-in-href.ts'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
@@ -18,7 +18,7 @@ import { novelQueries } from '../api/novel-queries.ts'
 import type { Embeds } from '../reader/novel-page-text.tsx'
 import { NovelNotFound } from '../reader/novel-states.tsx'
 import { DeleteNovel } from './delete-novel.tsx'
-import { NovelForm, type TagFieldComponent } from './novel-form.tsx'
+import { NovelForm, type AuthorSeries, type SeriesOption, type TagFieldComponent } from './novel-form.tsx'
 import { EMPTY_NOVEL, novelValuesOf } from './novel-values.ts'
 import '../../../lib/i18n/messages/en/common.ts'
 import '../../../lib/i18n/messages/en/editor.ts'
@@ -44,18 +44,32 @@ function SignInNeeded() {
 }
 
 /**
- * The author's novel series, as their novels show them (there is no list of a user's series of its own): those of
- * the first page of their novels, and the edited novel's own.
+ * The signed-in author's novel series, the newest first, asked for as the form opens; the edited novel's own is there
+ * while they come (its count not known yet).
  */
-function useAuthorSeries(userId: number, own?: Series | null): Series[] {
-  const novels = useInfiniteQuery(novelQueries.byUser(userId))
-  return useMemo(() => {
-    const found = new Map<number, Series>()
-    if (own) found.set(own.id, own)
-    for (const page of novels.data?.pages ?? [])
-      for (const novel of page.novels) if (novel.series) found.set(novel.series.id, novel.series)
-    return [...found.values()]
-  }, [novels.data, own])
+function useAuthorSeries(userId: number, own?: Series | null): AuthorSeries {
+  const query = useQuery(novelEditorQueries.ownSeries(userId))
+  const { data, isError, refetch } = query
+  const list = useMemo(() => {
+    const found: SeriesOption[] = data ? [...data] : []
+    if (own && !found.some((s) => s.id === own.id)) found.push({ id: own.id, title: own.title, count: null })
+    return found
+  }, [data, own])
+  const retry = useCallback(() => void refetch(), [refetch])
+  return { list, status: isError ? 'failed' : data ? 'ready' : 'loading', retry }
+}
+
+/** Said above the form of a novel moderators hide. */
+function HeldNotice() {
+  const t = useT()
+  return (
+    <p
+      role="note"
+      className="mb-4 rounded-lg border border-danger/40 bg-danger/10 px-3 py-2 text-sm font-medium text-ink"
+    >
+      {t('editor.edit.held')}
+    </p>
+  )
 }
 
 export interface WriteNovelProps {
@@ -134,48 +148,51 @@ function Loading() {
 
 function EditForm({
   novel,
-  text,
-  coverUploadId,
+  written,
   embeds,
   userId,
   TagField,
   onSaved,
   onDeleted,
-}: { novel: Novel; text: string; coverUploadId: number | null; embeds: Embeds; userId: number } & EditNovelCallbacks) {
+}: { novel: Novel; written: NovelSource; embeds: Embeds; userId: number } & EditNovelCallbacks) {
   const t = useT()
   const series = useAuthorSeries(userId, novel.series)
   const save = useCallback((params: NovelParams) => novelPostingApi.editNovel(novel.id, params), [novel.id])
-  const base = useMemo(() => novelValuesOf(novel, { text, coverUploadId }), [novel, text, coverUploadId])
+  const { coverUploadId, held } = written
+  const base = useMemo(() => novelValuesOf(novel, written), [novel, written])
   // The posted cover is the one the novel shows.
   const coverUrls = useMemo(
     () => (coverUploadId === null ? NO_COVERS : { [coverUploadId]: novel.imageUrls.medium }),
     [coverUploadId, novel.imageUrls.medium],
   )
   return (
-    <NovelForm
-      userId={userId}
-      slot={novel.id}
-      base={base}
-      novelId={novel.id}
-      authorName={novel.user.name}
-      embeds={embeds}
-      coverUrls={coverUrls}
-      series={series}
-      TagField={TagField}
-      submit={save}
-      onSubmitted={onSaved}
-      submitLabel={t('editor.edit.submit')}
-      pendingLabel={t('editor.edit.saving')}
-      failedLabel={t('editor.edit.failed')}
-    >
-      <div className="mt-10 flex flex-wrap items-center gap-3 border-t border-line pt-6">
-        <Link className={buttonClass('secondary')} to={paths.novel(novel.id)}>
-          {t('editor.edit.cancel')}
-        </Link>
-        <span className="flex-1" />
-        <DeleteNovel novel={novel} onDeleted={onDeleted} />
-      </div>
-    </NovelForm>
+    <>
+      {held && <HeldNotice />}
+      <NovelForm
+        userId={userId}
+        slot={novel.id}
+        base={base}
+        novelId={novel.id}
+        authorName={novel.user.name}
+        embeds={embeds}
+        coverUrls={coverUrls}
+        series={series}
+        TagField={TagField}
+        submit={save}
+        onSubmitted={onSaved}
+        submitLabel={t('editor.edit.submit')}
+        pendingLabel={t('editor.edit.saving')}
+        failedLabel={t('editor.edit.failed')}
+      >
+        <div className="mt-10 flex flex-wrap items-center gap-3 border-t border-line pt-6">
+          <Link className={buttonClass('secondary')} to={paths.novel(novel.id)}>
+            {t('editor.edit.cancel')}
+          </Link>
+          <span className="flex-1" />
+          <DeleteNovel novel={novel} onDeleted={onDeleted} />
+        </div>
+      </NovelForm>
+    </>
   )
 }
 
@@ -217,14 +234,7 @@ function EditLoader({ novelId, userId, ...callbacks }: { novelId: number; userId
   return (
     <>
       <Heading />
-      <EditForm
-        novel={detail.data}
-        text={source.data.text}
-        coverUploadId={source.data.coverUploadId}
-        embeds={embeds}
-        userId={userId}
-        {...callbacks}
-      />
+      <EditForm novel={detail.data} written={source.data} embeds={embeds} userId={userId} {...callbacks} />
     </>
   )
 }

@@ -11,7 +11,7 @@ import {
   type FormEvent,
   type ReactNode,
 } from 'react'
-import type { Novel, Series } from '../../../api/model.ts'
+import type { Novel } from '../../../api/model.ts'
 import { MAX_CAPTION_LENGTH, MAX_NOVEL_TITLE_LENGTH } from '../../../api/posting-endpoints.ts'
 import { AccountField, AccountTextArea } from '../../../components/account-field.tsx'
 import { Button } from '../../../components/button.tsx'
@@ -40,6 +40,7 @@ import {
   type SeriesChoice,
   type XRestrictWord,
 } from './novel-values.ts'
+import '../../../lib/i18n/messages/en/common.ts'
 import '../../../lib/i18n/messages/en/editor.ts'
 import '../../../lib/i18n/messages/en/novels.ts'
 
@@ -49,6 +50,20 @@ export type TagFieldComponent = ComponentType<{
   onChange: (tags: string[]) => void
   error: string | null
 }>
+
+/** One of the author's novel series, and how many novels it holds (null: not known yet). */
+export interface SeriesOption {
+  id: number
+  title: string
+  count: number | null
+}
+
+/** The author's novel series: those known so far, and whether the list is still asked for or could not be had. */
+export interface AuthorSeries {
+  list: readonly SeriesOption[]
+  status: 'loading' | 'failed' | 'ready'
+  retry: () => void
+}
 
 /** Where the focus goes for a refused field. */
 const FOCUS: Record<NovelField, string> = {
@@ -79,7 +94,7 @@ export interface NovelFormProps {
   /** Images of uploads the service already shows as covers (the posted novel's cover). */
   coverUrls: Readonly<Record<number, string>>
   /** The author's novel series, to add the novel to. */
-  series: readonly Series[]
+  series: AuthorSeries
   TagField: TagFieldComponent
   /** Sends the novel (posts it, or saves the edit). */
   submit: (params: NovelParams) => Promise<Novel>
@@ -225,10 +240,14 @@ export function NovelForm({
     { value: 'r18g', label: t('editor.fields.r18g') },
   ]
   // The author's series, and one a draft names that the list does not hold (the service says if it is gone).
-  const known =
-    typeof values.series === 'number' && !series.some((s) => s.id === values.series)
-      ? [...series, { id: values.series, title: t('editor.fields.seriesNumbered', { id: values.series }) }]
-      : series
+  const known: SeriesOption[] =
+    typeof values.series === 'number' && !series.list.some((s) => s.id === values.series)
+      ? [
+          ...series.list,
+          { id: values.series, title: t('editor.fields.seriesNumbered', { id: values.series }), count: null },
+        ]
+      : [...series.list]
+  const seriesNote = problem('series_id') ?? (series.status === 'failed' ? t('editor.fields.seriesFailed') : null)
 
   return (
     <>
@@ -301,22 +320,30 @@ export function NovelForm({
                 name="series"
                 value={seriesOption(values.series)}
                 aria-invalid={problem('series_id') ? true : undefined}
-                aria-describedby={problem('series_id') ? `${id}-series-error` : undefined}
+                aria-describedby={seriesNote ? `${id}-series-error` : undefined}
                 onChange={(e) => set('series')(seriesChoice(e.target.value))}
                 className="min-h-11 w-full rounded-lg border border-line bg-surface px-3 py-2 text-base text-ink focus-visible:border-accent"
               >
                 <option value="none">{t('editor.fields.seriesNone')}</option>
                 {known.map((s) => (
                   <option key={s.id} value={String(s.id)}>
-                    {s.title}
+                    {s.count === null ? s.title : t('editor.fields.seriesOption', { title: s.title, count: s.count })}
                   </option>
                 ))}
+                {series.status === 'loading' && (
+                  <option value="" disabled>
+                    {t('editor.fields.seriesLoading')}
+                  </option>
+                )}
                 <option value="new">{t('editor.fields.seriesNew')}</option>
               </select>
-              {problem('series_id') && (
-                <p id={`${id}-series-error`} className="text-sm font-medium text-danger">
-                  {problem('series_id')}
-                </p>
+              {seriesNote && (
+                <div className="flex flex-wrap items-center gap-3">
+                  <p id={`${id}-series-error`} className="text-sm font-medium text-danger">
+                    {seriesNote}
+                  </p>
+                  {!problem('series_id') && <Button onClick={series.retry}>{t('common.retry')}</Button>}
+                </div>
               )}
             </div>
             {values.series === 'new' && (

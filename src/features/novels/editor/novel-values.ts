@@ -118,7 +118,9 @@ const X_RESTRICT_WORDS: readonly XRestrictWord[] = ['general', 'r18', 'r18g']
 
 /**
  * The form's values of a posted novel: its detail (as shown to its author) and its source. AI type 2 is "made by AI"
- * (0 and 1, "not said" and "not AI", are both what the form calls not AI).
+ * (0 and 1, "not said" and "not AI", are both what the form calls not AI). A novel moderators hide says private in its
+ * detail meanwhile: the form holds the restrict its author chose (`source.held`), so that saving it does not make it
+ * private for good.
  */
 export function novelValuesOf(novel: Novel, source: NovelSource): NovelValues {
   return {
@@ -126,7 +128,7 @@ export function novelValuesOf(novel: Novel, source: NovelSource): NovelValues {
     caption: captionText(novel.caption),
     text: source.text,
     tags: novel.tags.map((t) => t.name),
-    restrict: RESTRICT_WORDS[novel.restrict] ?? 'public',
+    restrict: source.held?.restrict ?? RESTRICT_WORDS[novel.restrict] ?? 'public',
     xRestrict: X_RESTRICT_WORDS[novel.xRestrict] ?? 'general',
     aiType: novel.novelAiType === 2 ? 'ai' : 'not_ai',
     isOriginal: novel.isOriginal,

@@ -44,11 +44,13 @@ export interface NovelReaderProps {
   text: NovelText
   /** The sanitized caption, rendered by the app (the caption view is shared with works). */
   caption: ReactNode
+  /** More buttons about the novel, composed by the app (reporting, moderating), after the bookmark and edit buttons. */
+  actions?: ReactNode
   signedIn: boolean
   signInHref: string
 }
 
-export function NovelReader({ novel, text, caption, signedIn, signInHref }: NovelReaderProps) {
+export function NovelReader({ novel, text, caption, actions, signedIn, signInHref }: NovelReaderProps) {
   const t = useT()
   const me = useSession()
   const doc = useMemo(() => parseNovel(text.novelText), [text.novelText])
@@ -67,6 +69,7 @@ export function NovelReader({ novel, text, caption, signedIn, signInHref }: Nove
             {t('reader.edit')}
           </Link>
         )}
+        {actions}
       </div>
       {novel.series && (
         <NovelSeriesNav novelId={novel.id} series={novel.series} prev={text.seriesPrev} next={text.seriesNext} />

@@ -24,6 +24,8 @@ export interface NovelScreenParts {
   Caption: ComponentType<{ html: string }>
   /** The comment section under the reader. */
   Comments?: ComponentType<{ novel: Novel }>
+  /** More of what can be done about the novel (reporting it, moderating it), beside its bookmark button. */
+  Actions?: ComponentType<{ novel: Novel }>
 }
 
 /** The screen of `/novels/:id` — the novel and its reader. */
@@ -34,7 +36,7 @@ export function NovelScreen(parts: NovelScreenParts) {
   return <NovelPage key={id} id={id} {...parts} />
 }
 
-function NovelPage({ id, Caption, Comments }: { id: number } & NovelScreenParts) {
+function NovelPage({ id, Caption, Comments, Actions }: { id: number } & NovelScreenParts) {
   const t = useT()
   const session = useSession()
   const detail = useQuery(novelQueries.detail(id))
@@ -68,6 +70,7 @@ function NovelPage({ id, Caption, Comments }: { id: number } & NovelScreenParts)
         novel={novel}
         text={novelText}
         caption={<Caption html={novel.caption} />}
+        actions={Actions && <Actions novel={novel} />}
         signedIn={!!session}
         signInHref={signInHref}
       />

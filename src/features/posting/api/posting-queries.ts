@@ -1,5 +1,5 @@
-// Query options of posting: a posted work's pages (and an ugoira's delays) as its author edits them, and tag
-// suggestions for the tag field.
+// Query options of posting: a posted work's pages (and an ugoira's delays) as its author edits them, the author's own
+// series a work may join, and tag suggestions for the tag field.
 // Under their own key: a work's detail and lists are the works feature's (the app refreshes them after a post, an edit
 // or a deletion).
 
@@ -12,12 +12,27 @@ const all = () => ['posting'] as const
 export const postingQueries = {
   all,
 
-  /** One's own posted work's pages, in order, as uploads (needs a session; its author's only). */
+  /**
+   * One's own posted work's pages, in order, as uploads, and whether moderators hide it (needs a session; its author's
+   * only).
+   */
   pages: (illustId: number) =>
     queryOptions({
       queryKey: [...all(), 'pages', illustId] as const,
       queryFn: ({ signal }) => postingApi.illustPages(illustId, { signal }),
       // What the form starts from: a page list from a minute ago would name pages an edit has since removed.
+      staleTime: 0,
+    }),
+
+  /**
+   * The signed-in member's own series of works, the newest first (`userId` keys the list: it is the caller's, and
+   * another account signed in on this device has its own).
+   */
+  ownSeries: (userId: number) =>
+    queryOptions({
+      queryKey: [...all(), 'own-series', userId] as const,
+      queryFn: ({ signal }) => postingApi.ownSeries('illust', { signal }),
+      // Asked each time a form opens: a series started by the last post is one to join now.
       staleTime: 0,
     }),
 

@@ -10,6 +10,7 @@ const mocks = vi.hoisted(() => ({
   editIllust: vi.fn(),
   deleteIllust: vi.fn(),
   addUpload: vi.fn(),
+  ownSeries: vi.fn(),
 }))
 const ugoiraMetadata = vi.hoisted(() => vi.fn())
 
@@ -78,7 +79,8 @@ describe('the edit screen', () => {
   beforeEach(() => {
     for (const mock of Object.values(mocks)) mock.mockReset()
     ugoiraMetadata.mockReset()
-    mocks.illustPages.mockResolvedValue([upload(1), upload(2)])
+    mocks.illustPages.mockResolvedValue({ pages: [upload(1), upload(2)], held: null })
+    mocks.ownSeries.mockResolvedValue([])
   })
 
   it('is its author’s only: another reader is told so, and the pages are not asked for', async () => {
@@ -107,7 +109,7 @@ describe('the edit screen', () => {
 
   it('edits an ugoira’s delays from those it plays with now, and saves them', async () => {
     const animation = { id: 3, width: 120, height: 90, ext: 'zip', bytes: 900, frame_delays: [100, 400, 700] }
-    mocks.illustPages.mockResolvedValue([animation])
+    mocks.illustPages.mockResolvedValue({ pages: [animation], held: null })
     // Posted with delays of its own: the metadata's, not the upload's, are the work's.
     ugoiraMetadata.mockResolvedValue({
       zipUrls: { medium: '/z.zip' },
@@ -129,6 +131,55 @@ describe('the edit screen', () => {
       40,
       expect.objectContaining({ type: 'ugoira', upload_ids: [3], frame_delays: [250, 400, 900] }),
     )
+  })
+
+  it('says when moderators hide the work, and keeps the restrict its author chose, not the private one shown', async () => {
+    mocks.illustPages.mockResolvedValue({ pages: [upload(1), upload(2)], held: { restrict: 'public' } })
+    mocks.editIllust.mockResolvedValue(work())
+    const { onSaved } = setup(work({ restrict: 2 }))
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      'Hidden by the moderators: only you can see it until an admin restores it.',
+    )
+    const restrict = within(screen.getByRole('group', { name: 'Who can see it' }))
+    expect(restrict.getByRole('radio', { name: 'Everyone' })).toBeChecked()
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(onSaved).toHaveBeenCalled())
+    expect(mocks.editIllust).toHaveBeenCalledWith(40, expect.objectContaining({ restrict: 'public' }))
+  })
+
+  it('says nothing of moderators for a work they do not hide, and keeps its own restrict', async () => {
+    mocks.editIllust.mockResolvedValue(work())
+    const { onSaved } = setup(work({ restrict: 2 }))
+    expect(await screen.findByRole('textbox', { name: 'Title' })).toBeInTheDocument()
+    expect(screen.queryByRole('note')).toBeNull()
+    expect(
+      within(screen.getByRole('group', { name: 'Who can see it' })).getByRole('radio', { name: 'Only me' }),
+    ).toBeChecked()
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(onSaved).toHaveBeenCalled())
+    expect(mocks.editIllust).toHaveBeenCalledWith(40, expect.objectContaining({ restrict: 'private' }))
+  })
+
+  it('keeps the work in its series, or moves it to another of its author’s', async () => {
+    mocks.ownSeries.mockResolvedValue([
+      { id: 12, title: 'Cats', count: 3 },
+      { id: 4, title: 'Dogs', count: 1 },
+    ])
+    mocks.editIllust.mockResolvedValue(work())
+    const { onSaved } = setup(work({ series: { id: 12, title: 'Cats' } }))
+    expect(await screen.findByRole('radio', { name: '“Cats”' })).toBeChecked()
+    fireEvent.click(await screen.findByRole('radio', { name: 'One of my series' }))
+    // the series it is in is its own choice, not one to join
+    const select = screen.getByRole('combobox', { name: 'Series to add it to' })
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a series', 'Dogs (1 work)'])
+    expect(select).toHaveValue('4')
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(onSaved).toHaveBeenCalled())
+    expect(mocks.editIllust).toHaveBeenCalledWith(40, expect.objectContaining({ series_id: 4 }))
   })
 
   it('moves a page dragged onto another to its place', async () => {

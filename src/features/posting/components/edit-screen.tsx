@@ -9,7 +9,7 @@ import { NotFoundError } from '../../../lib/api-error.ts'
 import { useT } from '../../../lib/i18n/i18n.ts'
 import { paths } from '../../../lib/paths.ts'
 import { postingApi } from '../../../lib/posting-api.ts'
-import type { Upload, WorkParams } from '../../../lib/posting-client.ts'
+import type { HeldState, Upload, WorkParams } from '../../../lib/posting-client.ts'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { useSession } from '../../../lib/use-session.ts'
 import { postingQueries } from '../api/posting-queries.ts'
@@ -29,24 +29,45 @@ export interface EditCallbacks {
   onDeleted: (work: Illust) => void
 }
 
+/** Said above the form of a work moderators hide. */
+function HeldNotice() {
+  const t = useT()
+  return (
+    <p
+      role="note"
+      className="mb-4 rounded-lg border border-danger/40 bg-danger/10 px-3 py-2 text-sm font-medium text-ink"
+    >
+      {t('posting.edit.held')}
+    </p>
+  )
+}
+
 function EditForm({
   work,
   pages,
+  held,
   delays,
   onSaved,
   onDeleted,
-}: { work: Illust; pages: Upload[]; delays: readonly number[] | undefined } & EditCallbacks) {
+}: {
+  work: Illust
+  pages: Upload[]
+  held: HeldState | null
+  delays: readonly number[] | undefined
+} & EditCallbacks) {
   const t = useT()
   const queryClient = useQueryClient()
   const save = useCallback((params: WorkParams) => postingApi.editIllust(work.id, params), [work.id])
   const forget = () => queryClient.removeQueries({ queryKey: postingQueries.pages(work.id).queryKey })
   const images = pageImages(work)
   const animation = pages.length === 1 && pages[0]!.frame_delays ? (pages[0] as UgoiraUpload) : undefined
-  const values = workValuesOf(work)
+  const values = workValuesOf(work, held)
   if (animation && delays) values.frameDelays = editedDelaysOf(animation, delays)
   return (
     <>
+      {held && <HeldNotice />}
       <WorkForm
+        userId={work.user.id}
         initialValues={values}
         initialPages={() => pages.map((upload, i) => uploadedPage(pageKey(), upload, images[i]))}
         submit={save}
@@ -129,13 +150,19 @@ function EditLoader<K extends QueryKey>({
     return <ErrorState error={pages.error} onRetry={() => void pages.refetch()} />
   }
   if (!pages.data) return <Loading />
-  if (pages.data.length === 0) return <StatePanel title={t('posting.edit.notPosted')}>{back}</StatePanel>
+  if (pages.data.pages.length === 0) return <StatePanel title={t('posting.edit.notPosted')}>{back}</StatePanel>
   if (ugoira && frames.isError) return <ErrorState error={frames.error} onRetry={() => void frames.refetch()} />
   if (ugoira && !frames.data) return <Loading />
   return (
     <>
       <Heading />
-      <EditForm work={work.data} pages={pages.data} delays={frames.data?.frames.map((f) => f.delay)} {...callbacks} />
+      <EditForm
+        work={work.data}
+        pages={pages.data.pages}
+        held={pages.data.held}
+        delays={frames.data?.frames.map((f) => f.delay)}
+        {...callbacks}
+      />
     </>
   )
 }

@@ -10,11 +10,12 @@ import { PostScreen } from './post-screen.tsx'
 const mocks = vi.hoisted(() => ({
   addUpload: vi.fn(),
   addIllust: vi.fn(),
+  ownSeries: vi.fn(),
   signedIn: true,
 }))
 
 vi.mock('../../../lib/posting-api.ts', () => ({
-  postingApi: { addUpload: mocks.addUpload, addIllust: mocks.addIllust },
+  postingApi: { addUpload: mocks.addUpload, addIllust: mocks.addIllust, ownSeries: mocks.ownSeries },
 }))
 
 vi.mock('../../../lib/api.ts', () => {
@@ -38,8 +39,29 @@ function setup() {
       </MemoryRouter>
     </QueryClientProvider>,
   )
-  return { onPosted }
+  return { onPosted, client }
 }
+
+/** A draft of a work ready to post (a page, a title), with `values` besides. */
+const readyDraft = (values: object = {}) =>
+  localStorage.setItem(
+    DRAFT_KEY,
+    JSON.stringify({
+      userId: 7,
+      values: { ...EMPTY_WORK, title: 'Part two', ...values },
+      pages: [{ upload: upload(1), at: Date.now() }],
+    }),
+  )
+
+const OWN_SERIES = [
+  { id: 12, title: 'Cats', count: 3 },
+  { id: 4, title: 'Dogs', count: 1 },
+]
+const seriesSelect = () => screen.getByRole('combobox', { name: 'Series to add it to' })
+const optionTexts = (select: HTMLElement) =>
+  within(select)
+    .getAllByRole('option')
+    .map((o) => o.textContent)
 
 const tiles = () => within(screen.getByRole('list', { name: 'Pages' })).getAllByRole('listitem')
 const postButton = () => screen.getByRole('button', { name: 'Post' })
@@ -53,6 +75,8 @@ describe('the post screen', () => {
     mocks.signedIn = true
     mocks.addUpload.mockReset()
     mocks.addIllust.mockReset()
+    mocks.ownSeries.mockReset()
+    mocks.ownSeries.mockResolvedValue([])
   })
   afterEach(() => localStorage.clear())
 
@@ -176,6 +200,74 @@ describe('the post screen', () => {
     fireEvent.click(postButton())
     expect(await screen.findByText('That series is not one of yours any more. Choose another.')).toBeInTheDocument()
     expect(screen.getByRole('radio', { name: 'None' })).toHaveFocus()
+  })
+
+  it('offers the member’s own series to join, with their counts, and posts the one chosen by its id', async () => {
+    readyDraft()
+    mocks.ownSeries.mockResolvedValue(OWN_SERIES)
+    mocks.addIllust.mockResolvedValue({ id: 99, user: { id: 7 } })
+    const { onPosted } = setup()
+    fireEvent.click(await screen.findByRole('radio', { name: 'One of my series' }))
+    expect(mocks.ownSeries).toHaveBeenCalledWith('illust', expect.objectContaining({ signal: expect.anything() }))
+    expect(optionTexts(seriesSelect())).toEqual(['Choose a series', 'Cats (3 works)', 'Dogs (1 work)'])
+    // the newest, the likeliest to go on, until another is chosen
+    expect(seriesSelect()).toHaveValue('12')
+    fireEvent.change(seriesSelect(), { target: { value: '4' } })
+    expect(seriesSelect()).toHaveValue('4')
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(DRAFT_KEY)!).values).toMatchObject({ series: 'existing', seriesId: 4 }),
+    )
+
+    fireEvent.click(postButton())
+    await waitFor(() => expect(onPosted).toHaveBeenCalled())
+    expect(mocks.addIllust.mock.calls[0]![0]).toMatchObject({ title: 'Part two', series_id: 4 })
+    expect(mocks.addIllust.mock.calls[0]![0]).not.toHaveProperty('series_title')
+  })
+
+  it('brings a chosen series back from the draft, and wants one chosen before posting', async () => {
+    readyDraft({ series: 'existing', seriesId: 4 })
+    mocks.ownSeries.mockResolvedValue(OWN_SERIES)
+    setup()
+    expect(screen.getByRole('radio', { name: 'One of my series' })).toBeChecked()
+    await waitFor(() => expect(seriesSelect()).toHaveValue('4'))
+
+    fireEvent.change(seriesSelect(), { target: { value: '' } })
+    fireEvent.click(postButton())
+    expect(await screen.findByText('Choose the series to add it to.')).toBeInTheDocument()
+    expect(seriesSelect()).toHaveFocus()
+    expect(seriesSelect()).toHaveAccessibleDescription('Choose the series to add it to.')
+    expect(mocks.addIllust).not.toHaveBeenCalled()
+  })
+
+  it('does not offer to join a series to a member who has none; a new one is sent by its title', async () => {
+    readyDraft()
+    mocks.addIllust.mockResolvedValue({ id: 99, user: { id: 7 } })
+    const { client, onPosted } = setup()
+    await waitFor(() => expect(client.getQueryState(['posting', 'own-series', 7])?.status).toBe('success'))
+    expect(screen.getAllByRole('radio', { name: /series|None/ }).map((r) => r.getAttribute('value'))).toEqual([
+      'none',
+      'new',
+    ])
+    fireEvent.click(screen.getByRole('radio', { name: 'New series' }))
+    fireEvent.change(screen.getByRole('textbox', { name: 'Title of the new series' }), {
+      target: { value: ' Fresh ' },
+    })
+    fireEvent.click(postButton())
+    await waitFor(() => expect(onPosted).toHaveBeenCalled())
+    expect(mocks.addIllust.mock.calls[0]![0]).toMatchObject({ series_title: 'Fresh' })
+    expect(mocks.addIllust.mock.calls[0]![0]).not.toHaveProperty('series_id')
+  })
+
+  it('says when the member’s series could not be had, and asks again', async () => {
+    mocks.ownSeries.mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce(OWN_SERIES)
+    setup()
+    fireEvent.click(await screen.findByRole('radio', { name: 'One of my series' }))
+    expect(seriesSelect()).toBeDisabled()
+    expect(screen.getByText('Your series could not be loaded.')).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    await waitFor(() => expect(seriesSelect()).toBeEnabled())
+    expect(optionTexts(seriesSelect())).toEqual(['Choose a series', 'Cats (3 works)', 'Dogs (1 work)'])
+    expect(screen.queryByText('Your series could not be loaded.')).toBeNull()
   })
 
   it('posts an ugoira: one file uploaded as its frames, its delays shown and edited, sent when changed', async () => {

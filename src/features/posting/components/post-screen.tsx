@@ -64,6 +64,7 @@ function PostForm({ userId, onPosted }: { userId: number; onPosted: (work: Illus
       )}
       <WorkForm
         key={round}
+        userId={userId}
         initialValues={draft?.values ?? EMPTY_WORK}
         initialPages={() => (draft?.pages ?? []).map((p) => uploadedPage(pageKey(), p.upload, undefined, p.at))}
         submit={post}

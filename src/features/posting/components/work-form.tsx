@@ -21,7 +21,6 @@ import {
   type BookStyleWord,
   type CommentAccessWord,
   type RestrictWord,
-  type SeriesChoice,
   type WorkField,
   type WorkProblems,
   type WorkType,
@@ -30,6 +29,7 @@ import {
 } from '../work-rules.ts'
 import { needsClearing } from '../ugoira-rules.ts'
 import { PagesField } from './pages-field.tsx'
+import { SeriesField, type SeriesValues } from './series-field.tsx'
 import { TagField } from './tag-field.tsx'
 import { UgoiraField } from './ugoira-field.tsx'
 import { usePageUploads } from './use-page-uploads.ts'
@@ -42,11 +42,21 @@ const FOCUS: Record<WorkField, string> = {
   title: '[name="title"]',
   caption: '[name="caption"]',
   tags: '[role="combobox"]',
-  series_id: '[name="series"]:checked',
+  series_id: '[name="series_id"]',
   series_title: '[name="series_title"]',
+}
+/**
+ * Where it goes when that is not there: the service refused delays the form took (their first delay), or the series
+ * the work is in (its choice).
+ */
+const FOCUS_ELSE: Partial<Record<WorkField, string>> = {
+  frame_delays: '[data-delay]',
+  series_id: '[name="series"]:checked',
 }
 
 export interface WorkFormProps {
+  /** The signed-in author: whose series the form offers to join. */
+  userId: number
   initialValues: WorkValues
   /** The pages to start from: a draft's, or the work's own. */
   initialPages: () => readonly PageItem[]
@@ -67,6 +77,7 @@ export interface WorkFormProps {
  * while it cannot: no page, a page still uploading or failed, no title.
  */
 export function WorkForm({
+  userId,
   initialValues,
   initialPages,
   submit,
@@ -92,9 +103,9 @@ export function WorkForm({
   const focusFirst = (problems: WorkProblems) => {
     const field = WORK_FIELDS.find((f) => problems[f] !== undefined)
     if (!field) return
-    const el = form.current?.querySelector<HTMLElement>(FOCUS[field])
-    // the service refused delays the form took: its first delay
-    ;(el ?? (field === 'frame_delays' ? form.current?.querySelector<HTMLElement>('[data-delay]') : null))?.focus()
+    const find = (selector: string | undefined) =>
+      selector === undefined ? null : form.current?.querySelector<HTMLElement>(selector)
+    ;(find(FOCUS[field]) ?? find(FOCUS_ELSE[field]))?.focus()
   }
   const mutation = useMutation({
     mutationFn: submit,
@@ -125,9 +136,9 @@ export function WorkForm({
     <K extends keyof WorkValues>(field: K) =>
     (value: WorkValues[K]) =>
       setValues((v) => ({ ...v, [field]: value }))
-  const setText =
-    (field: 'title' | 'caption' | 'seriesTitle') => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      set(field)(e.target.value)
+  const setSeries = (patch: Partial<SeriesValues>) => setValues((v) => ({ ...v, ...patch }))
+  const setText = (field: 'title' | 'caption') => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    set(field)(e.target.value)
 
   const caption = captionLength(values.caption)
   // Said as it is typed, not only on Post: the count shows how far over.
@@ -170,13 +181,6 @@ export function WorkForm({
   const commenters: Choice<CommentAccessWord>[] = [
     { value: 'everyone', label: t('posting.fields.commentsEveryone') },
     { value: 'followed', label: t('posting.fields.commentsFollowed') },
-  ]
-  const series: Choice<SeriesChoice>[] = [
-    { value: 'none', label: t('posting.fields.seriesNone') },
-    ...(values.currentSeries
-      ? [{ value: 'current' as const, label: t('posting.fields.seriesCurrent', { title: values.currentSeries.title }) }]
-      : []),
-    { value: 'new', label: t('posting.fields.seriesNew') },
   ]
 
   return (
@@ -284,28 +288,12 @@ export function WorkForm({
           {t('posting.fields.aiHint')}
         </p>
       </div>
-      <div className="space-y-3">
-        <ChoiceGroup
-          legend={t('posting.fields.series')}
-          name="series"
-          choices={series}
-          value={values.series}
-          onChange={set('series')}
-        />
-        {problem('series_id') && <p className="text-sm font-medium text-danger">{problem('series_id')}</p>}
-        {values.series === 'new' && (
-          <AccountField
-            label={t('posting.fields.seriesTitle')}
-            hint={t('posting.fields.titleHint', { count: textLength(values.seriesTitle), max: MAX_TITLE_LENGTH })}
-            error={problem('series_title')}
-            name="series_title"
-            maxLength={MAX_TITLE_LENGTH}
-            data-content
-            value={values.seriesTitle}
-            onChange={setText('seriesTitle')}
-          />
-        )}
-      </div>
+      <SeriesField
+        userId={userId}
+        values={values}
+        onChange={setSeries}
+        errors={{ series_id: problem('series_id'), series_title: problem('series_title') }}
+      />
       {failure.form && <FormAlert id={`${id}-error`}>{failure.form}</FormAlert>}
       <div className="flex flex-wrap items-center gap-3">
         <Button

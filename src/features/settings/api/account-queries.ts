@@ -3,6 +3,7 @@
 
 import { queryOptions } from '@tanstack/react-query'
 import { accountApi } from '../../../lib/account-api.ts'
+import { accountQuery } from '../../../lib/account-query.ts'
 import { settingsQueries } from './settings-queries.ts'
 
 export const accountQueries = {
@@ -13,12 +14,8 @@ export const accountQueries = {
       queryFn: ({ signal }) => accountApi.sessions({ signal }),
     }),
 
-  /** The signed-in caller's account, with its role. */
-  account: () =>
-    queryOptions({
-      queryKey: [...settingsQueries.all(), 'account'] as const,
-      queryFn: ({ signal }) => accountApi.account({ signal }),
-    }),
+  /** The signed-in caller's account, with its role (shared with moderation: src/lib/account-query.ts). */
+  account: accountQuery,
 
   /** How new accounts come in (an admin sets it in the administration section). */
   registration: () =>

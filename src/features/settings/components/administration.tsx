@@ -3,13 +3,14 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { REGISTRATION_MODES } from '../../../api/account-endpoints.ts'
 import type { Invite, Registration } from '../../../api/model.ts'
-import { Button } from '../../../components/button.tsx'
+import { Button, buttonClass } from '../../../components/button.tsx'
 import { ChoiceGroup } from '../../../components/choice-group.tsx'
 import { Skeleton } from '../../../components/skeleton.tsx'
 import { ErrorState } from '../../../components/states.tsx'
 import { accountApi } from '../../../lib/account-api.ts'
 import { accountFormError } from '../../../lib/account-errors.ts'
 import { formatDate, formatRelative } from '../../../lib/format.ts'
+import { moderationHref } from '../../../lib/moderation-paths.ts'
 import { useT, type MessageKey } from '../../../lib/i18n/i18n.ts'
 import { richText } from '../../../lib/i18n/rich.tsx'
 import { paths } from '../../../lib/paths.ts'
@@ -263,9 +264,26 @@ function InviteLinks() {
   )
 }
 
+/** The way to the moderation screen: the reports, what is hidden or suspended, the log. */
+function ModerationLink() {
+  const t = useT()
+  const id = useId()
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-3">
+      <h3 id={`${id}-title`} className="font-semibold">
+        {t('admin.moderation.title')}
+      </h3>
+      <p className="text-sm text-muted">{t('admin.moderation.description')}</p>
+      <Link className={buttonClass('secondary')} to={moderationHref()}>
+        {t('admin.moderation.open')}
+      </Link>
+    </section>
+  )
+}
+
 /**
  * The administration section of the settings, for admins only (a member sees nothing, and nothing is shown until the
- * account's role is known): how new accounts come in, and invite links.
+ * account's role is known): how new accounts come in, invite links, and the way to moderation.
  */
 export function Administration() {
   const t = useT()
@@ -275,6 +293,7 @@ export function Administration() {
     <SettingsSection title={t('admin.title')}>
       <RegistrationMode />
       <InviteLinks />
+      <ModerationLink />
     </SettingsSection>
   )
 }

@@ -10,6 +10,7 @@ import { AppTokenForm } from './app-token-form.tsx'
 import { ChangePasswordForm } from './change-password-form.tsx'
 import { SignedInDevices } from './signed-in-devices.tsx'
 import { Administration } from './administration.tsx'
+import { DeleteAccount } from './delete-account.tsx'
 import { ProfileSection } from './profile-form.tsx'
 import { SettingsSection } from './settings-section.tsx'
 import { DENSITIES, FILTER_ACTIONS, FILTER_ROWS, LANGUAGES, QUALITIES, THEMES } from '../settings-choices.ts'
@@ -206,6 +207,8 @@ export function SettingsScreen({ itemKeys }: { itemKeys: readonly QueryKey[] }) 
 
       {/* Admins only: the section appears once the account's role is known. */}
       {current && <Administration key={`admin-${current.user.id}`} />}
+
+      {current && <DeleteAccount key={`delete-${current.user.id}`} account={current.user.account} />}
     </div>
   )
 }

@@ -47,12 +47,18 @@ function findWork(value: unknown, id: number, depth: number): Illust | undefined
 
 /**
  * The screen of `/artworks/:id` — the work detail (DESIGN.md §3.4). Given by the route page, which composes the
- * features: `Comments`, the comment section under a viewable work, and `Follow`, the author's follow toggle.
+ * features: `Comments`, the comment section under a viewable work, `Follow`, the author's follow toggle, and
+ * `Actions`, more of what can be done about the work (reporting it, moderating it), beside its bookmark button.
  */
 export function ArtworkScreen({
   Comments,
   Follow,
-}: { Comments?: ComponentType<{ work: Illust }>; Follow?: AuthorFollow } = {}) {
+  Actions,
+}: {
+  Comments?: ComponentType<{ work: Illust }>
+  Follow?: AuthorFollow
+  Actions?: ComponentType<{ work: Illust }>
+} = {}) {
   const t = useT()
   const { id: rawId } = useParams()
   const id = parseId(rawId)
@@ -90,6 +96,7 @@ export function ArtworkScreen({
       key={work.id}
       work={work}
       comments={Comments && <Comments key={work.id} work={work} />}
+      actions={Actions && <Actions key={work.id} work={work} />}
       Follow={Follow}
     />
   )

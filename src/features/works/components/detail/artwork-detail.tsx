@@ -17,15 +17,18 @@ import '../../../../lib/i18n/messages/en/artwork.ts'
 
 /**
  * A viewable work: the media, then what there is to know and do about it. `comments`: the comment section, composed by
- * the app (a feature of its own), placed before the related works; `Follow`: the author's follow toggle, likewise.
+ * the app (a feature of its own), placed before the related works; `Follow`: the author's follow toggle, likewise;
+ * `actions`: more buttons about the work (reporting, moderating), after the bookmark and edit buttons.
  */
 export function ArtworkDetail({
   work,
   comments,
+  actions,
   Follow,
 }: {
   work: Illust
   comments?: ReactNode
+  actions?: ReactNode
   Follow?: AuthorFollow
 }) {
   const t = useT()
@@ -64,6 +67,7 @@ export function ArtworkDetail({
               {t('artwork.edit')}
             </Link>
           )}
+          {actions}
         </div>
         <NeighbourLinks {...neighbours} />
       </div>

@@ -36,6 +36,11 @@ const messages = {
     notWithdrawn: 'The invite was not withdrawn: {reason}',
     showAll: 'Show all {count} invites',
   },
+  moderation: {
+    title: 'Moderation',
+    description: 'Reports from members, hidden works, novels and comments, suspended accounts, and the log.',
+    open: 'Open moderation',
+  },
 }
 
 // Registered when the first module that shows one of these messages loads (src/lib/i18n/i18n.ts).

@@ -11,6 +11,7 @@ const messages = {
   signingIn: 'Signing in…',
   failed: 'Signing in failed. Please try again.',
   createAccount: 'Create an account',
+  suspended: 'This account is suspended. Contact the admins of this site.',
 }
 
 // Registered when the first module that shows one of these messages loads (src/lib/i18n/i18n.ts).

@@ -27,6 +27,7 @@ const messages = {
     deleteConfirm: 'Delete',
     deleting: 'Deleting…',
     deleteFailed: 'The novel was not deleted. Please try again.',
+    held: 'Hidden by the moderators: only you can see it until an admin restores it.',
   },
   draft: {
     restored: 'Your draft from {time} is back.',
@@ -57,6 +58,12 @@ const messages = {
     seriesNone: 'None',
     seriesNew: 'New series…',
     seriesNumbered: 'Series {id}',
+    seriesOption: plural({
+      one: '{title} ({count} novel)',
+      other: '{title} ({count} novels)',
+    }),
+    seriesLoading: 'Loading your series…',
+    seriesFailed: 'Your series could not be loaded.',
     seriesTitle: 'Title of the new series',
     restrict: 'Who can read it',
     public: 'Everyone',

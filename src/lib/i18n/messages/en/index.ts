@@ -22,6 +22,8 @@ import comments from './comments.ts'
 import posting from './posting.ts'
 import newest from './newest.ts'
 import editor from './editor.ts'
+import report from './report.ts'
+import moderation from './moderation.ts'
 
 export const en = {
   app,
@@ -47,6 +49,8 @@ export const en = {
   posting,
   newest,
   editor,
+  report,
+  moderation,
 }
 
 export type Messages = typeof en

@@ -27,6 +27,7 @@ const messages = {
     deleteConfirm: 'Delete',
     deleting: 'Deleting…',
     deleteFailed: 'The work was not deleted. Please try again.',
+    held: 'Hidden by the moderators: only you can see it until an admin restores it.',
   },
   signIn: {
     title: 'Sign in to post your works',
@@ -129,6 +130,16 @@ const messages = {
     seriesNone: 'None',
     seriesCurrent: '“{title}”',
     seriesNew: 'New series',
+    seriesExisting: 'One of my series',
+    seriesChoose: 'Series to add it to',
+    seriesPlaceholder: 'Choose a series',
+    seriesOption: plural({
+      one: '{title} ({count} work)',
+      other: '{title} ({count} works)',
+    }),
+    seriesNumbered: 'Series {id}',
+    seriesLoading: 'Loading your series…',
+    seriesFailed: 'Your series could not be loaded.',
     seriesTitle: 'Title of the new series',
   },
   errors: {
@@ -157,6 +168,7 @@ const messages = {
       other: 'A series title can have at most {count} characters.',
     }),
     series: 'That series is not one of yours any more. Choose another.',
+    seriesRequired: 'Choose the series to add it to.',
     pages: 'Some pages can no longer be used (unused uploads are deleted after a day). Remove them and add them again.',
     frameDelays: 'Each frame shows for {min} to {max} ms.',
   },

@@ -184,6 +184,26 @@ const messages = {
     wrong: 'The password is not right.',
     failed: 'The password was not changed. Please try again.',
   },
+  deleteAccount: {
+    zone: 'Danger zone',
+    title: 'Delete your account',
+    description: 'Your account and everything you made here are deleted for good. This cannot be undone.',
+    open: 'Delete account…',
+    dialogTitle: 'Delete the account @{account}?',
+    goes: 'These are deleted with it, for good:',
+    works: 'your works and novels, with their images',
+    bookmarks: 'your bookmarks',
+    comments: 'your comments',
+    follows: 'who you follow, and who follows you',
+    rest: 'your mutes, your profile and every signed-in device',
+    password: 'Your password, to confirm',
+    confirm: 'Delete my account',
+    deleting: 'Deleting…',
+    cancel: 'Cancel',
+    onlyAdmin: 'You are the only admin, so this account cannot be deleted: make another account an admin first.',
+    owner: 'This account owns the library (the site’s configuration names it), so it cannot be deleted.',
+    failed: 'The account was not deleted. Please try again.',
+  },
 }
 
 // Registered when the first module that shows one of these messages loads (src/lib/i18n/i18n.ts).

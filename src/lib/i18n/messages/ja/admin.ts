@@ -38,4 +38,9 @@ export default {
     notWithdrawn: '招待を取り消せませんでした：{reason}',
     showAll: '{count}件すべてを表示',
   },
+  moderation: {
+    title: 'モデレーション',
+    description: 'メンバーからの通報、非表示の作品・小説・コメント、利用停止中のアカウント、対応の記録です。',
+    open: 'モデレーションを開く',
+  },
 } satisfies CatalogueOf<typeof en>

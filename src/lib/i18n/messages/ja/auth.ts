@@ -13,4 +13,5 @@ export default {
   signingIn: 'ログイン中…',
   failed: 'ログインできませんでした。もう一度お試しください。',
   createAccount: 'アカウントを作成',
+  suspended: 'このアカウントは利用停止中です。このサイトの管理者にお問い合わせください。',
 } satisfies CatalogueOf<typeof en>

@@ -28,6 +28,7 @@ export default {
     deleteConfirm: '削除する',
     deleting: '削除しています…',
     deleteFailed: '小説を削除できませんでした。もう一度お試しください。',
+    held: 'モデレーターにより非表示にされています。管理者が元に戻すまで、あなたしか見ることができません。',
   },
   draft: {
     restored: '{time}の下書きを復元しました。',
@@ -58,6 +59,9 @@ export default {
     seriesNone: 'なし',
     seriesNew: '新しいシリーズ…',
     seriesNumbered: 'シリーズ {id}',
+    seriesOption: plural({ other: '{title}（全{count}話）' }),
+    seriesLoading: 'シリーズを読み込んでいます…',
+    seriesFailed: 'シリーズを読み込めませんでした。',
     seriesTitle: '新しいシリーズのタイトル',
     restrict: '公開範囲',
     public: '全体公開',

@@ -23,6 +23,8 @@ import comments from './comments.ts'
 import posting from './posting.ts'
 import newest from './newest.ts'
 import editor from './editor.ts'
+import report from './report.ts'
+import moderation from './moderation.ts'
 
 // The Japanese catalogue: loaded as its own chunk, only by readers who read Japanese (src/lib/i18n/i18n.ts).
 export const ja: CatalogueOf<Messages> = {
@@ -49,4 +51,6 @@ export const ja: CatalogueOf<Messages> = {
   posting,
   newest,
   editor,
+  report,
+  moderation,
 }

@@ -29,6 +29,7 @@ export default {
     deleteConfirm: '削除',
     deleting: '削除中…',
     deleteFailed: '作品を削除できませんでした。もう一度お試しください。',
+    held: 'モデレーターにより非表示にされています。管理者が元に戻すまで、あなたしか見ることができません。',
   },
   signIn: {
     title: 'ログインして作品を投稿',
@@ -124,6 +125,13 @@ export default {
     seriesNone: 'なし',
     seriesCurrent: '「{title}」',
     seriesNew: '新しいシリーズ',
+    seriesExisting: '自分のシリーズに追加',
+    seriesChoose: '追加するシリーズ',
+    seriesPlaceholder: 'シリーズを選んでください',
+    seriesOption: plural({ other: '{title}（全{count}作品）' }),
+    seriesNumbered: 'シリーズ {id}',
+    seriesLoading: 'シリーズを読み込んでいます…',
+    seriesFailed: 'シリーズを読み込めませんでした。',
     seriesTitle: '新しいシリーズのタイトル',
   },
   errors: {
@@ -137,6 +145,7 @@ export default {
     seriesTitleRequired: '新しいシリーズのタイトルを入力してください。',
     seriesTitleTooLong: plural({ other: 'シリーズのタイトルは{count}文字以内で入力してください。' }),
     series: 'このシリーズはもうあなたのものではありません。別のシリーズを選んでください。',
+    seriesRequired: '追加するシリーズを選んでください。',
     frameDelays: '各フレームの表示時間は{min}～{max}ミリ秒で入力してください。',
     pages:
       '使えなくなったページがあります（作品に使われなかったアップロードは1日後に削除されます）。削除して、もう一度追加してください。',

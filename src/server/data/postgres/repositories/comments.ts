@@ -2,6 +2,7 @@ import type pg from 'pg'
 import type { CommentRow } from '../../comments.ts'
 import type { CommentRepository } from '../../repositories.ts'
 import type { Kind } from '../../store.ts'
+import { DROP_HOLDS_OF_COMMENT_SQL } from '../../moderation.ts'
 import { row, rows, transaction } from '../pool.ts'
 
 // Comments on works and novels, two levels deep (a thread's first comment, parent_id null, and its replies), with
@@ -12,6 +13,10 @@ const COLUMNS = `c.id, c.kind, c.item_id, c.user_id, c.parent_id, c.body, c.crea
   (EXISTS (SELECT 1 FROM comments r WHERE r.parent_id = c.id))::integer AS has_replies`
 
 const itemTable = (kind: Kind) => (kind === 'illust' ? 'works' : 'novels')
+
+/** Comments a moderator hid are their authors' and the admins' to see (the SQL of ../../comments.ts). */
+const notHeld = (seeHeld: string, viewer: string) => `(${seeHeld}::boolean OR c.user_id = ${viewer}::bigint
+  OR NOT EXISTS (SELECT 1 FROM moderation_holds h WHERE h.kind = 'comment' AND h.target_id = c.id))`
 
 const get = (db: pg.Pool | pg.ClientBase, id: number) =>
   row<CommentRow>(db, `SELECT ${COLUMNS} FROM comments c WHERE c.id = $1`, [id])
@@ -36,9 +41,9 @@ export function pgComments(pool: pg.Pool): CommentRepository {
         pool,
         `SELECT ${COLUMNS} FROM comments c
          WHERE c.kind = $1 AND c.item_id = $2 ${query.rootsOnly ? 'AND c.parent_id IS NULL' : ''}
-           AND c.user_id <> ALL($3::bigint[])
+           AND c.user_id <> ALL($3::bigint[]) AND ${notHeld('$6', '$7')}
          ORDER BY c.created_ts DESC, c.id DESC LIMIT $4 OFFSET $5`,
-        [kind, itemId, query.mutedUsers, query.limit, query.offset],
+        [kind, itemId, query.mutedUsers, query.limit, query.offset, query.seeHeld === true, query.viewer ?? 0],
       ),
 
     // oldest first: a conversation reads downwards
@@ -46,8 +51,9 @@ export function pgComments(pool: pg.Pool): CommentRepository {
       rows<CommentRow>(
         pool,
         `SELECT ${COLUMNS} FROM comments c WHERE c.parent_id = $1 AND c.user_id <> ALL($2::bigint[])
+           AND ${notHeld('$5', '$6')}
          ORDER BY c.created_ts ASC, c.id ASC LIMIT $3 OFFSET $4`,
-        [rootId, query.mutedUsers, query.limit, query.offset],
+        [rootId, query.mutedUsers, query.limit, query.offset, query.seeHeld === true, query.viewer ?? 0],
       ),
 
     /**
@@ -80,6 +86,7 @@ export function pgComments(pool: pg.Pool): CommentRepository {
           [id],
         )
         if (!target) return
+        await client.query(DROP_HOLDS_OF_COMMENT_SQL.replaceAll('@target', '$1'), [id])
         const replies = (await client.query('DELETE FROM comments WHERE parent_id = $1', [id])).rowCount ?? 0
         await client.query('DELETE FROM comments WHERE id = $1', [id])
         await client.query(

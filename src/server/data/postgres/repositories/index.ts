@@ -6,6 +6,7 @@ import { pgBookmarks } from './bookmarks.ts'
 import { pgCatalogue } from './catalogue.ts'
 import { pgComments } from './comments.ts'
 import { pgFollows } from './follows.ts'
+import { pgModeration } from './moderation.ts'
 import { pgMutes } from './mutes.ts'
 import { pgNovels } from './novels.ts'
 import { pgSeries } from './series.ts'
@@ -32,6 +33,7 @@ export function pgRepositories(pool: pg.Pool): Repositories {
     tokens: pgTokens(pool),
     accounts: pgAccounts(pool),
     posting: pgPosting(pool),
+    moderation: pgModeration(pool),
     catalogue: pgCatalogue(pool),
   }
 }

@@ -1,6 +1,7 @@
 import type pg from 'pg'
 import type { NovelPostOutcome, PostedWork, PostingRepository, PostOutcome, UploadRow } from '../../repositories.ts'
 import { coverHashOf } from '../../library-novel-writer.ts'
+import { DROP_HOLDS_OF_ITEM_SQL, KEEP_HELD_AFTER_EDIT_SQL } from '../../moderation.ts'
 import {
   FIRST_OWN_ITEM_ID,
   frameDelaysOf,
@@ -158,7 +159,17 @@ export function pgPosting(pool: pg.Pool): PostingRepository {
         if (ids.length !== w.uploadIds.length || ids.length === 0 || !uploads.every(usable))
           return { done: false, why: 'uploads' }
         const pages = uploads as UploadRow[]
-        const delays = frameDelaysOf(w, pages)
+        const keptDelays =
+          workId !== undefined && pages.length === 1 && pages[0]!.work_id === workId
+            ? ((
+                await row<{ frame_delays_json: string | null }>(
+                  c,
+                  'SELECT frame_delays_json FROM works WHERE id = $1',
+                  [workId],
+                )
+              )?.frame_delays_json ?? null)
+            : null
+        const delays = frameDelaysOf(w, pages, keptDelays)
         if (delays === undefined) return { done: false, why: 'uploads' }
         if (pages.reduce((sum, u) => sum + u.bytes, 0) > maxBytes) return { done: false, why: 'size' }
 
@@ -202,6 +213,7 @@ export function pgPosting(pool: pg.Pool): PostingRepository {
              WHERE id = $17`,
             [...fields, id],
           )
+        for (const sql of KEEP_HELD_AFTER_EDIT_SQL('illust')) await c.query(sql.replaceAll('@target', '$1'), [id])
 
         await c.query('DELETE FROM work_tags WHERE work_id = $1', [id])
         let pos = 0
@@ -251,6 +263,7 @@ export function pgPosting(pool: pg.Pool): PostingRepository {
           [workId],
         )
         for (const sql of [
+          DROP_HOLDS_OF_ITEM_SQL('illust').replaceAll('@target', '$1'),
           'DELETE FROM illust_bookmarks WHERE item_id = $1',
           "DELETE FROM comments WHERE kind = 'illust' AND item_id = $1",
           'DELETE FROM work_activity WHERE work_id = $1',
@@ -320,6 +333,7 @@ export function pgPosting(pool: pg.Pool): PostingRepository {
                page_count = $7, text_length = $8, series_id = $9, series_order = $10, cover_hash = $11 WHERE id = $12`,
             [...fields, id],
           )
+        for (const sql of KEEP_HELD_AFTER_EDIT_SQL('novel')) await c.query(sql.replaceAll('@target', '$1'), [id])
         await c.query(
           `INSERT INTO novel_texts (novel_id, text) VALUES ($1, $2)
            ON CONFLICT (novel_id) DO UPDATE SET text = EXCLUDED.text`,
@@ -387,6 +401,7 @@ export function pgPosting(pool: pg.Pool): PostingRepository {
           [novelId],
         )
         for (const sql of [
+          DROP_HOLDS_OF_ITEM_SQL('novel').replaceAll('@target', '$1'),
           'DELETE FROM novel_bookmarks WHERE item_id = $1',
           "DELETE FROM comments WHERE kind = 'novel' AND item_id = $1",
           'DELETE FROM novel_activity WHERE novel_id = $1',

@@ -1,6 +1,6 @@
 import type pg from 'pg'
 import type { IllustSeriesRow, Kind, NovelSeriesRow } from '../../store.ts'
-import type { SeriesRepository, SeriesStats } from '../../repositories.ts'
+import { OWN_SERIES_SQL, type OwnSeriesRow, type SeriesRepository, type SeriesStats } from '../../repositories.ts'
 import { row, rows } from '../pool.ts'
 import { callerParams, ids, itemTable, VISIBLE } from './items.ts'
 
@@ -12,6 +12,7 @@ const seriesTable = (kind: Kind) => (kind === 'illust' ? 'illust_series' : 'nove
 
 export function pgSeries(pool: pg.Pool): SeriesRepository {
   return {
+    ofAuthor: (kind, userId) => rows<OwnSeriesRow>(pool, OWN_SERIES_SQL(kind).replace('?', '$1'), [userId]),
     illust: (id) => row<IllustSeriesRow>(pool, 'SELECT * FROM illust_series WHERE id = $1', [id]),
     illustByCoverToken: (token) =>
       row<IllustSeriesRow>(pool, 'SELECT * FROM illust_series WHERE cover_token = $1', [token]),
