@@ -4,6 +4,7 @@ import { parseTrustProxy, type TrustProxy } from './http/origin.ts'
 import { parseStorageUrl, type StorageConfig } from './storage/storage-url.ts'
 import { tokenSecretSetting } from './auth/service-secret.ts'
 import { REGISTRATION_MODES } from '../api/account-endpoints.ts'
+import { SIGN_UP_LIMITS } from './auth/sign-in-guard.ts'
 
 // Every setting comes from the environment and has a working default (DESIGN.md §2.7).
 
@@ -56,6 +57,8 @@ export interface Config {
   uploadCleanupAfterS: number
   /** requests per second per caller, and the burst allowed; null: no limit */
   rateLimit: { perSecond: number; burst: number } | null
+  /** SIGNUP_LIMIT: sign-up attempts per address per hour (each costs a password hash); 0: no limit */
+  signUpsPerHour: number
   logLevel: 'silent' | 'error' | 'info' | 'debug'
   /**
    * CATALOGUE_NOW: pins the "today" (unix seconds) of a catalogue generated from now on; undefined: the start of the
@@ -209,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registration: registration as Config['registration'],
     uploadCleanupAfterS: int('UPLOAD_CLEANUP_AFTER', env.UPLOAD_CLEANUP_AFTER, 86_400, 0),
     rateLimit: perSecond === 0 ? null : { perSecond, burst: int('RATE_BURST', env.RATE_BURST, perSecond * 4, 1) },
+    signUpsPerHour: int('SIGNUP_LIMIT', env.SIGNUP_LIMIT, SIGN_UP_LIMITS.address),
     logLevel: logLevel as Config['logLevel'],
     catalogueNow: parseCatalogueNow(env.CATALOGUE_NOW),
     hostileCorpus: hostile === 'all',

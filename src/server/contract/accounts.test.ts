@@ -229,6 +229,24 @@ describe('sign-up flood', () => {
       await flood.close()
     }
   })
+
+  it('SIGNUP_LIMIT sets the number an address gets (0: no limit)', async () => {
+    const twoAnHour = openTestApp({ registration: 'open', signUpsPerHour: 2 })
+    const unlimited = openTestApp({ registration: 'open', signUpsPerHour: 0 })
+    try {
+      const statuses = async (on: typeof app, n: number) => {
+        const out: number[] = []
+        for (let i = 0; i < n; i++)
+          out.push((await signUp({ account: fresh('limit'), name: 'Limit', password: 'a long passphrase' }, on)).status)
+        return out
+      }
+      expect(await statuses(twoAnHour, 3)).toEqual([200, 200, 429])
+      expect(new Set(await statuses(unlimited, SIGN_UP_LIMITS.address + 1))).toEqual(new Set([200]))
+    } finally {
+      await twoAnHour.close()
+      await unlimited.close()
+    }
+  })
 })
 
 describe('editing one’s profile', () => {

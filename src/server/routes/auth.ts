@@ -14,7 +14,7 @@ import type { PostingService } from '../services/posting.ts'
 import type { SessionRow, UserRow } from '../data/store.ts'
 import type { View } from '../wire/view.ts'
 import { ACCESS_TOKEN_TTL_S, newPasswordHash, verifyPassword } from '../auth/tokens.ts'
-import { HashGate, SignInThrottle, SignUpThrottle } from '../auth/sign-in-guard.ts'
+import { HashGate, SIGN_UP_LIMITS, SignInThrottle, SignUpThrottle } from '../auth/sign-in-guard.ts'
 import { pathDate, profileImagePath } from '../images/paths.ts'
 import { on } from '../http/endpoint.ts'
 import { ApiError, badRequest, forbidden, notFound, tokenError } from '../http/errors.ts'
@@ -66,7 +66,8 @@ export function authRoutes(
 ) {
   const { tokens, accounts } = domain
   const throttle = new SignInThrottle()
-  const signUps = new SignUpThrottle()
+  const signUps =
+    config.signUpsPerHour === 0 ? undefined : new SignUpThrottle({ ...SIGN_UP_LIMITS, address: config.signUpsPerHour })
   const hashing = new HashGate()
 
   /** A token answer: a new access token for the session (a new one, of a sign-in, or the renewed refresh token's). */
@@ -204,7 +205,7 @@ export function authRoutes(
     const mode = await accounts.mode(config.registration)
     if (mode === 'closed' && !(await accounts.firstAccount())) throw closed()
     if (mode === 'invite' && q.invite === undefined && !(await accounts.firstAccount())) throw inviteRefused('required')
-    const wait = signUps.begin(clientAddress(c, config.trustProxy))
+    const wait = signUps?.begin(clientAddress(c, config.trustProxy))
     if (wait)
       throw new ApiError(429, 'Too many sign-ups', 'Too many sign-ups from here. Please wait a while.', {
         'Retry-After': String(wait.retryAfterS),
