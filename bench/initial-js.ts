@@ -10,9 +10,9 @@ import { pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 
 /** Bytes (kB = 1000 B), gzip level 9: the figure most size tools report. */
-// 130 kB until the gallery spoke two languages: the message layer and the English shown on `/` brought `/` to 133.8 kB.
-// Issue 17's target is 125 kB; this gate only stops it growing further while that work is open.
-export const INITIAL_JS_BUDGET = 135_000
+// Issue 17's target, with the message layer and the English shown on `/` (it was 135 kB while `/` was above it: 133.8 kB
+// when the gallery began to speak two languages).
+export const INITIAL_JS_BUDGET = 125_000
 
 interface ManifestChunk {
   file: string

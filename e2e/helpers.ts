@@ -53,6 +53,31 @@ export async function requestSession(
   }
 }
 
+/** The password of the members the specs sign up. */
+export const MEMBER_PASSWORD = 'a long passphrase'
+
+/** A name of this run's own: the data directory outlives a run, and both projects run at once. */
+export const unique = (prefix: string, project: string) =>
+  `${prefix}-${project}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+
+export const bearer = (session: StoredSession) => ({ authorization: `Bearer ${session.accessToken}` })
+
+/** A single-use invite link's code, made by the demo admin. */
+export async function inviteCode(request: APIRequestContext): Promise<string> {
+  const demo = await requestSession(request)
+  const invite = await request.post('/v1/easel/invites/add', { form: { expires_in_days: '1' }, headers: bearer(demo) })
+  expect(invite.status()).toBe(200)
+  return ((await invite.json()) as { code: string }).code
+}
+
+/** A new member (password MEMBER_PASSWORD), signed up through the API with the demo admin's invite; their user id. */
+export async function signUpMember(request: APIRequestContext, account: string, name: string): Promise<number> {
+  const form = { account, name, password: MEMBER_PASSWORD, invite: await inviteCode(request) }
+  const made = await request.post('/v1/easel/signup', { form })
+  expect(made.status(), await made.text()).toBe(200)
+  return Number(((await made.json()) as WireToken).user.id)
+}
+
 /**
  * Signs the page in as demo (or the given account) without the form: stores a fresh session in the origin's
  * localStorage. Navigate afterwards; the app reads the session when it starts.

@@ -9,27 +9,7 @@
 
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { requestSession, signInAsDemo } from './helpers.ts'
-
-const PASSWORD = 'a long passphrase'
-
-/** A name of this run's own: the data directory outlives a run, and both projects run this at once. */
-const unique = (prefix: string, project: string) =>
-  `${prefix}-${project}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
-
-/** A new member, made with an invite of the demo admin's; their user id. */
-async function signUp(request: APIRequestContext, account: string, name: string): Promise<number> {
-  const demo = await requestSession(request)
-  const invite = await request.post('/v1/easel/invites/add', {
-    form: { expires_in_days: '1' },
-    headers: { authorization: `Bearer ${demo.accessToken}` },
-  })
-  expect(invite.status()).toBe(200)
-  const { code } = (await invite.json()) as { code: string }
-  const made = await request.post('/v1/easel/signup', { form: { account, name, password: PASSWORD, invite: code } })
-  expect(made.status(), await made.text()).toBe(200)
-  return (await requestSession(request, account, PASSWORD)).user.id
-}
+import { MEMBER_PASSWORD, requestSession, signInAsDemo, signUpMember, unique } from './helpers.ts'
 
 /** The demo admin's action through the API, for cleaning up after a failed run. */
 async function moderate(request: APIRequestContext, form: Record<string, string>) {
@@ -101,14 +81,14 @@ test('a member reports a work; the admin hides it from the report, the log says 
   const project = info.project.name
   const token = `e2e-${unique('note', project)}`
   const member = unique('mr', project)
-  await signUp(page.request, member, `Reporter ${project}`)
+  await signUpMember(page.request, member, `Reporter ${project}`)
   const work = await someonesWork(page.request, project)
   // Whatever happens below, the work is shown again for the next run (showing a shown work changes nothing).
   test.info().attach('work', { body: String(work.id) })
   cleanups.push(() => moderate(page.request, { kind: 'illust', target_id: String(work.id), action: 'unhide' }))
 
   // ---- the member reports it from its page ----
-  await signInAsDemo(page, member, PASSWORD)
+  await signInAsDemo(page, member, MEMBER_PASSWORD)
   await page.goto(`/artworks/${work.id}`)
   await expect(page.getByRole('heading', { level: 1, name: work.title })).toBeVisible()
   // A member sees no admin's tools.
@@ -209,8 +189,8 @@ test('a novel the admin hides from its page is its author’s alone until the ad
   test.slow()
   const project = info.project.name
   const author = unique('mn', project)
-  await signUp(page.request, author, `Novelist ${project}`)
-  const session = await requestSession(page.request, author, PASSWORD)
+  await signUpMember(page.request, author, `Novelist ${project}`)
+  const session = await requestSession(page.request, author, MEMBER_PASSWORD)
   const title = `Hidden tale ${unique('t', project)}`
   const posted = await page.request.post('/v1/easel/novel/add', {
     form: { title, text: 'Once upon a time, a tale was hidden.' },
@@ -242,7 +222,7 @@ test('a novel the admin hides from its page is its author’s alone until the ad
   const visitor = await otherPage(browser, 'visitor')
   await visitor.goto(`/novels/${novelId}`)
   await expect(heading(visitor)).toHaveText('This novel is not available')
-  await signInAsDemo(page, author, PASSWORD)
+  await signInAsDemo(page, author, MEMBER_PASSWORD)
   await page.goto(`/novels/${novelId}`)
   await expect(heading(page)).toHaveText(title)
 
@@ -275,8 +255,8 @@ test('the admin suspends a member: their session ends, and signing in says the a
   const project = info.project.name
   const account = unique('ms', project)
   const name = `Suspended ${project}`
-  const userId = await signUp(page.request, account, name)
-  await signInAsDemo(page, account, PASSWORD)
+  const userId = await signUpMember(page.request, account, name)
+  await signInAsDemo(page, account, MEMBER_PASSWORD)
   await page.goto('/settings')
   await expect(page.getByRole('region', { name: 'Account' })).toContainText(`Signed in as ${name}`)
 
@@ -302,7 +282,7 @@ test('the admin suspends a member: their session ends, and signing in says the a
   await accountSection.getByRole('link', { name: 'Sign in' }).click()
   await expect(page).toHaveURL(/\/login/)
   await page.getByRole('textbox', { name: 'Account name' }).fill(account)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByLabel('Password', { exact: true }).fill(MEMBER_PASSWORD)
   await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click()
   await expect(page.getByRole('alert')).toHaveText('This account is suspended. Contact the admins of this site.')
 
@@ -314,7 +294,7 @@ test('the admin suspends a member: their session ends, and signing in says the a
     .click()
   await expect(tools.getByRole('status')).toHaveText(`The suspension of ${name} is lifted.`)
   const token = await page.request.post('/auth/token', {
-    form: { grant_type: 'password', username: account, password: PASSWORD },
+    form: { grant_type: 'password', username: account, password: MEMBER_PASSWORD },
   })
   expect(token.status()).toBe(200)
   await admin.context().close()
@@ -328,7 +308,7 @@ test('the admin makes a member an admin from their profile, who then reaches mod
   const project = info.project.name
   const account = unique('mp', project)
   const name = `Promoted ${project}`
-  const userId = await signUp(page.request, account, name)
+  const userId = await signUpMember(page.request, account, name)
   // Whatever happens below, they are a member again after the run.
   cleanups.push(async () =>
     page.request.post('/v1/easel/moderation/user', {
@@ -336,7 +316,7 @@ test('the admin makes a member an admin from their profile, who then reaches mod
       headers: await demoAuth(page.request),
     }),
   )
-  await signInAsDemo(page, account, PASSWORD)
+  await signInAsDemo(page, account, MEMBER_PASSWORD)
   await page.goto('/settings?view=moderation')
   await expect(page.getByRole('heading', { level: 2, name: 'Only admins can moderate' })).toBeVisible()
 
@@ -373,8 +353,8 @@ test('a member deletes their account in the settings, after their password, and 
 }, info) => {
   const project = info.project.name
   const account = unique('md', project)
-  await signUp(page.request, account, `Leaving ${project}`)
-  await signInAsDemo(page, account, PASSWORD)
+  await signUpMember(page.request, account, `Leaving ${project}`)
+  await signInAsDemo(page, account, MEMBER_PASSWORD)
   await page.goto('/settings')
 
   const zone = page.getByRole('region', { name: 'Danger zone' })
@@ -389,7 +369,7 @@ test('a member deletes their account in the settings, after their password, and 
   await confirm.click()
   await expect(dialog.getByRole('alert')).toHaveText('The password is not right.')
 
-  await password.fill(PASSWORD)
+  await password.fill(MEMBER_PASSWORD)
   const deleted = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/easel/account/delete')
   await password.press('Enter')
   expect((await deleted).status()).toBe(200)
@@ -397,7 +377,7 @@ test('a member deletes their account in the settings, after their password, and 
   await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible()
   expect(await page.evaluate(() => localStorage.getItem('easel.session'))).toBeNull()
   const token = await page.request.post('/auth/token', {
-    form: { grant_type: 'password', username: account, password: PASSWORD },
+    form: { grant_type: 'password', username: account, password: MEMBER_PASSWORD },
   })
   expect(token.status()).toBe(400)
 })

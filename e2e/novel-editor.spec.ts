@@ -5,28 +5,10 @@
 // image, the service holds the text as written and the cover, and the draft is gone; its author edits its title from
 // the novel's Edit link, then deletes it.
 
-import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import sharp from 'sharp'
 import { expect, test } from './fixtures.ts'
-import { requestSession, signInAsDemo, type StoredSession } from './helpers.ts'
-
-const PASSWORD = 'a long passphrase'
-
-/** A name of this run's own: the data directory outlives a run, and both projects run this at once. */
-const unique = (prefix: string, project: string) =>
-  `${prefix}-${project}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
-
-const bearer = (session: StoredSession) => ({ authorization: `Bearer ${session.accessToken}` })
-
-/** A new account, made with an invite of the demo admin's. */
-async function signUp(request: APIRequestContext, account: string, name: string): Promise<void> {
-  const demo = await requestSession(request)
-  const invite = await request.post('/v1/easel/invites/add', { form: { expires_in_days: '1' }, headers: bearer(demo) })
-  expect(invite.status()).toBe(200)
-  const { code } = (await invite.json()) as { code: string }
-  const made = await request.post('/v1/easel/signup', { form: { account, name, password: PASSWORD, invite: code } })
-  expect(made.status(), await made.text()).toBe(200)
-}
+import { bearer, MEMBER_PASSWORD, requestSession, signInAsDemo, signUpMember, unique } from './helpers.ts'
 
 const textField = (page: Page) => page.getByRole('textbox', { name: 'Text', exact: true })
 const tool = (page: Page, name: string) =>
@@ -54,8 +36,8 @@ test('a member writes a novel with the toolbar, keeps it through a reload, posts
   const account = unique('nv', project)
   const name = `Novelist ${project}`
   const title = `夜の図書館 ${project}`
-  await signUp(page.request, account, name)
-  const { user } = await signInAsDemo(page, account, PASSWORD)
+  await signUpMember(page.request, account, name)
+  const { user } = await signInAsDemo(page, account, MEMBER_PASSWORD)
   const draftKey = `easel.novelDraft.${user.id}.new`
 
   // ---- the header's "Write a novel" link (the account menu's on phones) ----
@@ -143,7 +125,7 @@ test('a member writes a novel with the toolbar, keeps it through a reload, posts
   await expect(reader.locator('figure img')).not.toHaveJSProperty('naturalWidth', 0)
   await expect(reader).toContainText('まだ途中')
   expect(await page.evaluate((key) => localStorage.getItem(key), draftKey)).toBeNull()
-  const session = await requestSession(page.request, account, PASSWORD)
+  const session = await requestSession(page.request, account, MEMBER_PASSWORD)
   const source = await page.request.get(`/v1/easel/novel/source?novel_id=${novelId}`, { headers: bearer(session) })
   expect(source.status()).toBe(200)
   const { text: posted, cover_upload_id: cover } = (await source.json()) as { text: string; cover_upload_id: number }

@@ -4,34 +4,17 @@
 // turn; the service's ugoira metadata answers the GIF's delays. Its author then changes one delay in the edit form,
 // and the metadata answers the new one.
 
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { expect, test } from './fixtures.ts'
-import { requestSession, signInAsDemo, type StoredSession } from './helpers.ts'
+import { bearer, MEMBER_PASSWORD, signInAsDemo, signUpMember, type StoredSession, unique } from './helpers.ts'
 
-const PASSWORD = 'a long passphrase'
 const DELAYS = [100, 400, 700]
 const COLOURS = [
   { name: 'red', rgb: { r: 220, g: 30, b: 30 } },
   { name: 'green', rgb: { r: 30, g: 200, b: 60 } },
   { name: 'blue', rgb: { r: 30, g: 60, b: 220 } },
 ] as const
-
-/** A name of this run's own: the data directory outlives a run, and both projects run this at once. */
-const unique = (prefix: string, project: string) =>
-  `${prefix}-${project}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
-
-const bearer = (session: StoredSession) => ({ authorization: `Bearer ${session.accessToken}` })
-
-/** A new account, made with an invite of the demo admin's. */
-async function signUp(request: APIRequestContext, account: string, name: string): Promise<void> {
-  const demo = await requestSession(request)
-  const invite = await request.post('/v1/easel/invites/add', { form: { expires_in_days: '1' }, headers: bearer(demo) })
-  expect(invite.status()).toBe(200)
-  const { code } = (await invite.json()) as { code: string }
-  const made = await request.post('/v1/easel/signup', { form: { account, name, password: PASSWORD, invite: code } })
-  expect(made.status(), await made.text()).toBe(200)
-}
 
 /** The animated GIF: one frame per colour, each shown for its delay, looping. */
 async function animatedGif(): Promise<Buffer> {
@@ -90,8 +73,8 @@ test('a member posts an ugoira from an animated GIF, watches it play, and change
   test.slow()
   const project = info.project.name
   const account = unique('pu', project)
-  await signUp(page.request, account, `Animator ${project}`)
-  const author = await signInAsDemo(page, account, PASSWORD)
+  await signUpMember(page.request, account, `Animator ${project}`)
+  const author = await signInAsDemo(page, account, MEMBER_PASSWORD)
   const title = `Three frames ${project}`.slice(0, 32)
 
   await page.goto('/upload')

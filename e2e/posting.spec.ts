@@ -5,26 +5,10 @@
 // the author. Its author edits its title, then deletes it: its images are gone with it. Another member starts a series
 // with a work, then adds a second work to it by choosing that series: both are in the series, in their order.
 
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { expect, test } from './fixtures.ts'
-import { requestSession, signInAsDemo, type StoredSession } from './helpers.ts'
-
-const PASSWORD = 'a long passphrase'
-
-/** A name of this run's own: the data directory outlives a run, and both projects run this at once. */
-const unique = (prefix: string, project: string) =>
-  `${prefix}-${project}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
-
-const bearer = (session: StoredSession) => ({ authorization: `Bearer ${session.accessToken}` })
-
-/** A single-use invite link's code, made by the demo admin. */
-async function inviteCode(request: APIRequestContext): Promise<string> {
-  const demo = await requestSession(request)
-  const invite = await request.post('/v1/easel/invites/add', { form: { expires_in_days: '1' }, headers: bearer(demo) })
-  expect(invite.status()).toBe(200)
-  return ((await invite.json()) as { code: string }).code
-}
+import { bearer, inviteCode, MEMBER_PASSWORD, requestSession, signInAsDemo, unique } from './helpers.ts'
 
 /** The three pages: PNGs of distinct colours and widths (the width tells the order back). */
 const PAGES = [
@@ -96,21 +80,21 @@ test('a member posts a three-page manga by drag and drop, edits it and deletes i
     form: {
       account: followerAccount,
       name: `Follower ${project}`,
-      password: PASSWORD,
+      password: MEMBER_PASSWORD,
       invite: await inviteCode(page.request),
     },
   })
   expect(made.status(), await made.text()).toBe(200)
-  const follower = await requestSession(page.request, followerAccount, PASSWORD)
+  const follower = await requestSession(page.request, followerAccount, MEMBER_PASSWORD)
 
   // ---- the author signs up with an invite link ----
   await page.goto(`/signup?invite=${encodeURIComponent(await inviteCode(page.request))}`)
   await page.getByRole('textbox', { name: 'Account name' }).fill(account)
   await page.getByRole('textbox', { name: 'Display name' }).fill(name)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByLabel('Password', { exact: true }).fill(MEMBER_PASSWORD)
   await page.getByRole('button', { name: 'Create account' }).click()
   await expect(page.getByRole('button', { name: `Account: ${name}` })).toBeVisible()
-  const author = await requestSession(page.request, account, PASSWORD)
+  const author = await requestSession(page.request, account, MEMBER_PASSWORD)
 
   const followed = await page.request.post('/v1/user/follow/add', {
     form: { user_id: String(author.user.id), restrict: 'public' },
@@ -196,7 +180,7 @@ test('a member posts a three-page manga by drag and drop, edits it and deletes i
   const readerContext = await browser.newContext()
   try {
     const reader = await readerContext.newPage()
-    await signInAsDemo(reader, followerAccount, PASSWORD)
+    await signInAsDemo(reader, followerAccount, MEMBER_PASSWORD)
     await reader.goto('/?tab=following')
     await expect(reader.getByRole('main').locator(`[data-work-id="${id}"]`)).toBeVisible()
   } finally {
@@ -238,10 +222,10 @@ test('a member starts a series with a work, adds a second work to it, and both a
   const project = info.project.name
   const account = unique('ps', project)
   const made = await page.request.post('/v1/easel/signup', {
-    form: { account, name: `Serial ${project}`, password: PASSWORD, invite: await inviteCode(page.request) },
+    form: { account, name: `Serial ${project}`, password: MEMBER_PASSWORD, invite: await inviteCode(page.request) },
   })
   expect(made.status(), await made.text()).toBe(200)
-  const author = await signInAsDemo(page, account, PASSWORD)
+  const author = await signInAsDemo(page, account, MEMBER_PASSWORD)
   const [red, green] = (await pngs()) as [PngFile, PngFile]
   const seriesTitle = `Colours ${project}`.slice(0, 32)
   const titles = [`Red ${project}`, `Green ${project}`]

@@ -9,25 +9,19 @@ import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import sharp from 'sharp'
 import { expect, test } from './fixtures.ts'
-import { requestSession, SESSION_STORAGE_KEY, signInAsDemo, type StoredSession } from './helpers.ts'
-
-const PASSWORD = 'a long passphrase'
-
-/** A new account, made as a visitor with an invite of the demo admin's (the mode may be `invite`; `open` takes one). */
-async function signUp(request: APIRequestContext, account: string, name: string): Promise<void> {
-  const demo = await requestSession(request)
-  const invite = await request.post('/v1/easel/invites/add', {
-    form: { expires_in_days: '1' },
-    headers: { authorization: `Bearer ${demo.accessToken}` },
-  })
-  expect(invite.status()).toBe(200)
-  const { code } = (await invite.json()) as { code: string }
-  const made = await request.post('/v1/easel/signup', { form: { account, name, password: PASSWORD, invite: code } })
-  expect(made.status(), await made.text()).toBe(200)
-}
+import {
+  MEMBER_PASSWORD,
+  SESSION_STORAGE_KEY,
+  signInAsDemo,
+  signUpMember,
+  type StoredSession,
+  unique,
+} from './helpers.ts'
 
 const tokenStatus = async (request: APIRequestContext, username: string) =>
-  (await request.post('/auth/token', { form: { grant_type: 'password', username, password: PASSWORD } })).status()
+  (
+    await request.post('/auth/token', { form: { grant_type: 'password', username, password: MEMBER_PASSWORD } })
+  ).status()
 
 /** Serious or critical axe violations in `selector`. */
 async function axeViolations(page: Page, selector: string): Promise<string[]> {
@@ -43,10 +37,6 @@ async function axeViolations(page: Page, selector: string): Promise<string[]> {
 const storedSession = async (page: Page) =>
   JSON.parse((await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY)) ?? 'null') as StoredSession
 
-/** A name of this run's own: the data directory outlives a run, and both projects run this at once. */
-const unique = (prefix: string, project: string) =>
-  `${prefix}-${project}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
-
 test('a reader changes their name, account name, bio and web page, and the gallery shows them at once', async ({
   page,
   isMobile,
@@ -59,8 +49,8 @@ test('a reader changes their name, account name, bio and web page, and the galle
     bio: 'First line of the bio\n二行目は日本語です。',
     webpage: `https://example.org/${info.project.name}/profile`,
   }
-  await signUp(page.request, before.account, before.name)
-  const { user } = await signInAsDemo(page, before.account, PASSWORD)
+  await signUpMember(page.request, before.account, before.name)
+  const { user } = await signInAsDemo(page, before.account, MEMBER_PASSWORD)
 
   await page.goto('/settings')
   const profile = page.getByRole('region', { name: 'Profile' })
@@ -117,8 +107,8 @@ test('a reader changes their name, account name, bio and web page, and the galle
 
 test('another reader’s account name is refused beside the field, and nothing changes', async ({ page }, info) => {
   const mine = { account: unique('pt', info.project.name), name: `Taken ${info.project.name}` }
-  await signUp(page.request, mine.account, mine.name)
-  const { user } = await signInAsDemo(page, mine.account, PASSWORD)
+  await signUpMember(page.request, mine.account, mine.name)
+  const { user } = await signInAsDemo(page, mine.account, MEMBER_PASSWORD)
 
   await page.goto('/settings')
   const profile = page.getByRole('region', { name: 'Profile' })
@@ -158,8 +148,8 @@ test('a reader changes their avatar: the header and their profile show it at onc
 }, info) => {
   test.slow()
   const me = { account: unique('pa', info.project.name), name: `Avatar ${info.project.name}` }
-  await signUp(page.request, me.account, me.name)
-  const { user } = await signInAsDemo(page, me.account, PASSWORD)
+  await signUpMember(page.request, me.account, me.name)
+  const { user } = await signInAsDemo(page, me.account, MEMBER_PASSWORD)
 
   await page.goto('/settings')
   const avatar = page.getByRole('region', { name: 'Profile' }).getByRole('group', { name: 'Avatar' })
@@ -223,8 +213,8 @@ test('a reader changes their avatar: the header and their profile show it at onc
 
 test('an image that is not one is refused beside its button, and nothing changes', async ({ page }, info) => {
   const me = { account: unique('pr', info.project.name), name: `Refused ${info.project.name}` }
-  await signUp(page.request, me.account, me.name)
-  await signInAsDemo(page, me.account, PASSWORD)
+  await signUpMember(page.request, me.account, me.name)
+  await signInAsDemo(page, me.account, MEMBER_PASSWORD)
   await page.goto('/settings')
   const avatar = page.getByRole('region', { name: 'Profile' }).getByRole('group', { name: 'Avatar' })
   const shown = avatar.getByRole('img', { name: 'Your avatar' })

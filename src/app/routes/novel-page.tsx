@@ -1,38 +1,21 @@
-import type { Comment, Novel } from '../../api/model.ts'
+import type { Novel } from '../../api/model.ts'
 import { CommentSection } from '../../features/comments/components/comment-section.tsx'
 import { novelQueries } from '../../features/novels/api/novel-queries.ts'
 import { NovelScreen } from '../../features/novels/reader/novel-screen.tsx'
 import { WorkCaption } from '../../features/works/components/detail/work-caption.tsx'
-import { lazyModule } from '../../lib/lazy-module.ts'
 import { usersKey } from '../../lib/user-detail-query.ts'
-
-// Moderation's Report (and the admins' tools): a chunk of its own, asked for as the novel renders (artwork-page.tsx).
-const moderation = lazyModule(() => import('../../features/moderation/components/item-moderation.tsx'))
+import { CommentActions, ItemActions } from '../moderation-slots.tsx'
 
 // What moderating a novel changes: every list of novels (it leaves them, or comes back), and its author's counts.
 const LIST_KEYS = [novelQueries.all(), usersKey()]
-
-function CommentActions(props: { comment: Comment; onChange: () => Promise<unknown> }) {
-  const CommentModeration = moderation.use()?.CommentModeration
-  return CommentModeration ? <CommentModeration {...props} /> : null
-}
 
 function NovelComments({ novel }: { novel: Novel }) {
   return <CommentSection kind="novel" id={novel.id} initialTotal={novel.totalComments} Actions={CommentActions} />
 }
 
 function NovelModeration({ novel }: { novel: Novel }) {
-  const ItemModeration = moderation.use()?.ItemModeration
-  if (!ItemModeration) return null
   return (
-    <ItemModeration
-      kind="novel"
-      id={novel.id}
-      authorId={novel.user.id}
-      label={novel.title}
-      detailKey={novelQueries.detail(novel.id).queryKey}
-      listKeys={LIST_KEYS}
-    />
+    <ItemActions kind="novel" item={novel} detailKey={novelQueries.detail(novel.id).queryKey} listKeys={LIST_KEYS} />
   )
 }
 

@@ -6,7 +6,7 @@ import { useT } from '../../../lib/i18n/i18n.ts'
 import type { ModerationTargetKind } from '../../../lib/moderation-client.ts'
 import { moderationApi } from '../../../lib/moderation-api.ts'
 import { moderationQueries } from '../api/moderation-queries.ts'
-import { ModerateButton, ModerateDelete } from './moderate-button.tsx'
+import { ModerateButton, ModerateDelete, type ModerationAction } from './moderate-button.tsx'
 import '../../../lib/i18n/messages/en/moderation.ts'
 
 // The admins' tools on a work, a novel, a comment and a profile: a chunk of its own, loaded for signed-in readers
@@ -29,24 +29,72 @@ function useHold(kind: ModerationTargetKind, id: number, admin: boolean): { hold
   return { hold: held === false, release: held === true }
 }
 
-/** After an action: moderation's answers (this target's state, the screen's lists) are asked for again. */
-function useRefreshModeration(): () => void {
-  const client = useQueryClient()
-  return () => void client.invalidateQueries({ queryKey: moderationQueries.all() })
+/** One of an admin's actions here: what it runs, and what the status line says once it is done. */
+interface Step {
+  action: ModerationAction
+  run: (note: string) => Promise<unknown>
+  said: string
+  openLabel?: string
 }
 
-/** The admins' buttons as one group, with a line that says what the last action did. */
-function ToolGroup({ status, children }: { status: string | null; children: ReactNode }) {
+/**
+ * The admins' buttons as one group, with a line that says what the last action did: `steps`, each asked again in a
+ * dialog; `children` (a deletion); `roles`, a group of their own. After an action, moderation's answers
+ *  (this target's state, the screen's lists) are asked for again, and `onChanged` runs.
+ */
+function AdminTools({
+  steps,
+  roles,
+  target,
+  onChanged,
+  children,
+}: {
+  steps: readonly Step[]
+  roles?: readonly Step[]
+  target: { label?: string; name?: string }
+  onChanged: () => unknown
+  children?: ReactNode
+}) {
   const t = useT()
+  const roleId = useId()
+  const [status, setStatus] = useState<string | null>(null)
+  const client = useQueryClient()
+  const button = ({ action, run, said, openLabel }: Step) => (
+    <ModerateButton
+      key={action}
+      action={action}
+      target={target}
+      openLabel={openLabel}
+      run={run}
+      onDone={() => {
+        setStatus(said)
+        void client.invalidateQueries({ queryKey: moderationQueries.all() })
+        void onChanged()
+      }}
+    />
+  )
   return (
     <div role="group" aria-label={t('moderation.group')} className="flex flex-wrap items-center gap-2">
+      {steps.map(button)}
       {children}
+      {roles && (
+        <div role="group" aria-labelledby={roleId} className="flex flex-wrap items-center gap-2">
+          <span id={roleId} className="text-sm text-muted">
+            {t('moderation.user.role')}
+          </span>
+          {roles.map(button)}
+        </div>
+      )}
       <p role="status" className="text-sm font-medium empty:hidden">
         {status}
       </p>
     </div>
   )
 }
+
+/** Of a pair of opposite steps (hide or unhide, suspend or lift), those that apply (useHold). */
+const applying = ({ hold, release }: { hold: boolean; release: boolean }, holding: Step, releasing: Step) =>
+  [hold && holding, release && releasing].filter((step): step is Step => step !== false)
 
 /**
  * A work's or a novel's: Hide or Unhide (whichever applies), and Delete. `onChanged` after hiding or showing it;
@@ -66,123 +114,73 @@ export function AdminItemControls({
   onDeleted: () => void
 }) {
   const t = useT()
-  const [status, setStatus] = useState<string | null>(null)
   const admin = useIsAdmin()
-  const { hold, release } = useHold(kind, id, admin)
-  const refresh = useRefreshModeration()
+  const pair = useHold(kind, id, admin)
   if (!admin) return null
   const name = label || t('moderation.untitled')
-  const act = (action: 'hide' | 'unhide') => (note: string) =>
+  const act = (action: 'hide' | 'unhide' | 'delete') => (note: string) =>
     moderationApi.moderateItem({ kind, targetId: id, action, note })
   return (
-    <ToolGroup status={status}>
-      {hold && (
-        <ModerateButton
-          labels={{
-            open: t('moderation.item.hide'),
-            title: t('moderation.item.hideTitle', { label: name }),
-            text: t('moderation.item.hideText'),
-            busy: t('moderation.item.hiding'),
-            confirm: t('moderation.item.hide'),
-          }}
-          variant="danger"
-          run={act('hide')}
-          onDone={() => {
-            setStatus(t('moderation.item.hidden'))
-            refresh()
-            onChanged()
-          }}
-        />
+    <AdminTools
+      target={{ label: name }}
+      onChanged={onChanged}
+      steps={applying(
+        pair,
+        { action: 'hide', run: act('hide'), said: t('moderation.item.hidden') },
+        { action: 'unhide', run: act('unhide'), said: t('moderation.item.unhidden') },
       )}
-      {release && (
-        <ModerateButton
-          labels={{
-            open: t('moderation.item.unhide'),
-            title: t('moderation.item.unhideTitle', { label: name }),
-            text: t('moderation.item.unhideText'),
-            busy: t('moderation.item.unhiding'),
-            confirm: t('moderation.item.unhideConfirm'),
-          }}
-          run={act('unhide')}
-          onDone={() => {
-            setStatus(t('moderation.item.unhidden'))
-            refresh()
-            onChanged()
-          }}
-        />
-      )}
+    >
       <ModerateDelete
         title={t('moderation.item.deleteTitle', { label: name })}
         text={t('moderation.item.deleteText')}
-        run={(note) => moderationApi.moderateItem({ kind, targetId: id, action: 'delete', note })}
+        run={act('delete')}
         onDeleted={onDeleted}
       />
-    </ToolGroup>
+    </AdminTools>
   )
 }
 
 /** A comment's: Hide or Unhide (whichever applies), and Delete. `onChange` after any (the comments are asked again). */
 export function AdminCommentControls({ comment, onChange }: { comment: Comment; onChange: () => unknown }) {
   const t = useT()
-  const [status, setStatus] = useState<string | null>(null)
   const admin = useIsAdmin()
-  const { hold, release } = useHold('comment', comment.id, admin)
-  const refresh = useRefreshModeration()
+  const pair = useHold('comment', comment.id, admin)
+  const client = useQueryClient()
   if (!admin) return null
   const name = comment.user.name || comment.user.account
   const act = (action: 'hide' | 'unhide' | 'delete') => (note: string) =>
     moderationApi.moderateItem({ kind: 'comment', targetId: comment.id, action, note })
   return (
-    <ToolGroup status={status}>
-      {hold && (
-        <ModerateButton
-          labels={{
-            open: t('moderation.item.hide'),
-            title: t('moderation.comment.hideTitle', { name }),
-            text: t('moderation.comment.hideText'),
-            busy: t('moderation.item.hiding'),
-            confirm: t('moderation.item.hide'),
-          }}
-          openLabel={t('moderation.comment.hideLabel', { name })}
-          variant="ghost"
-          run={act('hide')}
-          onDone={() => {
-            setStatus(t('moderation.comment.hidden'))
-            refresh()
-            void onChange()
-          }}
-        />
+    <AdminTools
+      target={{ name }}
+      onChanged={onChange}
+      steps={applying(
+        pair,
+        {
+          action: 'hideComment',
+          run: act('hide'),
+          said: t('moderation.comment.hidden'),
+          openLabel: t('moderation.comment.hideLabel', { name }),
+        },
+        {
+          action: 'unhideComment',
+          run: act('unhide'),
+          said: t('moderation.comment.unhidden'),
+          openLabel: t('moderation.comment.unhideLabel', { name }),
+        },
       )}
-      {release && (
-        <ModerateButton
-          labels={{
-            open: t('moderation.item.unhide'),
-            title: t('moderation.comment.unhideTitle', { name }),
-            text: t('moderation.comment.unhideText'),
-            busy: t('moderation.item.unhiding'),
-            confirm: t('moderation.item.unhideConfirm'),
-          }}
-          openLabel={t('moderation.comment.unhideLabel', { name })}
-          variant="ghost"
-          run={act('unhide')}
-          onDone={() => {
-            setStatus(t('moderation.comment.unhidden'))
-            refresh()
-            void onChange()
-          }}
-        />
-      )}
+    >
       <ModerateDelete
         title={t('moderation.comment.deleteTitle', { name })}
         text={t('moderation.comment.deleteText')}
         openLabel={t('moderation.comment.deleteLabel', { name })}
         run={act('delete')}
         onDeleted={() => {
-          refresh()
+          void client.invalidateQueries({ queryKey: moderationQueries.all() })
           void onChange()
         }}
       />
-    </ToolGroup>
+    </AdminTools>
   )
 }
 
@@ -202,73 +200,24 @@ export function AdminUserControls({
   onChanged: () => void
 }) {
   const t = useT()
-  const roleId = useId()
-  const [status, setStatus] = useState<string | null>(null)
   const admin = useIsAdmin()
-  const { hold, release } = useHold('user', userId, admin)
-  const refresh = useRefreshModeration()
+  const pair = useHold('user', userId, admin)
   if (!admin) return null
-  const done = (said: string) => () => {
-    setStatus(said)
-    refresh()
-    onChanged()
-  }
+  const act = (action: 'suspend' | 'unsuspend' | 'make_admin' | 'make_member') => (note: string) =>
+    moderationApi.moderateUser(userId, action, note)
   return (
-    <ToolGroup status={status}>
-      {hold && (
-        <ModerateButton
-          labels={{
-            open: t('moderation.user.suspend'),
-            title: t('moderation.user.suspendTitle', { name }),
-            text: t('moderation.user.suspendText'),
-            busy: t('moderation.user.suspending'),
-            confirm: t('moderation.user.suspend'),
-          }}
-          variant="danger"
-          run={(note) => moderationApi.moderateUser(userId, 'suspend', note)}
-          onDone={done(t('moderation.user.suspended', { name }))}
-        />
+    <AdminTools
+      target={{ name }}
+      onChanged={onChanged}
+      steps={applying(
+        pair,
+        { action: 'suspend', run: act('suspend'), said: t('moderation.user.suspended', { name }) },
+        { action: 'unsuspend', run: act('unsuspend'), said: t('moderation.user.unsuspended', { name }) },
       )}
-      {release && (
-        <ModerateButton
-          labels={{
-            open: t('moderation.user.unsuspend'),
-            title: t('moderation.user.unsuspendTitle', { name }),
-            text: t('moderation.user.unsuspendText'),
-            busy: t('moderation.user.unsuspending'),
-            confirm: t('moderation.user.unsuspend'),
-          }}
-          run={(note) => moderationApi.moderateUser(userId, 'unsuspend', note)}
-          onDone={done(t('moderation.user.unsuspended', { name }))}
-        />
-      )}
-      <div role="group" aria-labelledby={roleId} className="flex flex-wrap items-center gap-2">
-        <span id={roleId} className="text-sm text-muted">
-          {t('moderation.user.role')}
-        </span>
-        <ModerateButton
-          labels={{
-            open: t('moderation.user.makeAdmin'),
-            title: t('moderation.user.makeAdminTitle', { name }),
-            text: t('moderation.user.makeAdminText'),
-            busy: t('moderation.user.makingAdmin'),
-            confirm: t('moderation.user.makeAdmin'),
-          }}
-          run={(note) => moderationApi.moderateUser(userId, 'make_admin', note)}
-          onDone={done(t('moderation.user.madeAdmin', { name }))}
-        />
-        <ModerateButton
-          labels={{
-            open: t('moderation.user.makeMember'),
-            title: t('moderation.user.makeMemberTitle', { name }),
-            text: t('moderation.user.makeMemberText'),
-            busy: t('moderation.user.makingMember'),
-            confirm: t('moderation.user.makeMember'),
-          }}
-          run={(note) => moderationApi.moderateUser(userId, 'make_member', note)}
-          onDone={done(t('moderation.user.madeMember', { name }))}
-        />
-      </div>
-    </ToolGroup>
+      roles={[
+        { action: 'makeAdmin', run: act('make_admin'), said: t('moderation.user.madeAdmin', { name }) },
+        { action: 'makeMember', run: act('make_member'), said: t('moderation.user.madeMember', { name }) },
+      ]}
+    />
   )
 }

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react'
 import { MAX_MODERATION_NOTE_LENGTH } from '../../../api/moderation-endpoints.ts'
 import type { ButtonVariant } from '../../../components/button.tsx'
-import { ConfirmAction, type ConfirmActionLabels } from '../../../components/confirm-action.tsx'
+import { ConfirmAction } from '../../../components/confirm-action.tsx'
 import { ConfirmDelete } from '../../../components/confirm-delete.tsx'
-import { t as translate, useT } from '../../../lib/i18n/i18n.ts'
+import { t as translate, useT, type MessageKey } from '../../../lib/i18n/i18n.ts'
 import { refusalMessage, type KnownRefusal } from '../refusal.ts'
 import '../../../lib/i18n/messages/en/moderation.ts'
 
@@ -49,31 +49,123 @@ function NoteField({ value, onChange }: { value: string; onChange: (value: strin
   )
 }
 
+/** An action's words, as message keys (its title takes the target's `label` or `name`), and its button's look. */
+interface ActionWords {
+  open: MessageKey
+  title: MessageKey
+  text: MessageKey
+  busy: MessageKey
+  confirm: MessageKey
+  variant?: ButtonVariant
+}
+
+const HIDE: ActionWords = {
+  open: 'moderation.item.hide',
+  title: 'moderation.item.hideTitle',
+  text: 'moderation.item.hideText',
+  busy: 'moderation.item.hiding',
+  confirm: 'moderation.item.hide',
+  variant: 'danger',
+}
+const UNHIDE: ActionWords = {
+  open: 'moderation.item.unhide',
+  title: 'moderation.item.unhideTitle',
+  text: 'moderation.item.unhideText',
+  busy: 'moderation.item.unhiding',
+  confirm: 'moderation.item.unhideConfirm',
+}
+
+/** Every action an admin confirms in a dialog (deleting has its own: ModerateDelete). */
+const ACTIONS = {
+  hide: HIDE,
+  unhide: UNHIDE,
+  hideComment: {
+    ...HIDE,
+    title: 'moderation.comment.hideTitle',
+    text: 'moderation.comment.hideText',
+    variant: 'ghost',
+  },
+  unhideComment: {
+    ...UNHIDE,
+    title: 'moderation.comment.unhideTitle',
+    text: 'moderation.comment.unhideText',
+    variant: 'ghost',
+  },
+  suspend: {
+    open: 'moderation.user.suspend',
+    title: 'moderation.user.suspendTitle',
+    text: 'moderation.user.suspendText',
+    busy: 'moderation.user.suspending',
+    confirm: 'moderation.user.suspend',
+    variant: 'danger',
+  },
+  unsuspend: {
+    open: 'moderation.user.unsuspend',
+    title: 'moderation.user.unsuspendTitle',
+    text: 'moderation.user.unsuspendText',
+    busy: 'moderation.user.unsuspending',
+    confirm: 'moderation.user.unsuspend',
+  },
+  makeAdmin: {
+    open: 'moderation.user.makeAdmin',
+    title: 'moderation.user.makeAdminTitle',
+    text: 'moderation.user.makeAdminText',
+    busy: 'moderation.user.makingAdmin',
+    confirm: 'moderation.user.makeAdmin',
+  },
+  makeMember: {
+    open: 'moderation.user.makeMember',
+    title: 'moderation.user.makeMemberTitle',
+    text: 'moderation.user.makeMemberText',
+    busy: 'moderation.user.makingMember',
+    confirm: 'moderation.user.makeMember',
+  },
+  dismiss: {
+    open: 'moderation.reports.dismiss',
+    title: 'moderation.reports.dismissTitle',
+    text: 'moderation.reports.dismissText',
+    busy: 'moderation.reports.dismissing',
+    confirm: 'moderation.reports.dismiss',
+  },
+} satisfies Record<string, ActionWords>
+export type ModerationAction = keyof typeof ACTIONS
+
 /**
- * An admin's action (hide, show again, suspend, a role, dismiss): a button, then a dialog that says what it does, with a note
- * for the log; done, `onDone`.
+ * An admin's action: a button, then a dialog that says what it does, with a note for the log; done, `onDone`.
+ * `target` fills the dialog's title; `open` and `openLabel` replace the button's words and its accessible name.
  */
 export function ModerateButton({
-  labels,
+  action,
+  target = {},
   run,
   onDone,
-  variant = 'secondary',
+  open,
   openLabel,
 }: {
-  labels: Omit<ConfirmActionLabels, 'failed' | 'cancel'>
+  action: ModerationAction
+  target?: { label?: string; name?: string }
   run: (note: string) => Promise<unknown>
   onDone: () => void
-  variant?: ButtonVariant
+  open?: string
   openLabel?: string
 }) {
   const t = useT()
   const [note, setNote] = useState('')
+  const words: ActionWords = ACTIONS[action]
   return (
     <ConfirmAction
-      labels={{ ...labels, failed: t('moderation.failed'), cancel: t('moderation.cancel') }}
+      labels={{
+        open: open ?? t(words.open),
+        title: t(words.title, target),
+        text: t(words.text),
+        busy: t(words.busy),
+        confirm: t(words.confirm),
+        failed: t('moderation.failed'),
+        cancel: t('moderation.cancel'),
+      }}
       run={() => run(note)}
       onDone={onDone}
-      variant={variant}
+      variant={words.variant ?? 'secondary'}
       openLabel={openLabel}
       describeFailure={moderationFailure}
       onClosed={() => setNote('')}

@@ -185,14 +185,8 @@ function ReportActions({ report, onDone }: { report: Report; onDone: () => void 
     <div className="flex flex-wrap gap-2">
       {kind && target.exists && !target.held && (
         <ModerateButton
-          labels={{
-            open: t('moderation.item.hide'),
-            title: t('moderation.item.hideTitle', { label }),
-            text: t('moderation.item.hideText'),
-            busy: t('moderation.item.hiding'),
-            confirm: t('moderation.item.hide'),
-          }}
-          variant="danger"
+          action="hide"
+          target={{ label }}
           run={(note) => moderationApi.moderateItem({ kind, targetId: target.id, action: 'hide', note })}
           onDone={onDone}
         />
@@ -207,29 +201,14 @@ function ReportActions({ report, onDone }: { report: Report; onDone: () => void 
       )}
       {author && (
         <ModerateButton
-          labels={{
-            open: t('moderation.reports.suspendAuthor'),
-            title: t('moderation.user.suspendTitle', { name: author.name || author.account }),
-            text: t('moderation.user.suspendText'),
-            busy: t('moderation.user.suspending'),
-            confirm: t('moderation.user.suspend'),
-          }}
-          variant="danger"
+          action="suspend"
+          target={{ name: author.name || author.account }}
+          open={t('moderation.reports.suspendAuthor')}
           run={(note) => moderationApi.moderateUser(author.id, 'suspend', note)}
           onDone={onDone}
         />
       )}
-      <ModerateButton
-        labels={{
-          open: t('moderation.reports.dismiss'),
-          title: t('moderation.reports.dismissTitle'),
-          text: t('moderation.reports.dismissText'),
-          busy: t('moderation.reports.dismissing'),
-          confirm: t('moderation.reports.dismiss'),
-        }}
-        run={(note) => moderationApi.dismissReport(report.id, note)}
-        onDone={onDone}
-      />
+      <ModerateButton action="dismiss" run={(note) => moderationApi.dismissReport(report.id, note)} onDone={onDone} />
     </div>
   )
 }
@@ -289,13 +268,8 @@ function Release({ target, onDone }: { target: ModerationTarget; onDone: () => v
     const name = target.label || target.user?.name || `#${target.id}`
     return (
       <ModerateButton
-        labels={{
-          open: t('moderation.user.unsuspend'),
-          title: t('moderation.user.unsuspendTitle', { name }),
-          text: t('moderation.user.unsuspendText'),
-          busy: t('moderation.user.unsuspending'),
-          confirm: t('moderation.user.unsuspend'),
-        }}
+        action="unsuspend"
+        target={{ name }}
         run={(note) => moderationApi.moderateUser(target.id, 'unsuspend', note)}
         onDone={onDone}
       />
@@ -305,13 +279,8 @@ function Release({ target, onDone }: { target: ModerationTarget; onDone: () => v
   const kind = target.kind
   return (
     <ModerateButton
-      labels={{
-        open: t('moderation.item.unhide'),
-        title: t('moderation.item.unhideTitle', { label: target.label || t('moderation.untitled') }),
-        text: t('moderation.item.unhideText'),
-        busy: t('moderation.item.unhiding'),
-        confirm: t('moderation.item.unhideConfirm'),
-      }}
+      action="unhide"
+      target={{ label: target.label || t('moderation.untitled') }}
       run={(note) => moderationApi.moderateItem({ kind, targetId: target.id, action: 'unhide', note })}
       onDone={onDone}
     />
