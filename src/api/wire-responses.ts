@@ -440,6 +440,11 @@ export interface WireModerationTarget {
   exists: boolean
   /** hidden by moderation (an account: suspended) */
   held: boolean
+  /**
+   * a work, a novel: hidden only because its author is suspended. Lifting the suspension shows it again; unhiding it
+   * is refused.
+   */
+  suspension_hold: boolean
   /** a comment's work or novel */
   on?: { kind: 'illust' | 'novel'; id: number }
 }

@@ -4,6 +4,7 @@ import type {
   WireAuditEntry,
   WireModerationHeld,
   WireModerationLog,
+  WireModerationTargetAnswer,
   WireReport,
   WireReportList,
 } from '../../api/wire-responses.ts'
@@ -342,6 +343,15 @@ describe('a suspended account', () => {
       expect(await sees(works[0]!, token)).toBe(false)
     }
     expect((await closedReports()).find((r) => r.target.id === works[0])).toMatchObject({ resolution: 'suspend' })
+    // held by the suspension alone, a work is not unhidden one by one: lifting the suspension shows it
+    const targetOf = async (id: number) =>
+      (await app.get<WireModerationTargetAnswer>(`/v1/easel/moderation/target?kind=illust&target_id=${id}`, admin))
+        .target
+    expect(await targetOf(works[0]!)).toMatchObject({ held: true, suspension_hold: true })
+    expect(await targetOf(hiddenBefore)).toMatchObject({ held: true, suspension_hold: false })
+    const refused = await errorOf(await moderate('illust', works[0]!, 'unhide'), 400)
+    expect(refused.user_message).toMatch(/lift the suspension/)
+    expect(await sees(works[0]!)).toBe(false)
     const held = await app.get<WireModerationHeld>('/v1/easel/moderation/held', admin)
     expect(held.held.find((h) => h.target.kind === 'user')).toMatchObject({
       target: { id: authorId, held: true, user: { id: authorId } },

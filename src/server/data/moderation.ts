@@ -252,12 +252,14 @@ export function moderationRepository(run: ModerationRunner): ModerationRepositor
   }
 }
 
-/** Whether moderation holds the target (alias), and whether an admin did so one by one. */
+/** Whether moderation holds the target (alias), and why: an admin one by one, its author's suspension, or both. */
 const HOLD_OF = (kind: TargetKind, alias: string) =>
   `CASE WHEN EXISTS (SELECT 1 FROM moderation_holds h WHERE h.kind = '${kind}' AND h.target_id = ${alias}.id)
      THEN 1 ELSE 0 END AS held,
    COALESCE((SELECT h.by_admin FROM moderation_holds h WHERE h.kind = '${kind}' AND h.target_id = ${alias}.id), 0)
      AS by_admin,
+   COALESCE((SELECT h.by_suspension FROM moderation_holds h WHERE h.kind = '${kind}' AND h.target_id = ${alias}.id), 0)
+     AS by_suspension,
    (SELECT h.restrict_before FROM moderation_holds h WHERE h.kind = '${kind}' AND h.target_id = ${alias}.id)
      AS restrict_before`
 

@@ -271,6 +271,8 @@ export interface TargetRow {
   held: number
   /** 1: an admin hid it one by one (not only with its author's suspension) */
   by_admin: number
+  /** 1: hidden because its author is suspended (lifting the suspension shows it again; unhiding does not) */
+  by_suspension: number
   /** a held work's or novel's restrict as its author chose it (it is 2 while held) */
   restrict_before: number | null
   /** a comment's work or novel */

@@ -50,6 +50,7 @@ export function moderationRoutes(app: Hono<AppEnv>, { domain, repos }: Services,
       user: ref(users, row?.user_id ?? known.userId),
       exists: row !== undefined,
       held: row?.held === 1,
+      suspension_hold: row?.by_admin === 0 && row.by_suspension === 1,
       ...(kind === 'comment' && row?.on_kind && row.on_id !== null ? { on: { kind: row.on_kind, id: row.on_id } } : {}),
     }
   }

@@ -95,6 +95,11 @@ export class ModerationService {
       return
     }
     const hidden = target.by_admin === 1
+    if (action === 'unhide' && !hidden && target.by_suspension === 1)
+      throw badRequest(
+        'held by a suspension',
+        'It is hidden because its author is suspended: lift the suspension to show it again.',
+      )
     if ((action === 'hide') === hidden) return
     if (action === 'hide') await moderation.hide(kind, id, entry)
     else await moderation.unhide(kind, id, entry)

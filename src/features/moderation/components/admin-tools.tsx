@@ -17,16 +17,23 @@ function useIsAdmin(): boolean {
   return useQuery(accountQuery()).data?.role === 'admin'
 }
 
+interface Hold {
+  hold: boolean
+  release: boolean
+  /** a work or novel hidden only by its author's suspension: neither applies (lifting the suspension shows it) */
+  bySuspension: boolean
+}
+
 /**
  * Which of a pair of opposite actions applies (Hide or Unhide, Suspend or Lift suspension), from moderation's own
  * answer, asked for admins only. While it is asked, neither; when it cannot be told (the answer failed), both: doing
  * what is already done changes nothing.
  */
-function useHold(kind: ModerationTargetKind, id: number, admin: boolean): { hold: boolean; release: boolean } {
+function useHold(kind: ModerationTargetKind, id: number, admin: boolean): Hold {
   const target = useQuery({ ...moderationQueries.target(kind, id), enabled: admin })
-  if (target.isError) return { hold: true, release: true }
-  const held = target.data?.held
-  return { hold: held === false, release: held === true }
+  if (target.isError) return { hold: true, release: true, bySuspension: false }
+  const { held, suspensionHold = false } = target.data ?? {}
+  return { hold: held === false, release: held === true && !suspensionHold, bySuspension: suspensionHold }
 }
 
 /** One of an admin's actions here: what it runs, and what the status line says once it is done. */
@@ -93,7 +100,7 @@ function AdminTools({
 }
 
 /** Of a pair of opposite steps (hide or unhide, suspend or lift), those that apply (useHold). */
-const applying = ({ hold, release }: { hold: boolean; release: boolean }, holding: Step, releasing: Step) =>
+const applying = ({ hold, release }: Hold, holding: Step, releasing: Step) =>
   [hold && holding, release && releasing].filter((step): step is Step => step !== false)
 
 /**
@@ -130,6 +137,7 @@ export function AdminItemControls({
         { action: 'unhide', run: act('unhide'), said: t('moderation.item.unhidden') },
       )}
     >
+      {pair.bySuspension && <p className="text-sm text-muted">{t('moderation.item.suspensionHold')}</p>}
       <ModerateDelete
         title={t('moderation.item.deleteTitle', { label: name })}
         text={t('moderation.item.deleteText')}

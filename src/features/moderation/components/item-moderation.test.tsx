@@ -73,8 +73,10 @@ const comment: Comment = {
 }
 
 /** Moderation's answer for a target: whether it is held (hidden, or suspended). */
-const heldIs = (held: boolean) => (kind: string, id: number) =>
-  Promise.resolve({ kind, id, label: '', user: null, exists: true, held })
+const heldIs =
+  (held: boolean, suspensionHold = false) =>
+  (kind: string, id: number) =>
+    Promise.resolve({ kind, id, label: '', user: null, exists: true, held, suspensionHold })
 
 /** The admins' group, once their tools' chunk and the account's role are in. */
 const tools = () => screen.findByRole('group', { name: 'Moderation' })
@@ -154,6 +156,20 @@ describe('moderation on a work, a comment and a profile', () => {
     })
     expect(client.getQueryState(DETAIL_KEY)?.isInvalidated).toBe(true)
     expect(client.getQueryState(LIST_KEY)?.isInvalidated).toBe(true)
+  })
+
+  it('says a work hidden only by its author’s suspension comes back with them, and offers no Unhide', async () => {
+    mocks.moderationTarget.mockImplementation(heldIs(true, true))
+    setup(work())
+    const group = await tools()
+    expect(
+      await within(group).findByText('Hidden while its author is suspended. Lifting the suspension shows it again.'),
+    ).toBeInTheDocument()
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Delete'])
   })
 
   it('offers a hidden work’s Unhide and not its Hide; neither while its state is asked, both if it cannot be told', async () => {

@@ -10,6 +10,7 @@ import '../../../lib/i18n/messages/en/moderation.ts'
 /** The service's refusals of an admin's action that the gallery says in its own words. */
 const REFUSALS: readonly KnownRefusal[] = [
   [/only works and novels posted here/i, () => translate('moderation.errors.notPosted')],
+  [/author is suspended/i, () => translate('moderation.errors.suspensionHold')],
   [/admin.s account cannot be suspended/i, () => translate('moderation.errors.adminAccount')],
   [/suspend your own account/i, () => translate('moderation.errors.ownAccount')],
   [/only admin cannot become a member/i, () => translate('moderation.errors.onlyAdmin')],

@@ -46,6 +46,7 @@ const commentTarget: ModerationTarget = {
   user: user(4, 'writer'),
   exists: true,
   held: false,
+  suspensionHold: false,
   on: { kind: 'illust', id: 77 },
 }
 const workTarget = (id: number, label: string, extra: Partial<ModerationTarget> = {}): ModerationTarget => ({
@@ -55,6 +56,7 @@ const workTarget = (id: number, label: string, extra: Partial<ModerationTarget> 
   user: user(6, 'painter'),
   exists: true,
   held: false,
+  suspensionHold: false,
   ...extra,
 })
 
@@ -206,7 +208,15 @@ describe('the moderation screen', () => {
     const held: Held[] = [
       { target: workTarget(12, 'Hidden work', { held: true }), heldAt: ago(2) },
       {
-        target: { kind: 'user', id: 6, label: 'Painter', user: user(6, 'painter'), exists: true, held: true },
+        target: {
+          kind: 'user',
+          id: 6,
+          label: 'Painter',
+          user: user(6, 'painter'),
+          exists: true,
+          held: true,
+          suspensionHold: false,
+        },
         heldAt: ago(5),
       },
     ]

@@ -22,6 +22,7 @@ const messages = {
     unhiding: 'Showing…',
     unhideConfirm: 'Show again',
     unhidden: 'Shown again to everyone who could see it before.',
+    suspensionHold: 'Hidden while its author is suspended. Lifting the suspension shows it again.',
     delete: 'Delete',
     deleteTitle: 'Delete “{label}”?',
     deleteText:
@@ -70,6 +71,7 @@ const messages = {
   },
   errors: {
     notPosted: 'Only works and novels posted here can be deleted; hide this one instead.',
+    suspensionHold: 'It is hidden because its author is suspended: lift the suspension to show it again.',
     adminAccount: 'An admin’s account cannot be suspended.',
     ownAccount: 'You cannot suspend your own account.',
     onlyAdmin: 'The only admin cannot become a member: make another admin first.',

@@ -23,6 +23,7 @@ export default {
     unhiding: '再表示しています…',
     unhideConfirm: '再表示する',
     unhidden: '再表示しました。以前見られた人は、また見られます。',
+    suspensionHold: '投稿者の利用停止中は非表示です。利用停止を解除すると再表示されます。',
     delete: '削除',
     deleteTitle: '「{label}」を削除しますか？',
     deleteText:
@@ -71,6 +72,7 @@ export default {
   },
   errors: {
     notPosted: '削除できるのはこのサイトに投稿された作品と小説だけです。この作品は非表示にしてください。',
+    suspensionHold: '投稿者が利用停止中のため非表示です。再表示するには利用停止を解除してください。',
     adminAccount: '管理者のアカウントは利用停止にできません。',
     ownAccount: '自分のアカウントは利用停止にできません。',
     onlyAdmin: '唯一の管理者は一般メンバーにできません。先に別の人を管理者にしてください。',
