@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { request } from 'node:http'
+import { Agent, request } from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -92,4 +92,50 @@ describe('500 requests, each with a unique long Host', () => {
     expect(ranking.next_url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/`))
     expect(after - before).toBeLessThan(50)
   }, 120_000)
+})
+
+describe('one keep-alive connection, its Host changing from request to request', () => {
+  it('gives each request the origin its own Host names (the origin is remembered per connection and Host)', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    const nextUrlOf = (host: string) =>
+      new Promise<{ nextUrl: string; reused: boolean }>((resolve, reject) => {
+        const req = request(
+          { host: '127.0.0.1', port, path: '/v1/illust/ranking?mode=day', headers: { host }, agent },
+          (res) => {
+            let body = ''
+            res.setEncoding('utf8')
+            res.on('data', (d: string) => (body += d))
+            res.on('end', () =>
+              resolve({ nextUrl: (JSON.parse(body) as { next_url: string }).next_url, reused: req.reusedSocket }),
+            )
+          },
+        )
+        req.on('error', reject)
+        req.end()
+      })
+    try {
+      const seen: { host: string; origin: string; reused: boolean }[] = []
+      for (const host of [
+        `localhost:${port}`,
+        'elsewhere.example',
+        `localhost:${port}`,
+        `localhost:${port}`,
+        'x.test',
+      ]) {
+        const { nextUrl, reused } = await nextUrlOf(host)
+        seen.push({ host, origin: new URL(nextUrl).origin, reused })
+      }
+      // a Host of localhost on the service's port is taken; any other names the socket's own address
+      expect(seen.map(({ host, origin }) => [host, origin])).toEqual([
+        [`localhost:${port}`, `http://localhost:${port}`],
+        ['elsewhere.example', `http://127.0.0.1:${port}`],
+        [`localhost:${port}`, `http://localhost:${port}`],
+        [`localhost:${port}`, `http://localhost:${port}`],
+        ['x.test', `http://127.0.0.1:${port}`],
+      ])
+      expect(seen.slice(1).every((s) => s.reused)).toBe(true)
+    } finally {
+      agent.destroy()
+    }
+  })
 })
