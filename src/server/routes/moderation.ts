@@ -12,7 +12,7 @@ import type { UserRow } from '../data/store.ts'
 import { on } from '../http/endpoint.ts'
 import { forbidden, notFound } from '../http/errors.ts'
 import { nextUrl, PAGE_SIZE } from '../http/paging.ts'
-import type { ModerationService, TargetNow } from '../services/moderation.ts'
+import { heldBySuspensionOnly, type ModerationService, type TargetNow } from '../services/moderation.ts'
 import { pageOf, sendJson } from './common.ts'
 
 // Moderation (services/moderation.ts): members report; admins act, work through the reports, read the log.
@@ -50,7 +50,7 @@ export function moderationRoutes(app: Hono<AppEnv>, { domain, repos }: Services,
       user: ref(users, row?.user_id ?? known.userId),
       exists: row !== undefined,
       held: row?.held === 1,
-      suspension_hold: row?.by_admin === 0 && row.by_suspension === 1,
+      suspension_hold: row !== undefined && heldBySuspensionOnly(row),
       ...(kind === 'comment' && row?.on_kind && row.on_id !== null ? { on: { kind: row.on_kind, id: row.on_id } } : {}),
     }
   }

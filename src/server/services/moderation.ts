@@ -31,6 +31,9 @@ const NOT_FOUND: Record<TargetKind, string> = {
   user: 'No such user.',
 }
 
+/** A work or novel hidden only by its author's suspension: lifting the suspension shows it, unhiding it cannot. */
+export const heldBySuspensionOnly = (target: TargetRow) => target.by_admin === 0 && target.by_suspension === 1
+
 export class ModerationService {
   constructor(
     private readonly deps: ServiceDeps,
@@ -95,7 +98,7 @@ export class ModerationService {
       return
     }
     const hidden = target.by_admin === 1
-    if (action === 'unhide' && !hidden && target.by_suspension === 1)
+    if (action === 'unhide' && heldBySuspensionOnly(target))
       throw badRequest(
         'held by a suspension',
         'It is hidden because its author is suspended: lift the suspension to show it again.',
