@@ -96,7 +96,7 @@ export function createApp(services: Services, log: Logger, lifecycle = new Lifec
     if (rawQuery.length > MAX_QUERY_LENGTH)
       throw new ApiError(414, `query string must be at most ${MAX_QUERY_LENGTH} characters`)
     // Counted first, by address, so a flood of bad tokens is limited too (auth/rate-limit.ts).
-    const address = clientAddress(c, config.trustProxy)
+    const address = limits ? clientAddress(c, config.trustProxy) : ''
     limits?.admit(address)
     // Who is asking: no token is an anonymous caller; a bad, expired or revoked token is an error, never anonymous.
     const auth = c.req.header('authorization')

@@ -20,6 +20,7 @@ import { PostingService, scheduleCleanUp } from './services/posting.ts'
 import { openStorage } from './storage/storage-url.ts'
 import { ITEM_CACHE_MAX_BYTES, ItemJsonCache } from './wire/item-cache.ts'
 import { ImageRowCache } from './images/repository-catalogue.ts'
+import { NovelTextCache } from './services/novel-texts.ts'
 import { CallerStates } from './wire/caller-state.ts'
 import { SessionCache } from './auth/sessions.ts'
 import { errorBody } from './http/errors.ts'
@@ -151,7 +152,7 @@ interface Engine {
 function assembleServices(config: Config, nowS: () => number, bus: CacheBus, engine: Engine): Services {
   const { repos, searches } = engine
   const catalogueNow = catalogueNowOf(engine.meta, nowS())
-  // Every cache is bounded in bytes as well as entries (README, "Limits"): about 460 MB at most in all, accounts included.
+  // Every cache is bounded in bytes as well as entries (README, "Limits"): about 525 MB at most in all, accounts included.
   const caches: Caches = {
     ranking: new Lru(200, { maxBytes: 16 * MB }),
     recommend: new Lru(500, { maxBytes: 32 * MB }),
@@ -162,6 +163,7 @@ function assembleServices(config: Config, nowS: () => number, bus: CacheBus, eng
     sessions: new SessionCache(repos.tokens),
     bookmarkPages: new Lru(2000, { maxBytes: 16 * MB }),
     images: new ImageRowCache(50_000, 32 * MB),
+    texts: new NovelTextCache(5_000, 64 * MB),
     bus,
   }
   bus.subscribe((change) => applyChange(caches, change))

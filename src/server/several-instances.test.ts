@@ -56,7 +56,7 @@ async function instance(name: string, bus: CacheBus): Promise<Instance> {
 }
 
 describe('several instances over one catalogue', () => {
-  it('see each other’s bookmarks, follows, mutes, comments and sign-outs on the next request', async () => {
+  it('see each other’s bookmarks, follows, mutes, comments, novel edits and sign-outs on the next request', async () => {
     const a = await instance('A', new PgCacheBus(db.url))
     const b = await instance('B', new PgCacheBus(db.url))
     await alternate(a, b)

@@ -112,6 +112,42 @@ describe('the webview page and /v1/novel/text', () => {
     },
   )
 
+  it('give each [pixivimage:…] work the caller may see, with the URLs of the page it names', async () => {
+    const store = app.services.store
+    const novels = fixtures.novelsWhere(
+      store,
+      `w.restrict = 0 AND w.x_restrict = 0 AND EXISTS (SELECT 1 FROM novel_texts t WHERE t.novel_id = w.id
+       AND t.text LIKE '%[pixivimage:%')`,
+    )
+    expect(novels.length).toBeGreaterThan(0)
+    let pages = 0
+    for (const n of novels.slice(0, 20)) {
+      const text = await app.get(`/v1/novel/text?novel_id=${n.id}`, demo)
+      for (const m of (text.novel_text as string).matchAll(/\[pixivimage:(\d+)(?:-(\d+))?\]/g)) {
+        const embedded = text.illusts[m[0].slice('[pixivimage:'.length, -1)]
+        const res = await app.fetch(`/v1/illust/detail?illust_id=${m[1]}`, { token: demo })
+        if (res.status !== 200) {
+          expect(embedded).toBeUndefined()
+          continue
+        }
+        const { illust } = (await res.json()) as { illust: Record<string, any> }
+        const page = m[2] ? Number(m[2]) : 1
+        const urls =
+          illust.page_count === 1
+            ? { ...illust.image_urls, original: illust.meta_single_page.original_image_url }
+            : illust.meta_pages[page - 1].image_urls
+        expect(embedded).toEqual({
+          illust: expect.objectContaining({ id: illust.id, title: illust.title, page_count: illust.page_count }),
+          page,
+          images: { small: urls.square_medium, medium: urls.large, original: urls.original },
+        })
+        expect((await app.fetch(embedded.images.original)).status).toBe(200)
+        pages++
+      }
+    }
+    expect(pages).toBeGreaterThan(0)
+  })
+
   it('answers the bad ids with the error body', async () => {
     await expectError(await app.fetch('/webview/v2/novel?id=abc', { token: demo }), 400)
     await expectError(await app.fetch('/webview/v2/novel', { token: demo }), 400)

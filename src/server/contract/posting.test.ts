@@ -623,7 +623,9 @@ describe('a posted novel', () => {
     )
     expect(edited).toMatchObject({ id: novel.id, title: '改題', page_count: 1 })
     expect(await stored()).toHaveLength(before.length - 1)
-    expect((await app.get<NovelText>(`/v1/novel/text?novel_id=${novel.id}`, other)).images).toEqual({})
+    const read = await app.get<NovelText>(`/v1/novel/text?novel_id=${novel.id}`, other)
+    expect(read.images).toEqual({})
+    expect(read.novel_text).toBe('一ページだけ。') // the text read before the edit is not answered again
   })
 
   it('is deleted by its author: gone, its cover 404, its files gone', async () => {

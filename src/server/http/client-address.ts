@@ -28,7 +28,7 @@ export function clientAddress(c: Context, trust: TrustProxy): string {
  * Who a request counts against where capacity is shared per client (the search pool): the account, else the address.
  */
 export const clientOf = (c: AppContext, trust: TrustProxy) =>
-  c.var.caller.id ? `u${c.var.caller.id}` : `ip${clientAddress(c, trust)}`
+  c.get('caller').id ? `u${c.get('caller').id}` : `ip${clientAddress(c, trust)}`
 
 function limitKey(address: string): string {
   if (isIP(address) !== 6 || /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address)) return address

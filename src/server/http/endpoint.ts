@@ -4,7 +4,7 @@ import { ENDPOINTS, type EndpointName, type Endpoints } from '../../api/endpoint
 import type { EndpointSpec, ParamSpec, ServerParams } from '../../api/endpoint-spec.ts'
 import type { AppContext, AppEnv } from '../context.ts'
 import { ApiError, badRequest, invalidRequest, tokenError } from './errors.ts'
-import { arrayField, bool, cursorValue, id, isoDate, offset, parse } from './params.ts'
+import { arrayField, bool, cursorValue, id, isoDate, offset, parse, pathAndQuery } from './params.ts'
 
 // The service's half of the endpoint table: each entry's zod schema and its route, derived from src/api/endpoints.ts.
 // A handler sees only what its entry's schema let through.
@@ -78,44 +78,86 @@ export function schemaOf(spec: EndpointSpec): z.ZodType {
   return schema
 }
 
-/** The request's raw fields: query, form body (POST; body fields win), path parameters; lists as arrays. */
-async function rawInput(c: AppContext, spec: EndpointSpec): Promise<Record<string, unknown>> {
-  let entries: [string, string][] = [...new URL(c.req.url).searchParams]
-  for (const [k] of entries) {
-    const param = spec.params[k]
-    if (param?.kind === 'text' && param.secret) throw badRequest(`${k} must be sent in the form body, not in the URL`)
-  }
-  const files: [string, File][] = []
-  if (spec.method === 'POST') {
-    const type = c.req.header('content-type') ?? ''
-    if (/^multipart\/form-data/i.test(type)) {
-      // a multipart body: its text parts are fields as a form's are; its files are taken only as file parameters
-      const form = await multipart(c)
-      for (const [k, v] of form)
-        if (typeof v === 'string') entries.push([k, v])
-        else if (spec.params[k]?.kind === 'file') files.push([k, v])
-        else throw badRequest(`${k} must not be a file`, `${k} must not be a file.`)
-    } else {
-      const text = type === '' || type.startsWith('application/x-www-form-urlencoded') ? await c.req.text() : ''
-      entries = [...entries, ...new URLSearchParams(text)]
+/** What `rawInput` looks for in an entry's parameters, worked out once per entry. */
+interface InputPlan {
+  secret: ReadonlySet<string>
+  files: readonly string[]
+  lists: readonly [string, Extract<ParamSpec, { kind: 'list' }>][]
+  pathIds: readonly string[]
+}
+
+const plans = new Map<EndpointSpec, InputPlan>()
+
+function planOf(spec: EndpointSpec): InputPlan {
+  let plan = plans.get(spec)
+  if (!plan) {
+    const params = Object.entries(spec.params)
+    plan = {
+      secret: new Set(params.flatMap(([n, p]) => (p.kind === 'text' && p.secret ? [n] : []))),
+      files: params.flatMap(([n, p]) => (p.kind === 'file' ? [n] : [])),
+      lists: params.flatMap(([n, p]) => (p.kind === 'list' ? [[n, p] as const] : [])),
+      pathIds: params.flatMap(([n, p]) => (p.kind === 'id' && p.in === 'path' ? [n] : [])),
     }
+    plans.set(spec, plan)
   }
+  return plan
+}
+
+/**
+ * The request's raw fields: query, form body (POST; body fields win), path parameters; lists as arrays. A GET's are
+ * all in its URL, read at once (no promise).
+ */
+function rawInput(c: AppContext, spec: EndpointSpec): Record<string, unknown> | Promise<Record<string, unknown>> {
+  const plan = planOf(spec)
+  const { query } = pathAndQuery(c.req.url)
+  const entries: [string, string][] = query ? [...new URLSearchParams(query)] : []
+  if (plan.secret.size)
+    for (const [k] of entries)
+      if (plan.secret.has(k)) throw badRequest(`${k} must be sent in the form body, not in the URL`)
+  if (spec.method !== 'POST') return fields(c, plan, entries, [], false)
+  return bodyEntries(c, spec).then(({ body, files }) => fields(c, plan, [...entries, ...body], files, true))
+}
+
+/** A POST's body as fields, and its files (multipart) where the entry takes files. */
+async function bodyEntries(c: AppContext, spec: EndpointSpec) {
+  const body: [string, string][] = []
+  const files: [string, File][] = []
+  const type = c.req.header('content-type') ?? ''
+  if (/^multipart\/form-data/i.test(type)) {
+    // a multipart body: its text parts are fields as a form's are; its files are taken only as file parameters
+    const form = await multipart(c)
+    for (const [k, v] of form)
+      if (typeof v === 'string') body.push([k, v])
+      else if (spec.params[k]?.kind === 'file') files.push([k, v])
+      else throw badRequest(`${k} must not be a file`, `${k} must not be a file.`)
+  } else {
+    const text = type === '' || type.startsWith('application/x-www-form-urlencoded') ? await c.req.text() : ''
+    body.push(...new URLSearchParams(text))
+  }
+  return { body, files }
+}
+
+/** The fields by name: a repeated one is its first value in a query, its last in a form (body fields win). */
+function fields(
+  c: AppContext,
+  plan: InputPlan,
+  entries: [string, string][],
+  files: [string, File][],
+  lastWins: boolean,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  for (const [k, v] of entries) if (!k.includes('[')) out[k] = spec.method === 'POST' ? v : (out[k] ?? v)
+  for (const [k, v] of entries) if (!k.includes('[')) out[k] = lastWins ? v : (out[k] ?? v)
   for (const [k, v] of files) out[k] = v
-  for (const [name, param] of Object.entries(spec.params))
-    if (param.kind === 'file' && typeof out[name] === 'string')
-      throw badRequest(`${name} must be a file`, `${name} must be a file.`)
-  for (const [name, param] of Object.entries(spec.params)) {
-    if (param.kind === 'list')
-      out[name] = param.split
-        ? arrayField(entries, name)
-        : entries
-            .filter(([k]) => k === name || k.startsWith(`${name}[`))
-            .map(([, v]) => v.trim())
-            .filter(Boolean)
-    else if (param.kind === 'id' && param.in === 'path') out[name] = c.req.param(name)
-  }
+  for (const name of plan.files)
+    if (typeof out[name] === 'string') throw badRequest(`${name} must be a file`, `${name} must be a file.`)
+  for (const [name, param] of plan.lists)
+    out[name] = param.split
+      ? arrayField(entries, name)
+      : entries
+          .filter(([k]) => k === name || k.startsWith(`${name}[`))
+          .map(([, v]) => v.trim())
+          .filter(Boolean)
+  for (const name of plan.pathIds) out[name] = c.req.param(name)
   return out
 }
 
@@ -137,20 +179,37 @@ export function on<N extends EndpointName>(app: Hono<AppEnv>, name: N, handler: 
   const spec: EndpointSpec = ENDPOINTS[name]
   const set = registered.get(app) ?? new Set()
   registered.set(app, set.add(name))
-  const route = async (c: AppContext) => {
-    if (spec.auth === 'required' && !c.var.caller.id) throw invalidRequest()
+  const refuse = (c: AppContext, err: unknown) => {
+    // The token endpoints refuse bad input in OAuth's shape, as the real ones do; like all their answers, uncached.
+    if (spec.body === 'token' && err instanceof ApiError)
+      return c.json(tokenError('invalid_request', err.userMessage || err.message, 918), 400, {
+        'Cache-Control': 'no-store',
+      })
+    throw err
+  }
+  const answer = (c: AppContext, input: Record<string, unknown>) => {
     let q: ServerParams<Endpoints[N]>
     try {
-      q = parse(schemaOf(spec), await rawInput(c, spec)) as ServerParams<Endpoints[N]>
+      q = parse(schemaOf(spec), input) as ServerParams<Endpoints[N]>
     } catch (err) {
-      // The token endpoints refuse bad input in OAuth's shape, as the real ones do; like all their answers, uncached.
-      if (spec.body === 'token' && err instanceof ApiError)
-        return c.json(tokenError('invalid_request', err.userMessage || err.message, 918), 400, {
-          'Cache-Control': 'no-store',
-        })
-      throw err
+      return refuse(c, err)
     }
     return handler(c, q)
+  }
+  const route = (c: AppContext): Response | Promise<Response> => {
+    if (spec.auth === 'required' && !c.get('caller').id) throw invalidRequest()
+    let input: Record<string, unknown> | Promise<Record<string, unknown>>
+    try {
+      input = rawInput(c, spec)
+    } catch (err) {
+      return refuse(c, err)
+    }
+    if (input instanceof Promise)
+      return input.then(
+        (fields) => answer(c, fields),
+        (err: unknown) => refuse(c, err),
+      )
+    return answer(c, input)
   }
   if (spec.method === 'GET') app.get(spec.path, route)
   else app.post(spec.path, route)

@@ -201,6 +201,20 @@ export interface OriginConfig {
 
 interface NodeIncoming {
   socket?: { localAddress?: string; localPort?: number; remoteAddress?: string; encrypted?: boolean }
+  headers?: Record<string, string | string[] | undefined>
+}
+
+const incomingOf = (c: Context) => (c.env as { incoming?: NodeIncoming } | undefined)?.incoming
+
+/**
+ * A request header: from Node's own parsed headers when there are some (no lookup through the Fetch API's Headers),
+ * else from the request (in process, in tests).
+ */
+function header(c: Context, name: 'host' | 'forwarded' | 'x-forwarded-proto' | 'x-forwarded-host'): string | undefined {
+  const headers = incomingOf(c)?.headers
+  if (!headers) return c.req.header(name)
+  const v = headers[name]
+  return Array.isArray(v) ? v.join(', ') : v
 }
 
 /**
@@ -212,9 +226,17 @@ const lastOnConnection = new WeakMap<object, { headers: string; origin: string }
 
 /** requestOrigin for a Hono request, remembered per connection (header values never hold a line break). */
 function connectionOrigin(c: Context, trust: TrustProxy): string {
-  const socket = (c.env as { incoming?: NodeIncoming } | undefined)?.incoming?.socket
+  const socket = incomingOf(c)?.socket
   if (!socket) return requestOrigin(requestFacts(c), trust)
-  const headers = ['host', 'forwarded', 'x-forwarded-proto', 'x-forwarded-host'].map((h) => c.req.header(h)).join('\n')
+  // (no header value holds a line break: `\r` stands for a header not sent, `\n` separates them)
+  const headers = [
+    header(c, 'host'),
+    header(c, 'forwarded'),
+    header(c, 'x-forwarded-proto'),
+    header(c, 'x-forwarded-host'),
+  ]
+    .map((v) => v ?? '\r')
+    .join('\n')
   const last = lastOnConnection.get(socket)
   if (last?.headers === headers) return last.origin
   const origin = requestOrigin(requestFacts(c), trust)
@@ -224,10 +246,9 @@ function connectionOrigin(c: Context, trust: TrustProxy): string {
 
 /** The facts of a Hono request (on @hono/node-server, `c.env.incoming` is Node's request). */
 export function requestFacts(c: Context): RequestFacts {
-  const incoming = (c.env as { incoming?: NodeIncoming } | undefined)?.incoming
-  const s = incoming?.socket
+  const s = incomingOf(c)?.socket
   return {
-    host: c.req.header('host'),
+    host: header(c, 'host'),
     url: c.req.url,
     socket: s
       ? {
@@ -237,9 +258,9 @@ export function requestFacts(c: Context): RequestFacts {
           encrypted: !!s.encrypted,
         }
       : undefined,
-    forwarded: c.req.header('forwarded'),
-    xForwardedProto: c.req.header('x-forwarded-proto'),
-    xForwardedHost: c.req.header('x-forwarded-host'),
+    forwarded: header(c, 'forwarded'),
+    xForwardedProto: header(c, 'x-forwarded-proto'),
+    xForwardedHost: header(c, 'x-forwarded-host'),
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { pathAndQuery } from './params.ts'
 
 export const PAGE_SIZE = 30
 
@@ -20,9 +21,9 @@ export function nextUrl(
   cursor: Record<string, number | string | undefined> | null,
 ): string | null {
   if (!cursor) return null
-  const url = new URL(c.req.url)
+  const { path, query } = pathAndQuery(c.req.url)
   const params = new URLSearchParams()
-  for (const [k, v] of url.searchParams) if (!CURSOR_KEYS.includes(k)) params.append(k, v)
+  for (const [k, v] of new URLSearchParams(query)) if (!CURSOR_KEYS.includes(k)) params.append(k, v)
   for (const [k, v] of Object.entries(cursor)) if (v !== undefined) params.set(k, String(v))
-  return `${origin}${url.pathname}?${params.toString()}`
+  return `${origin}${path}?${params.toString()}`
 }

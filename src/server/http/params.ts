@@ -5,6 +5,20 @@ import { badRequest } from './errors.ts'
 
 export const MAX_OFFSET = 5000
 
+/**
+ * The path and the query of a request URL as `URL` would give them (without the `?`), read off the string: a `URL`
+ * costs more than the rest of a detail's parsing, and the URL the framework hands over is absolute and normalized.
+ */
+export function pathAndQuery(url: string): { path: string; query: string } {
+  const start = url.indexOf('/', url.indexOf('//') + 2)
+  const hash = url.indexOf('#')
+  const end = hash < 0 ? url.length : hash
+  const q = url.indexOf('?')
+  if (start < 0) return { path: '/', query: q < 0 || q > end ? '' : url.slice(q + 1, end) }
+  if (q < 0 || q > end) return { path: url.slice(start, end), query: '' }
+  return { path: url.slice(start, q), query: url.slice(q + 1, end) }
+}
+
 /** A positive id: digits only, at most 15 of them (below 2^53), so it is exact as a JS number. */
 export const id = (name: string) =>
   z

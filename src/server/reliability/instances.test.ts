@@ -8,7 +8,7 @@ import { alternate, signIn, type Instance } from '../testing/two-instances.ts'
 
 // Issue 16's acceptance, "two instances over one PostgreSQL, requests alternating between them": two real service
 // processes, each with a DATA_DIR of its own (nothing shared on disk), one throwaway database and one TOKEN_SECRET.
-// A bookmark, follow, mute, comment or sign-out made through one is seen through the other on the next request, in
+// A bookmark, follow, mute, comment, novel edit or sign-out made through one is seen through the other on the next request, in
 // every caller-relative field and counter (testing/two-instances.ts).
 
 const db = usePostgres()

@@ -26,7 +26,7 @@ const wireInvite = (row: InviteRow, users: Map<number, UserRow>): WireInvite => 
 export function accountRoutes(app: Hono<AppEnv>, { domain, config }: Services) {
   const { accounts } = domain
   const adminOnly = (c: AppContext, what: string) => {
-    if (!c.var.caller.admin) throw forbidden(`Only an admin can ${what}.`)
+    if (!c.get('caller').admin) throw forbidden(`Only an admin can ${what}.`)
   }
 
   on(app, 'registration', async (c, q) =>
@@ -38,8 +38,8 @@ export function accountRoutes(app: Hono<AppEnv>, { domain, config }: Services) {
   )
 
   on(app, 'account', async (c) => {
-    const user = await domain.users.existing(c.var.caller.id)
-    const role = c.var.caller.admin ? 'admin' : 'member'
+    const user = await domain.users.existing(c.get('caller').id)
+    const role = c.get('caller').admin ? 'admin' : 'member'
     return sendJson(c, { account: { id: user.id, name: user.name, account: user.account, role } })
   })
 
@@ -58,7 +58,7 @@ export function accountRoutes(app: Hono<AppEnv>, { domain, config }: Services) {
   // The code is shown this once (only its hash is kept), so the answer is kept by no cache.
   on(app, 'addInvite', async (c, q) => {
     adminOnly(c, 'invite')
-    const { code, row } = await accounts.addInvite(c.var.caller.id, Number(q.expires_in_days))
+    const { code, row } = await accounts.addInvite(c.get('caller').id, Number(q.expires_in_days))
     return c.json({ code, invite: wireInvite(row, new Map()) }, 200, { 'Cache-Control': 'no-store' })
   })
 

@@ -45,13 +45,13 @@ const MAX_PROFILE_WORKS = 1_000_000
 export function ajaxRoutes(app: Hono<AppEnv>, { domain }: Services) {
   const { users, works, novels, bookmarks } = domain
   const bookmarkData = async (c: AppContext, kind: 'illust' | 'novel', id: number) => {
-    const mark = await bookmarks.of(c.var.view, kind, id)
+    const mark = await bookmarks.of(c.get('view'), kind, id)
     return mark ? { id: String(mark.id), private: mark.restrict === 1 } : null
   }
 
   on(app, 'ajaxUserProfile', async (c, q) => {
     await users.existing(q.user_id)
-    const view = c.var.view
+    const view = c.get('view')
     const items = async (kind: 'illust' | 'novel', type?: 'illust' | 'manga') =>
       idMap(await users.itemIds(view, kind, q.user_id, type, 0, MAX_PROFILE_WORKS))
     const [illusts, manga, novelIds] = await Promise.all([
@@ -70,17 +70,17 @@ export function ajaxRoutes(app: Hono<AppEnv>, { domain }: Services) {
   })
 
   on(app, 'ajaxIllust', async (c, q) => {
-    const { row, author, tags } = await works.withAuthor(c.var.view, q.illust_id)
+    const { row, author, tags } = await works.withAuthor(c.get('view'), q.illust_id)
     if (!author) throw notFound(GONE.illust)
     // The paths the App API gives for the same work (image_urls, meta_single_page / meta_pages[0]).
     const p = workImagePaths({ id: row.id, createdTs: row.created_ts, type: row.type, ext: row.ext }, 0)
     const of = { kind: 'illust' as const, row }
     const urls = {
-      mini: c.var.view.imageUrl(p.squareMedium, of),
-      thumb: c.var.view.imageUrl(p.squareMedium, of),
-      small: c.var.view.imageUrl(p.medium, of),
-      regular: c.var.view.imageUrl(p.large, of),
-      original: c.var.view.imageUrl(p.original, of),
+      mini: c.get('view').imageUrl(p.squareMedium, of),
+      thumb: c.get('view').imageUrl(p.squareMedium, of),
+      small: c.get('view').imageUrl(p.medium, of),
+      regular: c.get('view').imageUrl(p.large, of),
+      original: c.get('view').imageUrl(p.original, of),
     }
     const id = String(row.id)
     const created = isoJst(row.created_ts)
@@ -127,18 +127,18 @@ export function ajaxRoutes(app: Hono<AppEnv>, { domain }: Services) {
       viewCount: row.total_view,
       bookStyle: row.book_style,
       aiType: row.ai_type,
-      isBookmarkable: c.var.caller.id !== 0,
+      isBookmarkable: c.get('caller').id !== 0,
       bookmarkData: await bookmarkData(c, 'illust', row.id),
     })
   })
 
   on(app, 'ajaxUgoiraMeta', async (c, q) => {
-    const { row, delays } = await works.ugoira(c.var.view, q.illust_id)
+    const { row, delays } = await works.ugoira(c.get('view'), q.illust_id)
     const subject = { id: row.id, createdTs: row.created_ts, type: row.type, ext: row.ext }
     return sendAjax(c, {
       // The App API's zip_urls.medium, and the large zip gallery-dl derives from it.
-      src: c.var.view.imageUrl(ugoiraZipPath(subject), { kind: 'illust', row }),
-      originalSrc: c.var.view.imageUrl(ugoiraZipPath(subject, '1920x1080'), { kind: 'illust', row }),
+      src: c.get('view').imageUrl(ugoiraZipPath(subject), { kind: 'illust', row }),
+      originalSrc: c.get('view').imageUrl(ugoiraZipPath(subject, '1920x1080'), { kind: 'illust', row }),
       mime_type: 'image/jpeg',
       // The frame names of the zips (and of /v1/ugoira/metadata).
       frames: delays.map((delay, i) => ({ file: `${String(i).padStart(6, '0')}.jpg`, delay })),
@@ -146,7 +146,7 @@ export function ajaxRoutes(app: Hono<AppEnv>, { domain }: Services) {
   })
 
   on(app, 'ajaxNovel', async (c, q) => {
-    const novel = await novels.readable(c.var.view, q.novel_id)
+    const novel = await novels.readable(c.get('view'), q.novel_id)
     const { row, text } = novel
     const { author, tags } = await novels.about(row)
     const sl = row.x_restrict > 0 ? '6' : '2'
@@ -174,7 +174,7 @@ export function ajaxRoutes(app: Hono<AppEnv>, { domain }: Services) {
         [...uploadedImages(c, novel)].map(([id, urls]) => [id, { novelImageId: id, sl, urls }]),
       ),
       aiType: row.ai_type,
-      isBookmarkable: c.var.caller.id !== 0,
+      isBookmarkable: c.get('caller').id !== 0,
       bookmarkData: await bookmarkData(c, 'novel', row.id),
     })
   })

@@ -108,7 +108,7 @@ export function authRoutes(
   /** A new session of the user's (a sign-in, a sign-up), named by the client's User-Agent, and its token answer. */
   const signedIn = async (c: AppContext, user: UserRow) => {
     const client = (c.req.header('user-agent') ?? '').slice(0, MAX_CLIENT_LENGTH)
-    return c.json(issue(user, c.var.view, await tokens.open(user.id, client)), 200, NO_STORE)
+    return c.json(issue(user, c.get('view'), await tokens.open(user.id, client)), 200, NO_STORE)
   }
 
   // Parameters past the table's limits (256 characters), and passwords or refresh tokens in the URL, are refused in
@@ -140,7 +140,7 @@ export function authRoutes(
       const token = fields.refresh_token
       const renewed = token ? await tokens.renew(token) : undefined
       if (!renewed || !token) return c.json(tokenError('invalid_grant', 'Invalid refresh token', 1508), 400, NO_STORE)
-      return c.json(issue(renewed.user, c.var.view, { refreshToken: token, id: renewed.sessionId }), 200, NO_STORE)
+      return c.json(issue(renewed.user, c.get('view'), { refreshToken: token, id: renewed.sessionId }), 200, NO_STORE)
     }
     return c.json(
       tokenError('invalid_request', 'Invalid grant_type parameter or parameter missing', 918),
@@ -179,21 +179,25 @@ export function authRoutes(
 
   // The account's signed-in devices: every session, which the caller can end one by one (its own included).
   on(app, 'sessions', async (c) => {
-    const rows = await tokens.sessionsOf(c.var.caller.id)
-    return sendJson(c, { sessions: rows.map((row) => wireSession(row, c.var.session)) })
+    const rows = await tokens.sessionsOf(c.get('caller').id)
+    return sendJson(c, { sessions: rows.map((row) => wireSession(row, c.get('session'))) })
   })
 
   on(app, 'revokeSession', async (c, q) => {
-    if (!(await tokens.revokeSession(c.var.caller.id, q.session_id))) throw notFound('No such session of yours.')
+    if (!(await tokens.revokeSession(c.get('caller').id, q.session_id))) throw notFound('No such session of yours.')
     return sendJson(c, {})
   })
 
   // A refresh token for an App API client, shown once: the password is asked again, so a stolen access token (an hour
   // at most) cannot be turned into a lasting one.
   on(app, 'addSession', async (c, q) => {
-    await checkPassword(c, c.var.caller.id, q.password)
-    const session = await tokens.open(c.var.caller.id, q.client)
-    return c.json({ refresh_token: session.refreshToken, session: wireSession(session, c.var.session) }, 200, NO_STORE)
+    await checkPassword(c, c.get('caller').id, q.password)
+    const session = await tokens.open(c.get('caller').id, q.client)
+    return c.json(
+      { refresh_token: session.refreshToken, session: wireSession(session, c.get('session')) },
+      200,
+      NO_STORE,
+    )
   })
 
   // A new account, signed in at once. The rules of who may (the mode, the first account, the invite) are the account
@@ -237,7 +241,7 @@ export function authRoutes(
     const webpage = q.webpage ?? ''
     if (webpage !== '' && !isWebAddress(webpage))
       throw field('webpage', 'invalid', 'The web page must be an address starting with http:// or https://.')
-    const done = await accounts.editProfile(c.var.caller.id, {
+    const done = await accounts.editProfile(c.get('caller').id, {
       name: q.name,
       account: q.account,
       comment: q.comment ?? '',
@@ -251,7 +255,7 @@ export function authRoutes(
   // Deleting one's account: after its password (throttled as a sign-in). A library's owner is its configuration's
   // (the next start would make it again), and a catalogue keeps at least one admin.
   on(app, 'deleteAccount', async (c, q) => {
-    const user = await domain.users.existing(c.var.caller.id)
+    const user = await domain.users.existing(c.get('caller').id)
     if (user.account === (await repos.catalogue.meta()).owner_account)
       throw forbidden("The library's owner account cannot be deleted.")
     if (user.role === 'admin' && (await repos.accounts.adminCount()) <= 1)
@@ -268,8 +272,8 @@ export function authRoutes(
         `at least ${MIN_PASSWORD_LENGTH} characters`,
         `The new password must have at least ${MIN_PASSWORD_LENGTH} characters.`,
       )
-    await checkPassword(c, c.var.caller.id, q.current_password)
-    await tokens.setPassword(c.var.caller.id, await newPasswordHash(q.new_password))
+    await checkPassword(c, c.get('caller').id, q.current_password)
+    await tokens.setPassword(c.get('caller').id, await newPasswordHash(q.new_password))
     return c.json({}, 200, NO_STORE)
   })
 }

@@ -14,7 +14,7 @@ export function bookmarkRoutes(app: Hono<AppEnv>, { domain }: Services) {
     kind: Kind,
     q: { user_id: number; restrict: Restrict; max_bookmark_id?: number; tag?: string },
   ) => {
-    const view = c.var.view
+    const view = c.get('view')
     const { items: page, more } = pageOf(await bookmarks.page(view, kind, q))
     return sendJson(c, {
       [kind === 'illust' ? 'illusts' : 'novels']: await items.list(
@@ -23,7 +23,7 @@ export function bookmarkRoutes(app: Hono<AppEnv>, { domain }: Services) {
         page.map((b) => b.itemId),
         view.caller.id === q.user_id,
       ),
-      next_url: nextUrl(c, c.var.origin, more ? { max_bookmark_id: page.at(-1)!.id } : null),
+      next_url: nextUrl(c, c.get('origin'), more ? { max_bookmark_id: page.at(-1)!.id } : null),
     })
   }
   on(app, 'userIllustBookmarks', (c, q) => list(c, 'illust', q))
@@ -31,7 +31,7 @@ export function bookmarkRoutes(app: Hono<AppEnv>, { domain }: Services) {
 
   const detail = async (c: AppContext, kind: Kind, itemId: number) => {
     requireUser(c)
-    const { mark, names } = await bookmarks.detail(c.var.view, kind, itemId)
+    const { mark, names } = await bookmarks.detail(c.get('view'), kind, itemId)
     return sendJson(c, {
       bookmark_detail: {
         is_bookmarked: !!mark,
@@ -44,10 +44,10 @@ export function bookmarkRoutes(app: Hono<AppEnv>, { domain }: Services) {
   on(app, 'novelBookmarkDetail', (c, q) => detail(c, 'novel', q.novel_id))
 
   const tags = async (c: AppContext, kind: Kind, q: { user_id: number; restrict: Restrict; offset: number }) => {
-    const { items: page, more } = pageOf(await bookmarks.tags(c.var.view, kind, q, PAGE_SIZE + 1))
+    const { items: page, more } = pageOf(await bookmarks.tags(c.get('view'), kind, q, PAGE_SIZE + 1))
     return sendJson(c, {
       bookmark_tags: page,
-      next_url: nextUrl(c, c.var.origin, more ? { offset: q.offset + PAGE_SIZE } : null),
+      next_url: nextUrl(c, c.get('origin'), more ? { offset: q.offset + PAGE_SIZE } : null),
     })
   }
   on(app, 'illustBookmarkTags', (c, q) => tags(c, 'illust', q))
@@ -55,7 +55,7 @@ export function bookmarkRoutes(app: Hono<AppEnv>, { domain }: Services) {
 
   const add = async (c: AppContext, kind: Kind, itemId: number, q: { restrict: Restrict; tags: string[] }) => {
     requireUser(c)
-    await bookmarks.add(c.var.view, kind, itemId, q.restrict, q.tags)
+    await bookmarks.add(c.get('view'), kind, itemId, q.restrict, q.tags)
     return sendJson(c, {})
   }
   on(app, 'addIllustBookmark', (c, q) => add(c, 'illust', q.illust_id, q))
@@ -63,7 +63,7 @@ export function bookmarkRoutes(app: Hono<AppEnv>, { domain }: Services) {
 
   const remove = async (c: AppContext, kind: Kind, itemId: number) => {
     requireUser(c)
-    await bookmarks.remove(c.var.view, kind, itemId)
+    await bookmarks.remove(c.get('view'), kind, itemId)
     return sendJson(c, {})
   }
   on(app, 'deleteIllustBookmark', (c, q) => remove(c, 'illust', q.illust_id))

@@ -12,36 +12,36 @@ export function commentRoutes(app: Hono<AppEnv>, { domain }: Services) {
   const { comments } = domain
 
   const list = async (c: AppContext, kind: Kind, itemId: number, offset: number, v1: boolean, withTotal: boolean) => {
-    const view = c.var.view
+    const view = c.get('view')
     const found = await comments.list(view, kind, itemId, v1, offset, PAGE_SIZE + 1)
     const { items, more } = pageOf(found.rows)
     const context = await comments.context(items, v1)
     return sendJson(c, {
       ...(v1 || withTotal ? { total_comments: found.item.total_comments } : {}),
       comments: v1 ? commentsToWire(view, items, context, { parents: true }) : commentsToWire(view, items, context),
-      next_url: nextUrl(c, c.var.origin, more ? { offset: offset + PAGE_SIZE } : null),
+      next_url: nextUrl(c, c.get('origin'), more ? { offset: offset + PAGE_SIZE } : null),
       comment_access_control: found.accessControl,
     })
   }
 
   const replies = async (c: AppContext, kind: Kind, commentId: number, offset: number) => {
-    const view = c.var.view
+    const view = c.get('view')
     const { items, more } = pageOf(await comments.replies(view, kind, commentId, offset, PAGE_SIZE + 1))
     return sendJson(c, {
       comments: commentsToWire(view, items, await comments.context(items, false)),
-      next_url: nextUrl(c, c.var.origin, more ? { offset: offset + PAGE_SIZE } : null),
+      next_url: nextUrl(c, c.get('origin'), more ? { offset: offset + PAGE_SIZE } : null),
     })
   }
 
   const add = async (c: AppContext, kind: Kind, itemId: number, text: string, parentId: number | undefined) => {
-    const view = c.var.view
+    const view = c.get('view')
     const row = await comments.add(view, kind, itemId, text, parentId)
     const context = await comments.context([row], true)
     return sendJson(c, { comment: commentsToWire(view, [row], context, { parents: true })[0] })
   }
 
   const remove = async (c: AppContext, kind: Kind, commentId: number) => {
-    await comments.remove(c.var.view, kind, commentId)
+    await comments.remove(c.get('view'), kind, commentId)
     return sendJson(c, {})
   }
 

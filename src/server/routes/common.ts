@@ -5,7 +5,7 @@ import { toJsonBuffer } from '../wire/raw-json.ts'
 
 /** The signed-in caller's id; an anonymous caller gets the App API's invalid_request answer. */
 export function requireUser(c: AppContext): number {
-  const id = c.var.caller.id
+  const id = c.get('caller').id
   if (!id) throw invalidRequest()
   return id
 }

@@ -10,35 +10,35 @@ export function illustRoutes(app: Hono<AppEnv>, { domain }: Services) {
   const { items, works, series: seriesService } = domain
 
   on(app, 'illustDetail', async (c, q) => {
-    const illust = await items.detail(c.var.view, 'illust', q.illust_id)
+    const illust = await items.detail(c.get('view'), 'illust', q.illust_id)
     if (!illust) throw notFound(GONE.illust)
     return sendJson(c, { illust })
   })
 
   on(app, 'related', async (c, q) => {
-    const view = c.var.view
+    const view = c.get('view')
     const { items: page, more } = pageOf(
       (await works.related(view, q.illust_id, q.offset + PAGE_SIZE + 1)).slice(q.offset),
     )
     return sendJson(c, {
       illusts: await items.list(view, 'illust', page),
-      next_url: nextUrl(c, c.var.origin, more ? { offset: q.offset + PAGE_SIZE } : null),
+      next_url: nextUrl(c, c.get('origin'), more ? { offset: q.offset + PAGE_SIZE } : null),
     })
   })
 
   on(app, 'ugoiraMetadata', async (c, q) => {
-    const { row, delays } = await works.ugoira(c.var.view, q.illust_id)
+    const { row, delays } = await works.ugoira(c.get('view'), q.illust_id)
     const subject = { id: row.id, createdTs: row.created_ts, type: row.type, ext: row.ext }
     return sendJson(c, {
       ugoira_metadata: {
-        zip_urls: { medium: c.var.view.imageUrl(ugoiraZipPath(subject), { kind: 'illust', row }) },
+        zip_urls: { medium: c.get('view').imageUrl(ugoiraZipPath(subject), { kind: 'illust', row }) },
         frames: delays.map((delay, i) => ({ file: `${String(i).padStart(6, '0')}.jpg`, delay })),
       },
     })
   })
 
   on(app, 'illustSeries', async (c, q) => {
-    const view = c.var.view
+    const view = c.get('view')
     // A series of works the caller may not see is, to the caller, no series (as a hidden work's detail is not found).
     const found = await seriesService.illust(view, q.illust_series_id)
     if (!found) throw notFound('The series does not exist.')
@@ -68,7 +68,7 @@ export function illustRoutes(app: Hono<AppEnv>, { domain }: Services) {
       },
       illust_series_first_illust: first ?? null,
       illusts: await items.list(view, 'illust', page),
-      next_url: nextUrl(c, c.var.origin, more ? { offset: q.offset + PAGE_SIZE } : null),
+      next_url: nextUrl(c, c.get('origin'), more ? { offset: q.offset + PAGE_SIZE } : null),
     })
   })
 }

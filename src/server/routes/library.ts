@@ -14,7 +14,7 @@ const NO_SCAN: ScanProgress = { running: false, done: 0, total: 0, started_at: n
 
 export function libraryRoutes(app: Hono<AppEnv>, { domain, library }: Services) {
   const ownerOnly = (c: AppContext, what: string) => {
-    if (!c.var.caller.owner) throw forbidden(`Only the owner of this library can ${what}.`)
+    if (!c.get('caller').owner) throw forbidden(`Only the owner of this library can ${what}.`)
   }
 
   on(app, 'libraryStatus', async (c) => {

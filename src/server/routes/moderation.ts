@@ -21,7 +21,7 @@ const iso = (ts: number) => new Date(ts * 1000).toISOString()
 
 export function moderationRoutes(app: Hono<AppEnv>, { domain, repos }: Services, moderation: ModerationService) {
   const adminOnly = (c: AppContext, what: string) => {
-    if (!c.var.caller.admin) throw forbidden(`Only an admin can ${what}.`)
+    if (!c.get('caller').admin) throw forbidden(`Only an admin can ${what}.`)
   }
 
   /** The accounts a page names, by id. */
@@ -67,7 +67,7 @@ export function moderationRoutes(app: Hono<AppEnv>, { domain, repos }: Services,
   }
 
   on(app, 'addReport', async (c, q) => {
-    await moderation.report(c.var.view, q.kind, q.target_id, q.reason, q.note ?? '')
+    await moderation.report(c.get('view'), q.kind, q.target_id, q.reason, q.note ?? '')
     return sendJson(c, {})
   })
 
@@ -86,18 +86,21 @@ export function moderationRoutes(app: Hono<AppEnv>, { domain, repos }: Services,
       resolution: r.resolution,
       closed_by: ref(users, r.closed_by),
     }))
-    return sendJson(c, { reports, next_url: nextUrl(c, c.var.origin, more ? { offset: q.offset + PAGE_SIZE } : null) })
+    return sendJson(c, {
+      reports,
+      next_url: nextUrl(c, c.get('origin'), more ? { offset: q.offset + PAGE_SIZE } : null),
+    })
   })
 
   on(app, 'dismissReport', async (c, q) => {
     adminOnly(c, 'dismiss a report')
-    await moderation.dismiss(c.var.caller.id, q.report_id, q.note ?? '')
+    await moderation.dismiss(c.get('caller').id, q.report_id, q.note ?? '')
     return sendJson(c, {})
   })
 
   on(app, 'moderateItem', async (c, q) => {
     adminOnly(c, 'moderate')
-    await moderation.moderateItem(c.var.caller.id, q.kind, q.target_id, q.action, q.note ?? '')
+    await moderation.moderateItem(c.get('caller').id, q.kind, q.target_id, q.action, q.note ?? '')
     return sendJson(c, {})
   })
 
@@ -105,7 +108,7 @@ export function moderationRoutes(app: Hono<AppEnv>, { domain, repos }: Services,
     adminOnly(c, 'suspend an account')
     const user = await domain.users.existing(q.user_id)
     const owner = (await repos.catalogue.meta()).owner_account
-    await moderation.moderateUser(c.var.caller, user, owner, q.action, q.note ?? '')
+    await moderation.moderateUser(c.get('caller'), user, owner, q.action, q.note ?? '')
     return sendJson(c, {})
   })
 
@@ -125,7 +128,7 @@ export function moderationRoutes(app: Hono<AppEnv>, { domain, repos }: Services,
       target: wireTarget(h.kind, h.target_id, now, users, { label: '', userId: null }),
       held_at: iso(h.created_ts),
     }))
-    return sendJson(c, { held, next_url: nextUrl(c, c.var.origin, more ? { offset: q.offset + PAGE_SIZE } : null) })
+    return sendJson(c, { held, next_url: nextUrl(c, c.get('origin'), more ? { offset: q.offset + PAGE_SIZE } : null) })
   })
 
   on(app, 'moderationLog', async (c, q) => {
@@ -140,6 +143,9 @@ export function moderationRoutes(app: Hono<AppEnv>, { domain, repos }: Services,
       target: wireTarget(e.kind, e.target_id, now, users, { label: e.target_label, userId: e.target_user_id }),
       note: e.note,
     }))
-    return sendJson(c, { entries, next_url: nextUrl(c, c.var.origin, more ? { offset: q.offset + PAGE_SIZE } : null) })
+    return sendJson(c, {
+      entries,
+      next_url: nextUrl(c, c.get('origin'), more ? { offset: q.offset + PAGE_SIZE } : null),
+    })
   })
 }

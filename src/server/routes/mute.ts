@@ -8,7 +8,7 @@ export function muteRoutes(app: Hono<AppEnv>, { domain }: Services) {
   on(app, 'muteList', async (c) => {
     const me = requireUser(c)
     const mutes = await domain.mutes.list(me)
-    const users = await domain.users.wireUsers(c.var.view, mutes.users)
+    const users = await domain.users.wireUsers(c.get('view'), mutes.users)
     const mutedUsers = users.map((user) => ({ user, is_premium_slot: false }))
     return sendJson(c, {
       muted_tags: mutes.tags.map((name) => ({

@@ -23,7 +23,7 @@ export async function novelSeriesHead(
   domain: Domain,
   seriesId: number,
 ): Promise<NovelSeriesHead | undefined> {
-  const view = c.var.view
+  const view = c.get('view')
   const found = await domain.series.novel(view, seriesId)
   if (!found) return undefined
   const { series, stats, author } = found
@@ -60,13 +60,13 @@ export function novelSeriesRoutes(app: Hono<AppEnv>, { domain }: Services) {
     const head = await novelSeriesHead(c, domain, q.series_id)
     if (!head) throw notFound(NO_SERIES)
     const after = q.last_order ?? 0
-    const view = c.var.view
+    const view = c.get('view')
     const { items, more } = pageOf(await domain.series.page(view, 'novel', q.series_id, after, PAGE_SIZE + 1))
     const last = more ? await domain.items.row('novel', items.at(-1)!) : undefined
     return sendJson(c, {
       ...head,
       novels: await domain.items.list(view, 'novel', items),
-      next_url: nextUrl(c, c.var.origin, last ? { last_order: last.series_order ?? 0 } : null),
+      next_url: nextUrl(c, c.get('origin'), last ? { last_order: last.series_order ?? 0 } : null),
     })
   }
   on(app, 'novelSeries', page)

@@ -1,12 +1,13 @@
 import type { Hono } from 'hono'
-import type { WireIllust, WireNovel, WireNovelText } from '../../api/wire.ts'
+import type { WireIllust, WireNovelText } from '../../api/wire.ts'
 import type { NovelRow } from '../data/store.ts'
 import type { AppContext, AppEnv, Services } from '../context.ts'
 import type { ReadableNovel } from '../services/novels.ts'
 import { on } from '../http/endpoint.ts'
-import { isoJst, novelCoverPaths, novelUploadedImagePaths, workImagePaths } from '../images/paths.ts'
+import { isoJst, novelCoverPaths, novelUploadedImagePaths } from '../images/paths.ts'
 import { webviewNovelPage, type WebviewNovel, type WebviewSeriesLink } from '../wire/webview-page.ts'
 import { sendJson } from './common.ts'
+import { ExtendedJson, type RawJson } from '../wire/raw-json.ts'
 import { novelSeriesHead } from './novel-series.ts'
 
 // A novel's text, two ways: `/v1/novel/text` (JSON, Easel's gallery) and `/webview/v2/novel` (the HTML page pixivpy
@@ -30,7 +31,7 @@ export function uploadedImages(
     out.set(
       String(img.image_id),
       Object.fromEntries(
-        Object.entries(paths).map(([size, p]) => [size, c.var.view.imageUrl(p, { kind: 'novel', row })]),
+        Object.entries(paths).map(([size, p]) => [size, c.get('view').imageUrl(p, { kind: 'novel', row })]),
       ) as ImageUrls,
     )
   }
@@ -46,60 +47,53 @@ interface EmbeddedWork {
 
 /**
  * `[pixivimage:ID]` / `[pixivimage:ID-PAGE]` works the caller may see, keyed by the literal marker value (reference
- * §19.2); a page the work does not have is left out, as an unknown or hidden work is.
+ * §19.2); a page the work does not have is left out, as an unknown or hidden work is. The page's images are the URLs
+ * the work's own image_urls / meta_pages give (signed where the work's are).
  */
-function embeddedWorks(c: AppContext, novel: ReadableNovel): Map<string, EmbeddedWork> {
-  const markers = [...novel.text.matchAll(/\[pixivimage:(\d{1,15})(?:-(\d{1,4}))?\]/g)]
-  const { rows, wires } = novel.embedded
+function embeddedWorks(novel: ReadableNovel): Map<string, EmbeddedWork> {
   const out = new Map<string, EmbeddedWork>()
-  for (const m of markers) {
-    const row = rows.get(Number(m[1]))
-    const wire = row && wires.get(row.id)
+  for (const m of novel.text.matchAll(/\[pixivimage:(\d{1,15})(?:-(\d{1,4}))?\]/g)) {
+    const wire = novel.embedded.get(Number(m[1]))
     const page = m[2] ? Number(m[2]) : 1
-    if (!row || !wire || page < 1 || page > row.page_count) continue
-    // The same paths the work's own image_urls / meta_pages give.
-    const paths = workImagePaths({ id: row.id, createdTs: row.created_ts, type: row.type, ext: row.ext }, page - 1)
-    const of = { kind: 'illust' as const, row }
-    out.set(m[0].slice('[pixivimage:'.length, -1), {
-      wire,
-      page,
-      images: {
-        small: c.var.view.imageUrl(paths.squareMedium, of),
-        medium: c.var.view.imageUrl(paths.large, of),
-        original: c.var.view.imageUrl(paths.original, of),
-      },
-    })
+    if (!wire || page < 1 || page > wire.page_count) continue
+    const single = wire.page_count === 1
+    const urls = single ? undefined : wire.meta_pages[page - 1]?.image_urls
+    const original = single ? wire.meta_single_page.original_image_url : urls?.original
+    const small = single ? wire.image_urls.square_medium : urls?.square_medium
+    const medium = single ? wire.image_urls.large : urls?.large
+    if (!small || !medium || !original) continue
+    out.set(m[0].slice('[pixivimage:'.length, -1), { wire, page, images: { small, medium, original } })
   }
   return out
 }
 
 export const coverUrl = (c: AppContext, row: NovelRow) =>
-  c.var.view.imageUrl(novelCoverPaths({ id: row.id, createdTs: row.created_ts, coverHash: row.cover_hash }).large, {
+  c.get('view').imageUrl(novelCoverPaths({ id: row.id, createdTs: row.created_ts, coverHash: row.cover_hash }).large, {
     kind: 'novel',
     row,
   })
 
 export function novelTextRoutes(app: Hono<AppEnv>, { domain }: Services) {
   on(app, 'novelText', async (c, q) => {
-    const view = c.var.view
+    const view = c.get('view')
     const novel = await domain.novels.readable(view, q.novel_id, { neighbours: true, embeds: true })
-    const { row, text, prev, next } = novel
+    const { row, prev, next } = novel
     const head = prev || next ? await novelSeriesHead(c, domain, row.series_id!) : undefined
     const [prevRaw, nextRaw] = head
       ? await domain.items.lists(view, 'novel', [prev ? [prev.id] : [], next ? [next.id] : []])
       : [[], []]
     // The neighbour's novel object with the keys of a series page (WireSeriesNeighbour), or `{}`.
-    const neighbour = (raw: { parse<T>(): T } | undefined) =>
-      raw && head ? { ...raw.parse<WireNovel>(), ...head, novels: [raw], next_url: null } : {}
+    const neighbour = (raw: RawJson | undefined) =>
+      raw && head ? new ExtendedJson(raw, { ...head, novels: [raw], next_url: null }) : {}
     const images: WireNovelText['images'] = Object.fromEntries(
       [...uploadedImages(c, novel)].map(([id, urls]) => [id, { urls }]),
     )
     const illusts: WireNovelText['illusts'] = Object.fromEntries(
-      [...embeddedWorks(c, novel)].map(([key, e]) => [key, { illust: e.wire, page: e.page, images: e.images }]),
+      [...embeddedWorks(novel)].map(([key, e]) => [key, { illust: e.wire, page: e.page, images: e.images }]),
     )
     return sendJson(c, {
       novel_marker: {},
-      novel_text: text,
+      novel_text: novel.textJson,
       series_prev: neighbour(prevRaw![0]),
       series_next: neighbour(nextRaw![0]),
       images,
@@ -108,7 +102,7 @@ export function novelTextRoutes(app: Hono<AppEnv>, { domain }: Services) {
   })
 
   on(app, 'webviewNovel', async (c, q) => {
-    const { row, text, prev, next } = await domain.novels.readable(c.var.view, q.id, { neighbours: true })
+    const { row, text, prev, next } = await domain.novels.readable(c.get('view'), q.id, { neighbours: true })
     const about = await domain.novels.about(row)
     const link = (n: NovelRow | undefined): WebviewSeriesLink | null =>
       n
@@ -147,7 +141,7 @@ export function novelTextRoutes(app: Hono<AppEnv>, { domain }: Services) {
       aiType: row.ai_type,
       isOriginal: row.is_original === 1,
     }
-    const page = webviewNovelPage(novel, row.user_id === c.var.caller.id)
+    const page = webviewNovelPage(novel, row.user_id === c.get('caller').id)
     return c.body(page.html, 200, {
       'Content-Type': 'text/html; charset=UTF-8',
       'Content-Security-Policy': page.csp,

@@ -8,7 +8,7 @@ import { GONE, sendJson } from './common.ts'
 
 export function novelRoutes(app: Hono<AppEnv>, { domain }: Services) {
   on(app, 'novelDetail', async (c, q) => {
-    const novel = await domain.items.detail(c.var.view, 'novel', q.novel_id)
+    const novel = await domain.items.detail(c.get('view'), 'novel', q.novel_id)
     if (!novel) throw notFound(GONE.novel)
     return sendJson(c, { novel })
   })

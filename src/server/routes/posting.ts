@@ -30,39 +30,39 @@ export function postingRoutes(
    * An admin deleting another's work or novel moderates it (the audit log keeps it); anyone else deletes their own.
    */
   const othersAsAdmin = async (c: AppContext, kind: 'illust' | 'novel', id: number) => {
-    if (!c.var.caller.admin) return false
+    if (!c.get('caller').admin) return false
     const target = await repos.moderation.target(kind, id)
-    if (!target || target.user_id === c.var.caller.id) return false
-    await moderation.moderateItem(c.var.caller.id, kind, id, 'delete', '')
+    if (!target || target.user_id === c.get('caller').id) return false
+    await moderation.moderateItem(c.get('caller').id, kind, id, 'delete', '')
     return true
   }
 
   /** The work as its author now sees it (every instance has forgotten the old one). */
   const posted = async (c: Parameters<Parameters<typeof on>[2]>[0], id: number) => {
-    const illust = await domain.items.detail(c.var.view, 'illust', id)
+    const illust = await domain.items.detail(c.get('view'), 'illust', id)
     if (!illust) throw notFound(GONE.illust)
     return sendJson(c, { illust })
   }
 
   const novelPosted = async (c: Parameters<Parameters<typeof on>[2]>[0], id: number) => {
-    const novel = await domain.items.detail(c.var.view, 'novel', id)
+    const novel = await domain.items.detail(c.get('view'), 'novel', id)
     if (!novel) throw notFound(GONE.novel)
     return sendJson(c, { novel })
   }
 
   on(app, 'addUpload', async (c, q) =>
-    sendJson(c, { upload: wireUpload(await posting.upload(c.var.caller.id, q.file, q.kind)) }),
+    sendJson(c, { upload: wireUpload(await posting.upload(c.get('caller').id, q.file, q.kind)) }),
   )
 
-  on(app, 'addIllust', async (c, q) => posted(c, await posting.post(c.var.caller.id, q)))
+  on(app, 'addIllust', async (c, q) => posted(c, await posting.post(c.get('caller').id, q)))
 
   on(app, 'editIllust', async (c, q) => {
-    await posting.edit(c.var.caller.id, q.illust_id, q)
+    await posting.edit(c.get('caller').id, q.illust_id, q)
     return posted(c, q.illust_id)
   })
 
   on(app, 'deleteIllust', async (c, q) => {
-    if (!(await othersAsAdmin(c, 'illust', q.illust_id))) await posting.remove(c.var.caller.id, q.illust_id, false)
+    if (!(await othersAsAdmin(c, 'illust', q.illust_id))) await posting.remove(c.get('caller').id, q.illust_id, false)
     return sendJson(c, {})
   })
 
@@ -74,38 +74,38 @@ export function postingRoutes(
   }
 
   on(app, 'illustPages', async (c, q) => {
-    const pages = (await posting.pages(c.var.caller.id, q.illust_id)).map(wireUpload)
+    const pages = (await posting.pages(c.get('caller').id, q.illust_id)).map(wireUpload)
     return sendJson(c, { pages, ...(await heldState('illust', q.illust_id)) })
   })
 
-  on(app, 'ownSeries', async (c, q) => sendJson(c, { series: await repos.series.ofAuthor(q.kind, c.var.caller.id) }))
+  on(app, 'ownSeries', async (c, q) => sendJson(c, { series: await repos.series.ofAuthor(q.kind, c.get('caller').id) }))
 
-  on(app, 'addNovel', async (c, q) => novelPosted(c, await posting.postNovel(c.var.caller.id, q)))
+  on(app, 'addNovel', async (c, q) => novelPosted(c, await posting.postNovel(c.get('caller').id, q)))
 
   on(app, 'editNovel', async (c, q) => {
-    await posting.editNovel(c.var.caller.id, q.novel_id, q)
+    await posting.editNovel(c.get('caller').id, q.novel_id, q)
     return novelPosted(c, q.novel_id)
   })
 
   on(app, 'deleteNovel', async (c, q) => {
-    if (!(await othersAsAdmin(c, 'novel', q.novel_id))) await posting.removeNovel(c.var.caller.id, q.novel_id, false)
+    if (!(await othersAsAdmin(c, 'novel', q.novel_id))) await posting.removeNovel(c.get('caller').id, q.novel_id, false)
     return sendJson(c, {})
   })
 
   on(app, 'novelSource', async (c, q) =>
     sendJson(c, {
-      ...(await posting.novelSource(c.var.caller.id, q.novel_id)),
+      ...(await posting.novelSource(c.get('caller').id, q.novel_id)),
       ...(await heldState('novel', q.novel_id)),
     }),
   )
 
   on(app, 'editProfileImage', async (c, q) => {
-    await posting.profileImage(c.var.caller.id, q.role, q.file)
+    await posting.profileImage(c.get('caller').id, q.role, q.file)
     return sendJson(c, {})
   })
 
   on(app, 'deleteProfileImage', async (c, q) => {
-    await posting.profileImage(c.var.caller.id, q.role, null)
+    await posting.profileImage(c.get('caller').id, q.role, null)
     return sendJson(c, {})
   })
 }

@@ -18,8 +18,8 @@ export function recommendedRoutes(app: Hono<AppEnv>, { domain }: Services) {
       offset: number
     },
   ) => {
-    const view = c.var.view
-    const caller = c.var.caller
+    const view = c.get('view')
+    const caller = c.get('caller')
     const window = await recommendation.window(
       'illust',
       caller,
@@ -42,15 +42,15 @@ export function recommendedRoutes(app: Hono<AppEnv>, { domain }: Services) {
         : [],
       contest_exists: false,
       privacy_policy: {},
-      next_url: nextUrl(c, c.var.origin, more ? cursor : null),
+      next_url: nextUrl(c, c.get('origin'), more ? cursor : null),
     })
   }
   on(app, 'recommendedIllusts', illusts)
   on(app, 'recommendedIllustsNologin', illusts)
 
   on(app, 'recommendedNovels', async (c, q) => {
-    const view = c.var.view
-    const caller = c.var.caller
+    const view = c.get('view')
+    const caller = c.get('caller')
     const window = await recommendation.window('novel', caller, q.max_bookmark_id_for_recommend, undefined)
     const ids = await recommendation.items('novel', caller, undefined, window)
     const { items: page, more } = pageOf(ids.slice(q.offset, q.offset + PAGE_SIZE + 1))
@@ -63,7 +63,7 @@ export function recommendedRoutes(app: Hono<AppEnv>, { domain }: Services) {
         ? await items.list(view, 'novel', await recommendation.rankingTop('novel'))
         : [],
       privacy_policy: {},
-      next_url: nextUrl(c, c.var.origin, more ? cursor : null),
+      next_url: nextUrl(c, c.get('origin'), more ? cursor : null),
     })
   })
 }

@@ -12,18 +12,19 @@ export function searchRoutes(app: Hono<AppEnv>, { domain, config }: Services) {
 
   const handler = async (c: AppContext, kind: Kind, q: SearchParams) => {
     const plan = search.plan(q)
-    const hits = await search.hits(kind, plan, c.var.caller, clientOf(c, config.trustProxy))
+    // who the search pool counts it against, worked out only when the search is not already cached
+    const hits = await search.hits(kind, plan, c.get('caller'), () => clientOf(c, config.trustProxy))
     const { items: page, more } = pageOf(hits.slice(q.offset, q.offset + PAGE_SIZE + 1))
     return sendJson(c, {
-      [kind === 'illust' ? 'illusts' : 'novels']: await items.list(c.var.view, kind, page),
+      [kind === 'illust' ? 'illusts' : 'novels']: await items.list(c.get('view'), kind, page),
       next_url: nextUrl(
         c,
-        c.var.origin,
+        c.get('origin'),
         more && q.offset + PAGE_SIZE <= 5000 ? { offset: q.offset + PAGE_SIZE } : null,
       ),
       search_span_limit: 31536000,
       // AI works are in these results unless the query or the account's AI setting leaves them out.
-      show_ai: q.search_ai_type !== '0' && c.var.caller.showAi !== false,
+      show_ai: q.search_ai_type !== '0' && c.get('caller').showAi !== false,
     })
   }
   on(app, 'searchIllusts', (c, q) => handler(c, 'illust', q))
@@ -31,7 +32,7 @@ export function searchRoutes(app: Hono<AppEnv>, { domain, config }: Services) {
 
   on(app, 'autocomplete', async (c, q) =>
     sendJson(c, {
-      tags: (await search.autocomplete(q.word, c.var.caller, 10)).map((t) => ({
+      tags: (await search.autocomplete(q.word, c.get('caller'), 10)).map((t) => ({
         name: t.name,
         translated_name: t.translated_name,
       })),
@@ -43,7 +44,7 @@ export function searchRoutes(app: Hono<AppEnv>, { domain, config }: Services) {
     const works = new Map(
       (
         await items.illustObjects(
-          c.var.view,
+          c.get('view'),
           trending.map((t) => t.workId),
         )
       ).map((w) => [w.id, w]),

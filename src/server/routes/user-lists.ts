@@ -15,8 +15,8 @@ export function userListRoutes(app: Hono<AppEnv>, { domain, config }: Services) 
   const previewPage = async (c: AppContext, ids: number[], offset: number) => {
     const { items, more } = pageOf(ids)
     return sendJson(c, {
-      user_previews: await users.previews(c.var.view, items),
-      next_url: nextUrl(c, c.var.origin, more ? { offset: offset + PAGE_SIZE } : null),
+      user_previews: await users.previews(c.get('view'), items),
+      next_url: nextUrl(c, c.get('origin'), more ? { offset: offset + PAGE_SIZE } : null),
     })
   }
 
@@ -31,20 +31,20 @@ export function userListRoutes(app: Hono<AppEnv>, { domain, config }: Services) 
 
   on(app, 'userMypixiv', async (c, q) => {
     await users.existing(q.user_id)
-    return previewPage(c, await follows.mypixiv(q.user_id, c.var.caller.id, q.offset, PAGE_SIZE + 1), q.offset)
+    return previewPage(c, await follows.mypixiv(q.user_id, c.get('caller').id, q.offset, PAGE_SIZE + 1), q.offset)
   })
 
   on(app, 'relatedUsers', async (c, q) => {
     const seed = q.seed_user_id
     await users.existing(seed)
     const ids = await recommendation.relatedUsers(seed)
-    const me = c.var.caller.id
+    const me = c.get('caller').id
     const mine = ids.filter((id) => id !== me)
     return previewPage(c, mine.slice(q.offset, q.offset + PAGE_SIZE + 1), q.offset)
   })
 
   on(app, 'recommendedUsers', async (c, q) => {
-    const ids = await recommendation.recommendedUsers(c.var.caller.id)
+    const ids = await recommendation.recommendedUsers(c.get('caller').id)
     return previewPage(c, ids.slice(q.offset, q.offset + PAGE_SIZE + 1), q.offset)
   })
 
@@ -52,11 +52,11 @@ export function userListRoutes(app: Hono<AppEnv>, { domain, config }: Services) 
   // muted users. A block list is private: another's is empty.
   on(app, 'userList', async (c, q) => {
     await users.existing(q.user_id)
-    const ids = q.user_id === c.var.caller.id ? await mutes.users(q.user_id) : []
+    const ids = q.user_id === c.get('caller').id ? await mutes.users(q.user_id) : []
     const { items, more } = pageOf(ids.slice(q.offset, q.offset + PAGE_SIZE + 1))
     return sendJson(c, {
-      users: await users.wireUsers(c.var.view, items),
-      next_url: nextUrl(c, c.var.origin, more ? { offset: q.offset + PAGE_SIZE } : null),
+      users: await users.wireUsers(c.get('view'), items),
+      next_url: nextUrl(c, c.get('origin'), more ? { offset: q.offset + PAGE_SIZE } : null),
     })
   })
 
@@ -64,9 +64,9 @@ export function userListRoutes(app: Hono<AppEnv>, { domain, config }: Services) 
     const show = q.show_ai ?? q.setting
     if (show === undefined)
       throw badRequest(JSON.stringify({ show_ai: ['show_ai is required'] }), 'show_ai is required')
-    await users.setShowAi(c.var.caller.id, show)
+    await users.setShowAi(c.get('caller').id, show)
     return sendJson(c, {})
   })
 
-  on(app, 'aiShowSettings', async (c) => sendJson(c, { show_ai: await users.showAi(c.var.caller.id) }))
+  on(app, 'aiShowSettings', async (c) => sendJson(c, { show_ai: await users.showAi(c.get('caller').id) }))
 }

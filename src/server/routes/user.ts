@@ -21,7 +21,7 @@ export function userRoutes(app: Hono<AppEnv>, { domain }: Services) {
   const { users, items, follows } = domain
 
   on(app, 'userDetail', async (c, q) => {
-    const view = c.var.view
+    const view = c.get('view')
     const { row, counts } = await users.profile(view, q.user_id)
     const profile = JSON.parse(row.profile_json) as Record<string, unknown>
     const { workspace, profile_publicity, ...rest } = profile
@@ -38,9 +38,9 @@ export function userRoutes(app: Hono<AppEnv>, { domain }: Services) {
         is_using_custom_profile_image: true,
         ...rest,
         ...governedProfileFields(rest, profile_publicity as Publicity | undefined, (p) => {
-          return maySeePublicity(c.var.caller, (id) => view.isMutual(id), row.id, p)
+          return maySeePublicity(c.get('caller'), (id) => view.isMutual(id), row.id, p)
         }),
-        background_image_url: backgroundImageUrl(c.var.view, row),
+        background_image_url: backgroundImageUrl(c.get('view'), row),
         total_follow_users: counts.follows,
         total_mypixiv_users: counts.mypixiv,
         total_illusts: counts.illusts,
@@ -65,12 +65,12 @@ export function userRoutes(app: Hono<AppEnv>, { domain }: Services) {
 
   const list = async (c: AppContext, kind: Kind, q: { user_id: number; offset: number; type?: 'illust' | 'manga' }) => {
     const row = await users.existing(q.user_id)
-    const view = c.var.view
+    const view = c.get('view')
     const { items: page, more } = pageOf(await users.itemIds(view, kind, row.id, q.type, q.offset, PAGE_SIZE + 1))
     return sendJson(c, {
       user: view.user(row, view.follows(row.id)),
       [kind === 'illust' ? 'illusts' : 'novels']: await items.list(view, kind, page),
-      next_url: nextUrl(c, c.var.origin, more ? { offset: q.offset + PAGE_SIZE } : null),
+      next_url: nextUrl(c, c.get('origin'), more ? { offset: q.offset + PAGE_SIZE } : null),
     })
   }
   on(app, 'userIllusts', (c, q) => list(c, 'illust', q))
@@ -78,13 +78,13 @@ export function userRoutes(app: Hono<AppEnv>, { domain }: Services) {
 
   on(app, 'userFollowing', async (c, q) => {
     await users.existing(q.user_id)
-    if (q.restrict === 'private' && !mayReadPrivateOf(c.var.caller, q.user_id))
+    if (q.restrict === 'private' && !mayReadPrivateOf(c.get('caller'), q.user_id))
       throw forbidden('Private follows are only visible to their owner.')
     const ids = await follows.following(q.user_id, q.restrict === 'private' ? 1 : 0, q.offset, PAGE_SIZE + 1)
     const { items: page, more } = pageOf(ids)
     return sendJson(c, {
-      user_previews: await users.previews(c.var.view, page),
-      next_url: nextUrl(c, c.var.origin, more ? { offset: q.offset + PAGE_SIZE } : null),
+      user_previews: await users.previews(c.get('view'), page),
+      next_url: nextUrl(c, c.get('origin'), more ? { offset: q.offset + PAGE_SIZE } : null),
     })
   })
 

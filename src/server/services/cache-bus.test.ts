@@ -6,6 +6,7 @@ import { SessionCache } from '../auth/sessions.ts'
 import type { Repositories } from '../data/repositories.ts'
 import { ImageRowCache, repositoryImageCatalogue } from '../images/repository-catalogue.ts'
 import type { Caches } from './caches.ts'
+import { NovelTextCache } from './novel-texts.ts'
 import { applyChange, LocalCacheBus } from './cache-bus.ts'
 
 // What each change does to the caches of an instance that receives it.
@@ -29,6 +30,7 @@ function caches() {
     sessions: new SessionCache(tokens),
     bookmarkPages: new Lru(10),
     images: new ImageRowCache(10, 1024 * 1024),
+    texts: new NovelTextCache(10, 1024 * 1024),
     bus,
   }
   bus.subscribe((change) => applyChange(c, change))
@@ -67,6 +69,36 @@ describe('applying a change', () => {
     expect(c.items.get('http://a', 'illust', true, 2)).toBeDefined()
     await c.bus.publish({ allItems: true })
     expect(c.items.get('http://a', 'illust', true, 2)).toBeUndefined()
+  })
+
+  it('forgets a novel’s text when the novel is named, and every text with every item', async () => {
+    const c = caches()
+    let reads = 0
+    const read = async () => `text ${++reads}`
+    for (const id of [1, 2, 3]) await c.texts.get(id, read)
+    expect((await c.texts.get(1, read)).text).toBe('text 1') // kept
+    await c.bus.publish({ items: [{ kind: 'novel', id: 1 }] })
+    await c.bus.publish({ items: [{ kind: 'illust', id: 2 }] }) // a work of the same id is another item
+    expect((await c.texts.get(1, read)).text).toBe('text 4')
+    expect((await c.texts.get(2, read)).text).toBe('text 2')
+    await c.bus.publish({ allItems: true })
+    expect((await c.texts.get(3, read)).text).toBe('text 5')
+    await c.bus.publish({ everything: true })
+    expect((await c.texts.get(3, read)).json.json).toBe('"text 6"')
+  })
+
+  it('answers a text read while its novel changed, and does not keep it', async () => {
+    const c = caches()
+    let release!: () => void
+    const slow = new Promise<void>((resolve) => (release = resolve))
+    const pending = c.texts.get(1, async () => {
+      await slow
+      return 'before the edit'
+    })
+    await c.bus.publish({ items: [{ kind: 'novel', id: 1 }] })
+    release()
+    expect((await pending).text).toBe('before the edit')
+    expect((await c.texts.get(1, async () => 'after the edit')).text).toBe('after the edit')
   })
 
   it('“everything” moves every account past every version handed out, and empties every list', async () => {

@@ -75,13 +75,20 @@ export function applyChange(caches: Caches, change: CacheChange) {
     caches.callers.clear()
     caches.sessions.clear()
     caches.images.clear()
+    caches.texts.clear()
     for (const lru of lists(caches)) lru.clear()
     return
   }
   if (change.callers?.length) caches.callers.changed(...change.callers)
   if (change.sessions?.length) caches.sessions.ended(...change.sessions)
-  if (change.allItems) caches.items.clear()
-  else for (const { kind, id } of change.items ?? []) caches.items.invalidate(kind, id)
+  if (change.allItems) {
+    caches.items.clear()
+    caches.texts.clear()
+  } else
+    for (const { kind, id } of change.items ?? []) {
+      caches.items.invalidate(kind, id)
+      if (kind === 'novel') caches.texts.forget(id)
+    }
   // The image routes' rows: an import (which says `lists`) may change any of them, users' and series' included, so it
   // drops them all; other writes drop the rows of the items and accounts they name.
   if (change.allItems || change.lists) caches.images.clear()

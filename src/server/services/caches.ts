@@ -4,6 +4,7 @@ import type { CallerStates } from '../wire/caller-state.ts'
 import type { SessionCache } from '../auth/sessions.ts'
 import type { CacheBus } from './cache-bus.ts'
 import type { ImageRowCache } from '../images/repository-catalogue.ts'
+import type { NovelTextCache } from './novel-texts.ts'
 
 /** Derived data, cleared or invalidated when what it derives from changes (made in server.ts). */
 export interface Caches {
@@ -19,6 +20,8 @@ export interface Caches {
   sessions: SessionCache
   /** bookmark list pages (ids), keyed by list, cursor, caller and both accounts' versions */
   bookmarkPages: Lru<number[]>
+  /** novels' texts, as read and as the JSON of an answer */
+  texts: NovelTextCache
   /** the rows the image routes resolve paths against (works, novels, users, series covers), absent ones too */
   images: ImageRowCache
   /**

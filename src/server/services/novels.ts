@@ -1,7 +1,8 @@
-import type { NovelRow, TagRow, UserRow, WorkRow } from '../data/store.ts'
+import type { NovelRow, TagRow, UserRow } from '../data/store.ts'
 import type { NovelFileRow } from '../data/library-files.ts'
 import type { View } from '../wire/view.ts'
 import type { WireIllust } from '../../api/wire.ts'
+import type { RawJson } from '../wire/raw-json.ts'
 import type { ServiceDeps } from './deps.ts'
 import type { ItemService } from './items.ts'
 
@@ -9,13 +10,15 @@ import type { ItemService } from './items.ts'
 export interface ReadableNovel {
   row: NovelRow
   text: string
+  /** the text as a JSON string, encoded (an answer's `novel_text`) */
+  textJson: RawJson
   prev?: NovelRow
   next?: NovelRow
   /** `[uploadedimage:ID]` images, and the imported novel's files (their types) */
   images: { image_id: number; width: number; height: number }[]
   files: NovelFileRow[]
-  /** `[pixivimage:…]` works the caller may see: their rows and wire objects */
-  embedded: { rows: Map<number, WorkRow>; wires: Map<number, WireIllust> }
+  /** `[pixivimage:…]` works the caller may see, as wire objects by id */
+  embedded: Map<number, WireIllust>
 }
 
 // A novel's text and what is read with it (/v1/novel/text, the webview page, the web API's /ajax/novel): the same
@@ -35,14 +38,13 @@ export class NovelService {
     const row = await this.items.visible(view, 'novel', id)
     const { novels } = this.deps.repos
     const [text, images, files, near] = await Promise.all([
-      novels.text(row.id),
+      this.deps.caches.texts.get(row.id, () => novels.text(row.id)),
       novels.images(row.id),
       novels.files(row.id),
       opts.neighbours ? this.neighbours(view, row) : {},
     ])
-    const body = text ?? ''
-    const embedded = opts.embeds ? await this.embeddedWorks(view, body) : { rows: new Map(), wires: new Map() }
-    return { row, text: body, ...near, images, files, embedded }
+    const embedded = opts.embeds ? await this.embeddedWorks(view, text.text) : new Map<number, WireIllust>()
+    return { row, text: text.text, textJson: text.json, ...near, images, files, embedded }
   }
 
   /** The previous and next novels of the series the caller may see, in series order. */
@@ -57,11 +59,10 @@ export class NovelService {
   }
 
   /** The works of `[pixivimage:ID]` markers the caller may see. */
-  private async embeddedWorks(view: View, text: string) {
+  private async embeddedWorks(view: View, text: string): Promise<Map<number, WireIllust>> {
     const ids = [...new Set([...text.matchAll(/\[pixivimage:(\d{1,15})(?:-(\d{1,4}))?\]/g)].map((m) => Number(m[1])))]
-    const wires = new Map((await this.items.illustObjects(view, ids)).map((w) => [w.id, w]))
-    const rows = new Map((await this.deps.repos.works.byIds([...wires.keys()])).map((r) => [r.id, r]))
-    return { rows, wires }
+    // (from the item cache: their pages' URLs are in them, so no row is read)
+    return new Map((await this.items.illustObjects(view, ids)).map((w) => [w.id, w]))
   }
 
   /** The novel's series title, author and tags (the webview page and the web API). */

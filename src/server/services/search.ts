@@ -63,8 +63,11 @@ export class SearchService {
     }
   }
 
-  /** Every hit of the search (up to the deepest offset a cursor reaches), for the caller; `client` names who asks. */
-  async hits(kind: Kind, search: SearchQuery, caller: Caller, client: string): Promise<number[]> {
+  /**
+   * Every hit of the search (up to the deepest offset a cursor reaches), for the caller; `client` names who asks
+   * (called only when the search runs, not when its hits are cached).
+   */
+  async hits(kind: Kind, search: SearchQuery, caller: Caller, client: () => string): Promise<number[]> {
     const { caches, searches } = this.deps
     // The caller's version moves when its follows (either way) or settings change, which is all its hits depend on
     // besides the catalogue: a follow elsewhere leaves this entry be.
@@ -82,7 +85,7 @@ export class SearchService {
       cache.set(key, marker)
       const job = { op: 'items', kind, query: search, caller, offset: 0, limit: MAX_OFFSET + PAGE_SIZE + 1 } as const
       running = searches
-        .run(job, client)
+        .run(job, client())
         .then(
           (ids) => {
             if (cache.get(key) === marker) cache.set(key, { ids, until: Date.now() + SEARCH_TTL_MS })

@@ -101,6 +101,14 @@ export async function alternate(a: Instance, b: Instance) {
   const comments = await call(a, `/v3/illust/comments?illust_id=${workId}`, token)
   expect((comments.comments as any[]).map((c) => c.comment)).toContain('seen from the other side')
 
+  // a novel posted and then edited through A: B, which has read (and kept) its first text, answers the edited one
+  const { novel } = await call(a, '/v1/easel/novel/add', token, { title: 'Twin text', text: 'the first draft' })
+  const textOf = async (i: Instance) => (await call(i, `/v1/novel/text?novel_id=${novel.id}`, token)).novel_text
+  expect(await textOf(b)).toBe('the first draft')
+  await call(a, '/v1/easel/novel/edit', token, { novel_id: String(novel.id), title: 'Twin text', text: 'the second' })
+  expect(await textOf(b)).toBe('the second')
+  expect(await textOf(a)).toBe('the second')
+
   // undone through the other instance than the one that did it
   await call(b, '/v1/illust/bookmark/delete', token, { illust_id: workId })
   expect(await detail(a)).toMatchObject({ is_bookmarked: false, total_bookmarks: before.total_bookmarks })

@@ -54,6 +54,9 @@ export interface ResolvedItems {
   items: { id: number; item: CachedItem; visible: boolean }[]
 }
 
+/** The key of an item built in this request (`View.keep`). */
+const builtKey = (kind: Kind, detail: boolean, id: number) => `${kind}|${detail ? 'd' : 'l'}|${id}`
+
 /** The create_date of every placeholder: the epoch, as a date that says nothing of the work. */
 const PLACEHOLDER_DATE = isoJst(0)
 
@@ -121,13 +124,12 @@ export class View {
         ...(expires !== undefined ? { expires } : {}),
       }
       this.cache.set(this.origin, bundle.kind, detail, r.id, item)
-      ;(this.built ??= new Map()).set(this.builtKey(bundle.kind, detail, r.id), item)
+      ;(this.built ??= new Map()).set(builtKey(bundle.kind, detail, r.id), item)
     })
   }
 
   /** Items built in this request: answered even when the cache could not keep them (a value past its budget). */
   private built: Map<string, CachedItem> | undefined
-  private builtKey = (kind: Kind, detail: boolean, id: number) => `${kind}|${detail ? 'd' : 'l'}|${id}`
 
   /**
    * The looked-up items the caller may see, in order (and, with `placeholders`, for detail, the hidden ones as
@@ -138,9 +140,7 @@ export class View {
     const nowS = this.signing?.nowS
     const items = lookup.ids.flatMap((id, i) => {
       const item =
-        found[i] ??
-        this.built?.get(this.builtKey(kind, detail, id)) ??
-        this.cache.get(this.origin, kind, detail, id, nowS)
+        found[i] ?? this.built?.get(builtKey(kind, detail, id)) ?? this.cache.get(this.origin, kind, detail, id, nowS)
       if (!item) return []
       // Lists also obey the caller's AI setting; a detail answer (placeholders) shows the work whatever it is.
       return [{ id, item, visible: this.canSee(item.head) && (placeholders || this.aiShown(item.head)) }]
@@ -192,14 +192,16 @@ export class View {
     return !!this.relations?.following.has(userId)
   }
 
-  private url = (path: string) => (path.startsWith('/common/images/') ? this.staticOrigin : this.origin) + path
+  private url(path: string): string {
+    return (path.startsWith('/common/images/') ? this.staticOrigin : this.origin) + path
+  }
 
   /**
    * The URL builder for one item's images: plain CDN URLs for an item everyone may see, else each with the item's
    * signature (images/image-signing.ts), which the image routes require.
    */
   private itemUrls(kind: SignedKind, row: { id: number; restrict: number; x_restrict: number }) {
-    if (!this.signing || !needsSignature(row)) return this.url
+    if (!this.signing || !needsSignature(row)) return (path: string) => this.url(path)
     const q = this.signing.signer.query(kind, row.id, this.signing.nowS)
     return (path: string) => this.url(path) + (path.startsWith('/common/images/') ? '' : q)
   }
