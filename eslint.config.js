@@ -101,6 +101,20 @@ export default defineConfig([
     languageOptions: { globals: globals.node },
   },
   {
+    files: ['src/server/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'c',
+          property: 'var',
+          message:
+            "Read a request variable with c.get('name'): Hono's c.var copies every variable into a new object at each read.",
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}', 'src/main.tsx'],
     ignores: ['src/server/**'],
     languageOptions: { globals: globals.browser },

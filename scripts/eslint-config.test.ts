@@ -114,3 +114,17 @@ describe('lint: import cycles', () => {
     expect(cycles).toEqual({ 'a.ts': 1, 'b.ts': 1, 'c.ts': 1, 'd.ts': 0, 'e.ts': 0, 'f.ts': 0 })
   })
 })
+
+describe('lint: the service reads request variables with c.get', () => {
+  it("refuses c.var in the service, and lets c.get('…') through", async () => {
+    const rule = async (code: string) => {
+      const [result] = await eslint.lintText(code, { filePath: path.join(root, 'src/server/routes/probe.ts') })
+      return result!.messages.filter((m) => m.ruleId === 'no-restricted-properties').map((m) => m.message)
+    }
+    const head = "import type { AppContext } from '../context.ts'\n"
+    expect(await rule(`${head}export const probe = (c: AppContext) => c.var.caller\n`)).toEqual([
+      expect.stringContaining("c.get('name')"),
+    ])
+    expect(await rule(`${head}export const probe = (c: AppContext) => c.get('caller')\n`)).toEqual([])
+  })
+})
