@@ -43,8 +43,4 @@ export class NovelTextCache {
     this.epoch++
     this.lru.clear()
   }
-
-  get size(): number {
-    return this.lru.size
-  }
 }

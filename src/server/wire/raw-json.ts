@@ -46,25 +46,15 @@ interface JsonOut {
   text: string
 }
 
-// (a function of the module, not a closure made for each answer: a detail is sent some 20,000 times a second)
+// (functions of the module, not closures made for each answer: a detail is sent some 20,000 times a second)
 function write(out: JsonOut, v: unknown) {
-  if (v instanceof RawJson) {
-    if (out.text) out.chunks.push(Buffer.from(out.text))
-    out.text = ''
-    out.chunks.push(v.bytes)
-  } else if (v instanceof ExtendedJson) {
-    const bytes = v.object.bytes
-    // the object's text without its closing brace; `{}` has no field for the first of `fields` to follow
+  if (v instanceof RawJson) encoded(out, v.bytes)
+  else if (v instanceof ExtendedJson) {
+    // `{}` has no field for the first of `fields` to follow
     if (v.object.json === '{}') return write(out, v.fields)
-    if (out.text) out.chunks.push(Buffer.from(out.text))
-    out.chunks.push(bytes.subarray(0, bytes.length - 1))
-    out.text = ''
-    for (const k in v.fields) {
-      const item = v.fields[k]
-      if (item === undefined) continue
-      out.text += ',' + JSON.stringify(k) + ':'
-      write(out, item)
-    }
+    const bytes = v.object.bytes
+    encoded(out, bytes.subarray(0, bytes.length - 1)) // the object without its closing brace
+    writeFields(out, v.fields, false)
     out.text += '}'
   } else if (Array.isArray(v)) {
     out.text += '['
@@ -75,14 +65,25 @@ function write(out: JsonOut, v: unknown) {
     out.text += ']'
   } else if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
     out.text += '{'
-    let first = true
-    for (const k in v) {
-      const item = (v as Record<string, unknown>)[k]
-      if (item === undefined) continue
-      out.text += (first ? '' : ',') + JSON.stringify(k) + ':'
-      first = false
-      write(out, item)
-    }
+    writeFields(out, v as Record<string, unknown>, true)
     out.text += '}'
   } else out.text += JSON.stringify(v) ?? 'null'
+}
+
+/** Bytes already encoded, after the text written so far. */
+function encoded(out: JsonOut, bytes: Buffer) {
+  if (out.text) out.chunks.push(Buffer.from(out.text))
+  out.text = ''
+  out.chunks.push(bytes)
+}
+
+/** An object's fields (`first`: none written before them), leaving out those undefined as JSON.stringify does. */
+function writeFields(out: JsonOut, fields: Record<string, unknown>, first: boolean) {
+  for (const k in fields) {
+    const item = fields[k]
+    if (item === undefined) continue
+    out.text += (first ? '' : ',') + JSON.stringify(k) + ':'
+    first = false
+    write(out, item)
+  }
 }
