@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
-import { defineConfig, type Plugin, type Rollup } from 'vite'
+import { build, defineConfig, type Plugin, type Rollup } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import {
   API_CACHE_MAX_AGE_S,
@@ -18,6 +18,7 @@ import {
   ORIGINAL_CACHE_MAX_ENTRIES,
   SW_CACHE,
 } from './src/features/pwa/sw-caches.ts'
+import { APP_TEMPLATE_ID } from './src/app/first-view/first-view.ts'
 import { parseRoutePreloadKey, ROUTE_PRELOADS } from './src/app/route-preloads.ts'
 import { routeHref } from './src/api/gallery-routes.ts'
 import { API_PATH_PREFIXES, HEALTH_PATHS, IMAGE_PATH_PREFIXES, LEGACY_IMAGE_PREFIX } from './src/api/service-paths.ts'
@@ -272,14 +273,19 @@ function precompress(): Plugin {
   }
 }
 
+const JA_MESSAGES = 'src/lib/i18n/messages/ja/index.ts'
+const FIRST_VIEW = 'src/app/first-view/index.ts'
+
 /**
  * A deep link's first view downloads its code beside the entry script (src/app/route-preloads.ts, from the route
- * registry): index.html gets a small script, run as the page is parsed, that adds a modulepreload link for each chunk
- * the opened path's view needs (its modules' chunks and everything they import) beyond the entry's own, which Vite
- * already preloads.
+ * registry): index.html gets a small script that adds a modulepreload link for each chunk the opened path's view
+ * needs (its modules' chunks and everything they import) beyond the entry's own, which Vite already preloads.
+ *
+ * None of the app's code is fetched before the page's first view has painted (src/app/first-view/first-view.ts): the
+ * entry's script tags and these preload scripts are moved into `<template id="easel-app">`, where they are inert, and
+ * index.html ends with the first view's own script, built here on its own and inlined, which paints and then puts the
+ * template's contents into the head.
  */
-const JA_MESSAGES = 'src/lib/i18n/messages/ja/index.ts'
-
 function routePreloads(): Plugin {
   let root = ''
   let base = '/'
@@ -292,7 +298,7 @@ function routePreloads(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle }) {
+      async handler(html, { bundle }) {
         if (!bundle) return
         const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk')
         const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
@@ -327,13 +333,58 @@ function routePreloads(): Plugin {
         const jaFiles = new Set<string>()
         collect(ja, jaFiles)
         const jaScript = `(function(f){if(document.documentElement.lang==='ja')f.forEach(function(h){var e=document.createElement('link');e.rel='modulepreload';e.crossOrigin='';e.href=h;document.head.appendChild(e)})})(${JSON.stringify([...jaFiles].filter((file) => !entryCode.has(file)).map((file) => base + file))})`
-        return [
-          { tag: 'script', children: script, injectTo: 'head-prepend' },
-          { tag: 'script', children: jaScript, injectTo: 'head' },
-        ]
+        return appLoader(html, [script, jaScript], await buildFirstView(root))
       },
     },
   }
+}
+
+/**
+ * index.html with the app's start held back: the entry's module scripts and modulepreload links, and the given inline
+ * scripts, moved into `<template id="easel-app">`, followed by the first view's script, which starts them.
+ */
+function appLoader(html: string, inlineScripts: string[], firstView: string): string {
+  const moved: string[] = []
+  const rest = html.replace(
+    /<script type="module"[^>]*><\/script>\s*|<link rel="modulepreload"[^>]*>\s*/g,
+    (tag) => (moved.push(tag.trim()), ''),
+  )
+  if (!moved.some((tag) => tag.startsWith('<script'))) throw new Error('appLoader: index.html has no entry script')
+  const end = rest.lastIndexOf('</body>')
+  if (end < 0) throw new Error('appLoader: index.html has no </body>')
+  const template =
+    `<template id="${APP_TEMPLATE_ID}">` +
+    inlineScripts.map((code) => `<script>${code}</script>`).join('') +
+    moved.join('') +
+    '</template>'
+  return `${rest.slice(0, end)}${template}<script>${firstView}</script>\n  ${rest.slice(end)}`
+}
+
+/** The first view's script (FIRST_VIEW and what it imports), bundled on its own into one minified IIFE. */
+async function buildFirstView(root: string): Promise<string> {
+  const result = await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    build: {
+      write: false,
+      emptyOutDir: false,
+      minify: true,
+      copyPublicDir: false,
+      lib: {
+        entry: resolve(root, FIRST_VIEW),
+        formats: ['iife'],
+        name: 'easelFirstView',
+        fileName: () => 'first-view.js',
+      },
+    },
+  })
+  const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[]
+  const chunk = outputs.flatMap((o) => o.output).find((o): o is Rollup.OutputChunk => o.type === 'chunk')
+  if (!chunk) throw new Error(`appLoader: building ${FIRST_VIEW} gave no code`)
+  const code = chunk.code.trim()
+  if (/<\/script|<!--/i.test(code)) throw new Error(`appLoader: ${FIRST_VIEW} would close its inline script`)
+  return code
 }
 
 export default defineConfig(({ mode }) => ({

@@ -455,6 +455,11 @@ async function javascriptSection(): Promise<void> {
         unit: 'kB',
         max: INITIAL_JS_BUDGET / 1000,
       }),
+      figureRow('JS inline in index.html (gzip)', {
+        label: 'first view, preloads',
+        value: initial.inline.gzip / 1000,
+        unit: 'kB',
+      }),
     )
     const initialFiles = new Set(initial.files.map((f) => f.file))
     for (const chunk of await measureChunks(distDir))

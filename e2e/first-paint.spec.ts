@@ -2,7 +2,7 @@
 // request is never sent, so here it is intercepted and refused, and the page must still show the work. A signed-in
 // viewer ignores the embedded (anonymous) answer and asks for its own.
 
-import { expect, test, type Page, type Route } from '@playwright/test'
+import { expect, test, type Locator, type Page, type Route } from '@playwright/test'
 import { signInAsDemo } from './helpers.ts'
 
 interface WireWork {
@@ -63,5 +63,148 @@ test.describe('first paint with data', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(work.title)
     expect(asked).toHaveLength(1)
     expect(asked[0]).toMatch(/^Bearer /)
+  })
+})
+
+// Before the app's code: the page's first view (src/app/first-view/first-view.ts) paints the work's image, or the
+// novel's title, from the same data, and only then lets the app's code in. The app then paints the same thing at the
+// same size, so the first view's paint stays the page's largest (its LCP) and nothing moves.
+
+interface Box {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+/** The box of the first element `selector` finds, with the app's code kept out (the first view alone). */
+async function firstViewBox(page: Page, path: string, selector: string): Promise<Box> {
+  await page.route('**/assets/*.js', (route) => route.abort())
+  await page.goto(path)
+  const target = page.locator(`[data-first-view] ${selector}`).first()
+  await expect(target).toBeVisible()
+  if (selector === 'img')
+    await expect.poll(() => target.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+  const box = selector === 'img' ? await target.boundingBox() : await textBox(target)
+  await page.unroute('**/assets/*.js')
+  return box!
+}
+
+/** The box of an element's text (what the browser measures a text's paint by), not of the element. */
+const textBox = (element: Locator): Promise<Box> =>
+  element.evaluate((el) => {
+    const range = document.createRange()
+    range.selectNodeContents(el)
+    const { x, y, width, height } = range.getBoundingClientRect()
+    return { x, y, width, height }
+  })
+
+/** Keeps the page's largest-contentful-paint entries from its start (in `window.lcp`). */
+const recordLargestPaints = (page: Page) =>
+  page.addInitScript(() => {
+    const w = window as unknown as { lcp: { startTime: number; size: number; element: string | null }[] }
+    w.lcp = []
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { size: number; element: Element | null })[])
+        w.lcp.push({ startTime: e.startTime, size: e.size, element: e.element?.outerHTML.slice(0, 120) ?? null })
+    }).observe({ type: 'largest-contentful-paint', buffered: true })
+  })
+
+/** The page's largest paint came before the app's entry script was even asked for (the app painted nothing larger). */
+async function expectLargestPaintBeforeApp(page: Page) {
+  const { lcp, entryRequested } = await page.evaluate(() => ({
+    lcp: (window as unknown as { lcp: { startTime: number }[] }).lcp,
+    entryRequested: performance
+      .getEntriesByType('resource')
+      .filter((e) => /\/assets\/shell-[^/]*\.js$/.test(e.name))
+      .map((e) => e.startTime)[0],
+  }))
+  expect(entryRequested).toBeDefined()
+  expect(lcp.length).toBeGreaterThan(0)
+  expect(lcp.at(-1)!.startTime, JSON.stringify(lcp)).toBeLessThan(entryRequested!)
+}
+
+const near = (a: Box, b: Box, keys: (keyof Box)[]) => keys.forEach((k) => expect(Math.abs(a[k] - b[k])).toBeLessThan(1))
+
+test.describe('the first view, before the app', () => {
+  let work: WireWork
+  let novel: { id: number; title: string }
+  test.beforeAll(async ({ request }) => {
+    const ranking = (await (await request.get('/v1/illust/ranking')).json()) as { illusts: WireWork[] }
+    work = ranking.illusts.find((w) => w.page_count === 1 && w.type === 'illust' && w.visible)!
+    const novels = (await (await request.get('/v1/novel/ranking')).json()) as { novels: (WireWork & { id: number })[] }
+    novel = novels.novels.find((n) => n.visible)!
+    expect(work).toBeDefined()
+    expect(novel).toBeDefined()
+  })
+
+  test("a work's image is painted before the app's code is fetched, where and as large as the app paints it", async ({
+    page,
+  }) => {
+    const before = await firstViewBox(page, `/artworks/${work.id}`, 'img')
+
+    // The app, started by the first view, replaces it with its own image in the same box.
+    await recordLargestPaints(page)
+    await page.goto(`/artworks/${work.id}`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(work.title)
+    await expect(page.locator('[data-first-view]')).toHaveCount(0)
+    const app = page.locator('main img[fetchpriority="high"]').first()
+    await expect(app).toBeVisible()
+    near((await app.boundingBox())!, before, ['x', 'y', 'width', 'height'])
+
+    await expectLargestPaintBeforeApp(page)
+  })
+
+  test("a novel's title is painted before the app's code, as large as the reader's", async ({ page }) => {
+    const before = await firstViewBox(page, `/novels/${novel.id}`, 'h1')
+    await page.goto(`/novels/${novel.id}`)
+    const title = page.locator('h1#novel-title')
+    await expect(title).toHaveText(novel.title)
+    await expect(page.locator('[data-first-view]')).toHaveCount(0)
+    // The reader's badges come above its title and, on a wider screen, its cover beside it, so the title may move;
+    // its text is laid out alike.
+    near(await textBox(title), before, ['width', 'height'])
+  })
+
+  for (const [path, samePlace] of [
+    ['/', true],
+    ['/ranking', false],
+  ] as const) {
+    test(`${path}: the first screenful of the grid is painted before the app, in the app's cells`, async ({ page }) => {
+      await page.route('**/assets/*.js', (route) => route.abort())
+      await page.goto(path)
+      const cells = page.locator('[data-first-view] a')
+      await expect(cells.first()).toBeVisible()
+      const first = await cells.evaluateAll((links) =>
+        links.slice(0, 6).map((a) => {
+          const { x, y, width, height } = a.getBoundingClientRect()
+          return { id: a.getAttribute('href')!.split('/').pop()!, box: { x, y, width, height } }
+        }),
+      )
+      await page.unroute('**/assets/*.js')
+
+      await recordLargestPaints(page)
+      await page.goto(path)
+      await expect(page.locator('[data-work-id]').first()).toBeVisible()
+      await expect(page.locator('[data-first-view]')).toHaveCount(0)
+      for (const { id, box } of first) {
+        const app = (await page.locator(`[data-work-id="${id}"] a`).boundingBox())!
+        // The same cell: as large, in the same place (the home page) or lower (the ranking's title is on two lines on
+        // a phone, one line in the first view).
+        near(app, box, samePlace ? ['x', 'y', 'width', 'height'] : ['x', 'width', 'height'])
+        expect(app.y).toBeGreaterThanOrEqual(box.y - 1)
+      }
+      await expectLargestPaintBeforeApp(page)
+    })
+  }
+
+  test('a viewer signed in gets no first view, and the app starts at once', async ({ page }) => {
+    await signInAsDemo(page)
+    await page.route('**/assets/*.js', (route) => route.abort())
+    const requested: string[] = []
+    page.on('request', (r) => void (r.url().includes('/assets/shell-') && requested.push(r.url())))
+    await page.goto(`/artworks/${work.id}`)
+    await expect.poll(() => requested.length).toBeGreaterThan(0)
+    await expect(page.locator('[data-first-view]')).toHaveCount(0)
   })
 })

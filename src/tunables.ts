@@ -130,3 +130,13 @@ export const TAG_SUGGEST_DELAY_MS = 250
 
 /** A draft is written this long after the last key: a pause in typing, not every character of a 300,000-long text. */
 export const NOVEL_DRAFT_SAVE_DELAY_MS = 400
+
+// ---- First view (src/app/first-view/first-view.ts) ----
+
+/**
+ * The longest the app's code waits for the first view's image before it is fetched anyway. On a phone's connection
+ * the 20–60 kB image takes a few hundred milliseconds; an image that takes longer no longer holds the app back.
+ */
+export const FIRST_VIEW_WAIT_MS = 1000
+/** Then the longest it waits for the browser to report the first view's paint (a frame or two, normally). */
+export const FIRST_VIEW_PAINT_WAIT_MS = 250

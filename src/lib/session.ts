@@ -5,6 +5,7 @@
 
 import type { TokenResponse } from '../api/model.ts'
 import { InvalidTokenError, TokenRequestError, type SignInRequiredError } from './api-error.ts'
+import { DEFAULT_STORAGE_KEY } from './session-key.ts'
 
 export interface SessionUser {
   id: number
@@ -43,7 +44,7 @@ export interface SessionOptions {
   now?: () => number
 }
 
-export const DEFAULT_STORAGE_KEY = 'easel.session'
+export { DEFAULT_STORAGE_KEY }
 /** Five minutes: well inside the hour a token lives, and more than any sane clock skew or request time. */
 export const REFRESH_MARGIN_MS = 5 * 60 * 1000
 

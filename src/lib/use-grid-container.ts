@@ -1,5 +1,6 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
+import { contentBoxWidth } from './content-box.ts'
 
 // The grid container's width and its top edge in document coordinates (the virtualizer's scrollMargin). Both are
 // remembered per list, so a list that comes back (Back navigation) lays out its cached rows at their final size in its
@@ -24,9 +25,8 @@ let contentWidth = 0
 
 /** Reads the content column's width once (index.html's static one, laid out before any script ran: main.tsx). */
 export function noteContentWidth(el: HTMLElement) {
-  const style = getComputedStyle(el)
-  const width = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
-  if (width > 0) contentWidth = Math.floor(width)
+  const width = contentBoxWidth(el)
+  if (width > 0) contentWidth = width
 }
 
 /**

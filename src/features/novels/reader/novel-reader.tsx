@@ -21,6 +21,7 @@ import { LINE_HEIGHTS, useReaderSettings } from './reader-settings.ts'
 import { FONTS, FONTS_JA, TEXT_CLASS, THEMES } from './reader-typography.ts'
 import { loadReadingPosition } from './reading-position.ts'
 import { useReadingPosition } from './use-reading-position.ts'
+import { NOVEL_TITLE_CLASS } from '../lib/novel-title.ts'
 import '../../../lib/i18n/messages/en/novels.ts'
 import '../../../lib/i18n/messages/en/reader.ts'
 
@@ -92,12 +93,7 @@ function NovelHeader({ novel }: { novel: Novel }) {
       />
       <div className="flex min-w-0 flex-col gap-2">
         <NovelBadges novel={novel} />
-        <h1
-          id="novel-title"
-          lang={textLang(novel.title)}
-          className="text-2xl font-semibold tracking-tight break-words"
-          data-content
-        >
+        <h1 id="novel-title" lang={textLang(novel.title)} className={NOVEL_TITLE_CLASS} data-content>
           {novel.title || t('novels.untitled')}
         </h1>
         <Link to={paths.user(novel.user.id)} className="inline-flex min-h-11 items-center gap-2 self-start">

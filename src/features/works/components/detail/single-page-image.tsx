@@ -3,6 +3,7 @@ import type { Illust } from '../../../../api/model.ts'
 import { useT } from '../../../../lib/i18n/i18n.ts'
 import { useSettings } from '../../../../lib/settings.ts'
 import { fitStyle } from '../../lib/fit.ts'
+import { SINGLE_PAGE_FRAME_CLASS, SINGLE_PAGE_IMAGE_CLASS } from '../../lib/single-page-frame.ts'
 import { largeCovers } from '../thumbnail.ts'
 import { imageAlt } from './image-alt.ts'
 import '../../../../lib/i18n/messages/en/artwork.ts'
@@ -74,7 +75,7 @@ export function SinglePageImage({ work }: { work: Illust }) {
       >
         <div
           ref={box}
-          className={`relative ${full ? 'cursor-zoom-out' : 'mx-auto cursor-zoom-in'}`}
+          className={full ? 'relative cursor-zoom-out' : `${SINGLE_PAGE_FRAME_CLASS} cursor-zoom-in`}
           style={full ? { width: work.width, aspectRatio: fit.aspectRatio, maxWidth: 'none' } : fit}
           onClick={toggle}
         >
@@ -101,7 +102,7 @@ export function SinglePageImage({ work }: { work: Illust }) {
               fetchPriority="high"
               decoding="async"
               onLoad={onMainLoad}
-              className="relative block size-full max-w-none object-contain"
+              className={SINGLE_PAGE_IMAGE_CLASS}
             />
           )}
         </div>

@@ -1,0 +1,316 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { INITIAL_DATA_ID } from '../../lib/initial-answers.ts'
+import { DEFAULT_STORAGE_KEY } from '../../lib/session-key.ts'
+import { FIRST_VIEW_PAINT_WAIT_MS, FIRST_VIEW_WAIT_MS } from '../../tunables.ts'
+import {
+  APP_TEMPLATE_ID,
+  FIRST_VIEW_ATTRIBUTE,
+  paintFirstView,
+  readAnswers,
+  run,
+  startApp,
+  whenImagesSettle,
+} from './first-view.ts'
+
+// What index.html paints before the app's code is fetched, and when that code is let in: the page a reader sees first
+// on a phone, and the page's only way to start the app.
+
+const illust = (over: Record<string, unknown> = {}) => ({
+  illust: {
+    id: 7,
+    title: 'Salt & <Song>',
+    type: 'illust',
+    page_count: 1,
+    width: 1200,
+    height: 800,
+    visible: true,
+    image_urls: { square_medium: '/s.jpg', medium: '/m.jpg', large: '/c/600x1200_90/7_p0.jpg' },
+    ...over,
+  },
+})
+
+function page(answers: Record<string, unknown> | string | null) {
+  const data =
+    answers === null
+      ? ''
+      : `<script type="application/json" id="${INITIAL_DATA_ID}">${typeof answers === 'string' ? answers : JSON.stringify(answers)}</script>`
+  document.head.innerHTML = '<title>Easel</title>'
+  document.body.innerHTML =
+    '<div id="root"><header>Easel</header><div class="mx-auto w-full" data-content-column></div></div>' +
+    `<template id="${APP_TEMPLATE_ID}"><script>window.started = true</script>` +
+    '<script type="module" src="/assets/shell.js"></script></template>' +
+    data
+  return document.querySelector<HTMLElement>('[data-content-column]')!
+}
+
+const appStarted = () => document.head.querySelector('script[src="/assets/shell.js"]') !== null
+
+/** An image still loading (jsdom loads none: its images are all `complete`). */
+const loading = () => {
+  const img = new Image()
+  Object.defineProperty(img, 'complete', { value: false })
+  return img
+}
+
+afterEach(() => {
+  localStorage.clear()
+  vi.useRealTimers()
+  vi.restoreAllMocks()
+})
+
+describe('paintFirstView', () => {
+  it("paints a single-page work's large image, fitted as the detail fits it, in the content column", () => {
+    const column = page({ '/v1/illust/detail?illust_id=7': illust() })
+    const first = paintFirstView(document, readAnswers(document), false)
+    const img = column.querySelector('img')!
+    expect(first!.images).toEqual([img])
+    expect(first!.view.contains(img)).toBe(true)
+    expect(img.getAttribute('src')).toBe('/c/600x1200_90/7_p0.jpg')
+    expect(img.alt).toBe('Salt & <Song>')
+    expect([img.width, img.height]).toEqual([1200, 800])
+    expect(img.getAttribute('fetchpriority')).toBe('high')
+    // (its box, fitted with fit.ts as the detail's is, is compared with the detail's own in e2e/first-view.spec.ts:
+    // jsdom drops `min()` and `aspect-ratio`)
+    expect(column.querySelector(`[${FIRST_VIEW_ATTRIBUTE}]`)).not.toBeNull()
+    // the title is text, never markup
+    expect(column.innerHTML).not.toContain('<Song>')
+  })
+
+  it.each([
+    ['a work the service hides', { visible: false }],
+    ['a work of several pages', { page_count: 3 }],
+    ['an ugoira', { type: 'ugoira' }],
+    ['a work without a large image', { image_urls: {} }],
+  ])('paints nothing for %s', (_, over) => {
+    const column = page({ '/v1/illust/detail?illust_id=7': illust(over) })
+    expect(paintFirstView(document, readAnswers(document), false)).toBeNull()
+    expect(column.childElementCount).toBe(0)
+  })
+
+  it('paints nothing for a viewer signed in (the answers are an anonymous caller’s), nor without answers', () => {
+    let column = page({ '/v1/illust/detail?illust_id=7': illust() })
+    expect(paintFirstView(document, readAnswers(document), true)).toBeNull()
+    expect(column.childElementCount).toBe(0)
+    for (const answers of [null, '{not json', '[]', { '/v1/illust/ranking?mode=day': { illusts: [] } }]) {
+      column = page(answers)
+      expect(paintFirstView(document, readAnswers(document), false)).toBeNull()
+      expect(column.childElementCount).toBe(0)
+    }
+  })
+
+  it("paints a novel's title as the reader's heading, marked Japanese when it is", () => {
+    const column = page({
+      '/v2/novel/detail?novel_id=5': { novel: { id: 5, title: 'やさしい踏切の話', visible: true } },
+      '/v1/novel/text?novel_id=5': { novel_text: '…' },
+    })
+    expect(paintFirstView(document, readAnswers(document), false)!.images).toEqual([])
+    const title = column.querySelector('h1')!
+    expect(title.textContent).toBe('やさしい踏切の話')
+    expect(title.lang).toBe('ja')
+
+    page({ '/v2/novel/detail?novel_id=5': { novel: { id: 5, title: 'Crossing', visible: true } } })
+    paintFirstView(document, readAnswers(document), false)
+    expect(document.querySelector('h1')!.hasAttribute('lang')).toBe(false)
+
+    const hidden = page({ '/v2/novel/detail?novel_id=5': { novel: { id: 5, title: 'Crossing', visible: false } } })
+    expect(paintFirstView(document, readAnswers(document), false)).toBeNull()
+    expect(hidden.childElementCount).toBe(0)
+  })
+})
+
+describe('paintFirstView: a grid page', () => {
+  const work = (id: number, over: Record<string, unknown> = {}) => ({
+    ...illust({
+      id,
+      title: `w${id}`,
+      width: 1000,
+      height: 1000,
+      x_restrict: 0,
+      sanity_level: 2,
+      tags: [],
+      user: { id: 2 },
+      ...over,
+    }).illust,
+    image_urls: {
+      square_medium: `/sq/${id}.jpg`,
+      medium: `/c/540x540_70/img-master/${id}_p0_master1200.jpg`,
+      large: `/c/600x1200_90/${id}.jpg`,
+    },
+  })
+  const ranking = (works: unknown[]) => ({ '/v1/illust/ranking?mode=day': { illusts: works, next_url: null } })
+  /** jsdom lays nothing out: the column is given a width. */
+  const withWidth = (column: HTMLElement, width: number) => {
+    Object.defineProperty(column, 'clientWidth', { value: width })
+    return column
+  }
+
+  it("lays the first works out in the app's justified rows, each a link to its page", () => {
+    const column = withWidth(page(ranking([work(1), work(2, { width: 2000 }), work(3)])), 396)
+    const first = paintFirstView(document, readAnswers(document), false)!
+    const cells = [...column.querySelectorAll<HTMLAnchorElement>('[data-first-view] a')]
+    expect(cells.map((a) => a.getAttribute('href'))).toEqual(['/artworks/1', '/artworks/2', '/artworks/3'])
+    expect(first.images).toHaveLength(3)
+    // grid-geometry.ts at a phone's 396 px: the square and the 2:1 fill the first row (131 + 4 + 261), the last square
+    // starts the trailing row, at the comfortable target height of that width
+    const boxes = cells.map((a) => a.parentElement!.style)
+    expect(boxes.map((b) => [b.left, b.top, b.width, b.height])).toEqual([
+      ['0px', '0px', '131px', '131px'],
+      ['135px', '0px', '261px', '131px'],
+      ['0px', '135px', '201px', '201px'],
+    ])
+    // the size the app's cells take (thumbnail.ts): at 1×, the small one covers cells of this size
+    expect(first.images.map((img) => img.getAttribute('src'))).toEqual([
+      '/c/360x360_70/img-master/1_p0_master1200.jpg',
+      '/c/360x360_70/img-master/2_p0_master1200.jpg',
+      '/c/360x360_70/img-master/3_p0_master1200.jpg',
+    ])
+  })
+
+  it("leaves out what the viewer's filters hide, and blurs what they blur", () => {
+    const column = withWidth(
+      page(ranking([work(1, { x_restrict: 1 }), work(2, { sanity_level: 6 }), work(3), work(3)])),
+      396,
+    )
+    paintFirstView(document, readAnswers(document), false)
+    const cells = [...column.querySelectorAll<HTMLAnchorElement>('[data-first-view] a')]
+    // R-18 hidden by default, the sensitive one blurred, the repeated one once
+    expect(cells.map((a) => a.getAttribute('href'))).toEqual(['/artworks/2', '/artworks/3'])
+    expect(cells[0]!.querySelector('img')!.className).toContain('blur-xl')
+    expect(cells[1]!.querySelector('img')!.className).not.toContain('blur')
+
+    localStorage.setItem('easel.settings', JSON.stringify({ filters: { mutedUserIds: [2] } }))
+    withWidth(page(ranking([work(1)])), 396)
+    expect(paintFirstView(document, readAnswers(document), false)).toBeNull()
+  })
+
+  it('paints nothing where the column has no width yet', () => {
+    page(ranking([work(1)]))
+    expect(paintFirstView(document, readAnswers(document), false)).toBeNull()
+  })
+})
+
+describe('startApp', () => {
+  it("puts the template's scripts into the head once, and removes the template", () => {
+    page(null)
+    startApp(document)
+    expect(appStarted()).toBe(true)
+    expect(document.getElementById(APP_TEMPLATE_ID)).toBeNull()
+    startApp(document)
+    expect(document.head.querySelectorAll('script[src="/assets/shell.js"]')).toHaveLength(1)
+  })
+})
+
+describe('whenImagesSettle', () => {
+  beforeEach(() => void vi.useFakeTimers())
+
+  it('waits for every image to load or fail', () => {
+    const done = vi.fn()
+    const [a, b] = [loading(), loading()]
+    whenImagesSettle([a, b], 1000, done)
+    a.dispatchEvent(new Event('load'))
+    expect(done).not.toHaveBeenCalled()
+    b.dispatchEvent(new Event('error'))
+    expect(done).toHaveBeenCalledTimes(1)
+    vi.advanceTimersByTime(2000)
+    expect(done).toHaveBeenCalledTimes(1)
+  })
+
+  it('gives up waiting after the timeout, and calls once', () => {
+    const done = vi.fn()
+    const img = loading()
+    whenImagesSettle([img], 1000, done)
+    vi.advanceTimersByTime(999)
+    expect(done).not.toHaveBeenCalled()
+    vi.advanceTimersByTime(1)
+    expect(done).toHaveBeenCalledTimes(1)
+    img.dispatchEvent(new Event('load'))
+    expect(done).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('run', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] })
+    vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(false)
+  })
+
+  it('starts the app at once when there is no first view to paint', () => {
+    page({ '/v1/illust/ranking?mode=day': { illusts: [] } })
+    run(globalThis as unknown as Window & typeof globalThis) // the faked timers are the global ones, not jsdom’s window’s
+    expect(appStarted()).toBe(true)
+  })
+
+  it('starts the app at once for a viewer signed in', () => {
+    localStorage.setItem(DEFAULT_STORAGE_KEY, '{}')
+    const column = page({ '/v1/illust/detail?illust_id=7': illust() })
+    run(globalThis as unknown as Window & typeof globalThis) // the faked timers are the global ones, not jsdom’s window’s
+    expect(column.childElementCount).toBe(0)
+    expect(appStarted()).toBe(true)
+  })
+
+  it("starts the app after the first view's image is in and the browser has reported its paint", () => {
+    const observers: { callback: PerformanceObserverCallback; observing: boolean }[] = []
+    class FakeObserver {
+      static supportedEntryTypes = ['largest-contentful-paint']
+      record: { callback: PerformanceObserverCallback; observing: boolean }
+      constructor(callback: PerformanceObserverCallback) {
+        this.record = { callback, observing: false }
+        observers.push(this.record)
+      }
+      observe() {
+        this.record.observing = true
+      }
+      disconnect() {
+        this.record.observing = false
+      }
+    }
+    vi.stubGlobal('PerformanceObserver', FakeObserver)
+    const report = (element: Element) => {
+      for (const o of observers.filter((o) => o.observing))
+        o.callback({ getEntries: () => [{ element }] } as unknown as PerformanceObserverEntryList, {} as never)
+    }
+    page({ '/v1/illust/detail?illust_id=7': illust() })
+    run(globalThis as unknown as Window & typeof globalThis)
+    const img = document.querySelector('[data-content-column] img')!
+    img.dispatchEvent(new Event('load'))
+    report(document.querySelector('header')!) // the static header's paint is not the first view's
+    vi.advanceTimersByTime(100)
+    expect(appStarted()).toBe(false)
+    report(img)
+    vi.advanceTimersByTime(1)
+    expect(appStarted()).toBe(true)
+    expect(observers.every((o) => !o.observing)).toBe(true)
+    vi.unstubAllGlobals()
+  })
+
+  it("starts the app after the first view's image is in and a frame has been painted", () => {
+    page({ '/v1/illust/detail?illust_id=7': illust() })
+    run(globalThis as unknown as Window & typeof globalThis) // the faked timers are the global ones, not jsdom’s window’s
+    expect(appStarted()).toBe(false)
+    document.querySelector('[data-content-column] img')!.dispatchEvent(new Event('load'))
+    expect(appStarted()).toBe(false) // the frame that paints it comes first
+    vi.advanceTimersToNextFrame()
+    vi.advanceTimersToNextFrame()
+    expect(appStarted()).toBe(false) // and after the frame that shows it
+    vi.advanceTimersByTime(1) // a timeout of 0 is one of 1 ms
+    expect(appStarted()).toBe(true)
+  })
+
+  it('starts the app after FIRST_VIEW_WAIT_MS when the image never comes, then FIRST_VIEW_PAINT_WAIT_MS without a reported paint', () => {
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        static supportedEntryTypes = ['largest-contentful-paint']
+        observe() {}
+        disconnect() {}
+      },
+    )
+    page({ '/v1/illust/detail?illust_id=7': illust() })
+    run(globalThis as unknown as Window & typeof globalThis)
+    vi.advanceTimersByTime(FIRST_VIEW_WAIT_MS + FIRST_VIEW_PAINT_WAIT_MS - 1)
+    expect(appStarted()).toBe(false)
+    vi.advanceTimersByTime(1)
+    expect(appStarted()).toBe(true)
+    vi.unstubAllGlobals()
+  })
+})
