@@ -281,17 +281,33 @@ export function whenImagesSettle(
   }
 }
 
+/** The on-screen area of the first view's largest image (0 without images): what its largest paint will measure. */
+function largestImageArea(win: Win, view: Element): number {
+  let largest = 0
+  for (const img of view.querySelectorAll('img')) {
+    const r = img.getBoundingClientRect()
+    const width = Math.min(r.right, win.innerWidth) - Math.max(r.left, 0)
+    const height = Math.min(r.bottom, win.innerHeight) - Math.max(r.top, 0)
+    if (width > 0 && height > 0) largest = Math.max(largest, width * height)
+  }
+  return largest
+}
+
 /**
- * Calls `done` once the browser has reported a paint of `view` as the page's largest so far (the paint is then on the
- * screen: the time the browser gives it, which is also what a Lighthouse trace counts), or after `timeoutMs`. Where
- * the browser reports no largest paints, after the next frame has been painted and shown instead: a frame's
- * callbacks run before its paint, and it is on the screen by the next frame's callbacks.
+ * Calls `done` once the browser has reported the paint of `view`'s largest image (or, without images, of anything in
+ * `view`) as the page's largest so far: the paint is then on the screen, at the time the browser gives it, which is
+ * also what a Lighthouse trace counts. The images paint in the order they arrive, each reported only when larger than
+ * the one before, so an earlier report of a smaller one is not enough. Or after `timeoutMs` (a largest paint this
+ * measure got wrong). Where the browser reports no largest paints, after the next frame has been painted and shown
+ * instead: a frame's callbacks run before its paint, and it is on the screen by the next frame's callbacks.
  */
 export function afterLargestPaint(win: Win, view: Element, timeoutMs: number, done: () => void): void {
   let called = false
+  // a little below the area measured here: the browser rounds, and measures an image's paint, not its box
+  const enough = largestImageArea(win, view) * 0.9
   const reported = (list: PerformanceObserverEntryList) => {
-    const entries = list.getEntries() as (PerformanceEntry & { element?: Element | null })[]
-    if (entries.some((entry) => entry.element && view.contains(entry.element))) win.setTimeout(once, 0)
+    const entries = list.getEntries() as (PerformanceEntry & { element?: Element | null; size?: number })[]
+    if (entries.some((e) => e.element && view.contains(e.element) && (e.size ?? 0) >= enough)) win.setTimeout(once, 0)
   }
   const observer = win.PerformanceObserver?.supportedEntryTypes?.includes('largest-contentful-paint')
     ? new win.PerformanceObserver(reported)
