@@ -314,7 +314,13 @@ export async function runLighthouse(
         output: options.reportDir ? 'html' : 'json',
         onlyCategories: [...CATEGORIES],
       }
-      const run = await lighthouse(url, flags)
+      // A trace without its navigation start (NO_NAVSTART) is Lighthouse's own failure to record, seen now and then
+      // with this Chromium on a busy machine: that page is audited once more, and any other failure stops the run.
+      let run = await lighthouse(url, flags)
+      if (run?.lhr.runtimeError?.code === 'NO_NAVSTART') {
+        options.onProgress?.(`lighthouse: ${pagePath}: NO_NAVSTART, auditing it again`)
+        run = await lighthouse(url, flags)
+      }
       if (!run) throw new Error(`lighthouse ${pagePath}: no result`)
       const { lhr } = run
       if (lhr.runtimeError)

@@ -183,6 +183,13 @@ describe('paintFirstView: a grid page', () => {
     expect(paintFirstView(document, readAnswers(document), false)).toBeNull()
   })
 
+  it('paints nothing when the grid begins below the screen', () => {
+    const column = withWidth(page(ranking([work(1)])), 396)
+    vi.spyOn(HTMLDivElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(8, 2000, 396, 0))
+    expect(paintFirstView(document, readAnswers(document), false)).toBeNull()
+    expect(column.childElementCount).toBe(0)
+  })
+
   it('paints nothing where the column has no width yet', () => {
     page(ranking([work(1)]))
     expect(paintFirstView(document, readAnswers(document), false)).toBeNull()

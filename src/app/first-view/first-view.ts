@@ -204,6 +204,11 @@ function gridView(doc: Document, answers: Answers, settings: Settings, column: H
     }
     grid.style.height = `${row.y + row.height}px`
   }
+  if (!images.length) {
+    // its grid begins below the screen (a short window): nothing to paint first
+    view.remove()
+    return null
+  }
   return { view, images }
 }
 
