@@ -37,16 +37,20 @@ export function initialAnswers(
   }
 }
 
+/** The answers in a data block, by target; none without one, or when it does not parse. */
+export function parseInitialData(block: Element | null): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(block?.textContent ?? 'null')
+    return parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {}
+  } catch {
+    return {}
+  }
+}
+
 /** The page's data block, read and removed; none when a session is signed in, or the page has none (offline). */
 export function readInitialAnswers(signedIn: boolean, doc: Document | undefined = globalThis.document): InitialAnswers {
   const block = doc?.getElementById(INITIAL_DATA_ID)
   if (!block) return initialAnswers({})
   block.remove()
-  if (signedIn) return initialAnswers({})
-  try {
-    const parsed: unknown = JSON.parse(block.textContent ?? '')
-    return initialAnswers(parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {})
-  } catch {
-    return initialAnswers({})
-  }
+  return initialAnswers(signedIn ? {} : parseInitialData(block))
 }

@@ -23,12 +23,24 @@ import type { WireIllustDetail } from '../../api/wire-responses.ts'
 import { gridLayout } from '../../features/works/components/grid-geometry.ts'
 import { thumbnailUrl } from '../../features/works/components/thumbnail.ts'
 import { fitStyle } from '../../features/works/lib/fit.ts'
-import { SINGLE_PAGE_IMAGE_CLASS, SINGLE_PAGE_FRAME_CLASS } from '../../features/works/lib/single-page-frame.ts'
-import { NOVEL_TITLE_CLASS } from '../../features/novels/lib/novel-title.ts'
+import {
+  ARTWORK_ARTICLE_CLASS,
+  ARTWORK_MEDIA_CLASS,
+  SINGLE_PAGE_FIGURE_CLASS,
+  SINGLE_PAGE_FRAME_CLASS,
+  SINGLE_PAGE_IMAGE_CLASS,
+  SINGLE_PAGE_ROW_CLASS,
+} from '../../features/works/lib/single-page-frame.ts'
+import {
+  NOVEL_ARTICLE_CLASS,
+  NOVEL_HEADER_CLASS,
+  NOVEL_HEADING_CLASS,
+  NOVEL_TITLE_CLASS,
+} from '../../features/novels/lib/novel-title.ts'
 import { textLang } from '../../features/novels/lib/text-lang.ts'
 import { contentBoxWidth } from '../../lib/content-box.ts'
 import { applyFilters } from '../../lib/filter-engine.ts'
-import { INITIAL_DATA_ID } from '../../lib/initial-answers.ts'
+import { INITIAL_DATA_ID, parseInitialData } from '../../lib/initial-answers.ts'
 import { uniqueById } from '../../lib/list-paging.ts'
 import { parseSettings, SETTINGS_KEY, type Settings } from '../../lib/settings-values.ts'
 import { DEFAULT_STORAGE_KEY } from '../../lib/session-key.ts'
@@ -43,16 +55,8 @@ type Answers = Readonly<Record<string, unknown>>
 /** The page's window (a test's may differ from `window`). */
 type Win = Window & typeof globalThis
 
-/** The page's answers, by target; none when there is no data block or it does not parse. Left in the page: the
- *  app's client reads it too (src/lib/initial-answers.ts). */
-export function readAnswers(doc: Document): Answers {
-  try {
-    const parsed: unknown = JSON.parse(doc.getElementById(INITIAL_DATA_ID)?.textContent ?? 'null')
-    return parsed !== null && typeof parsed === 'object' ? (parsed as Answers) : {}
-  } catch {
-    return {}
-  }
-}
+/** The page's answers, by target. Left in the page: the app's client reads them too (src/lib/initial-answers.ts). */
+export const readAnswers = (doc: Document): Answers => parseInitialData(doc.getElementById(INITIAL_DATA_ID))
 
 /** The answer to the first target on the path `path` of any version (`/v1/illust/detail?…`, `/v2/novel/detail?…`),
  *  as first-requests.ts asks for it: the endpoint table itself is too large to come along. */
@@ -90,23 +94,9 @@ function artworkView(doc: Document, answers: Answers): FirstView | null {
   const { width, aspectRatio } = fitStyle(illust.width, illust.height)
   frame.style.width = width
   frame.style.aspectRatio = aspectRatio
-  // artwork-detail.tsx's article and media section, single-page-image.tsx's figure and its row
-  const view = element(
-    doc,
-    'article',
-    'mx-auto flex max-w-screen-xl flex-col gap-6',
-    element(
-      doc,
-      'section',
-      'touch-pan-y',
-      element(
-        doc,
-        'figure',
-        'flex flex-col items-center gap-2',
-        element(doc, 'div', 'flex w-full justify-center', frame),
-      ),
-    ),
-  )
+  const row = element(doc, 'div', SINGLE_PAGE_ROW_CLASS, frame)
+  const media = element(doc, 'section', ARTWORK_MEDIA_CLASS, element(doc, 'figure', SINGLE_PAGE_FIGURE_CLASS, row))
+  const view = element(doc, 'article', ARTWORK_ARTICLE_CLASS, media)
   return { view, images: [img] }
 }
 
@@ -117,12 +107,8 @@ function novelView(doc: Document, answers: Answers): FirstView | null {
   const title = element(doc, 'h1', NOVEL_TITLE_CLASS, doc.createTextNode(novel.title))
   const lang = textLang(novel.title)
   if (lang) title.lang = lang
-  const view = element(
-    doc,
-    'article',
-    'mx-auto flex max-w-5xl flex-col gap-5',
-    element(doc, 'header', 'flex gap-4', element(doc, 'div', 'flex min-w-0 flex-col gap-2', title)),
-  )
+  const heading = element(doc, 'div', NOVEL_HEADING_CLASS, title)
+  const view = element(doc, 'article', NOVEL_ARTICLE_CLASS, element(doc, 'header', NOVEL_HEADER_CLASS, heading))
   return { view, images: [] }
 }
 
@@ -170,7 +156,7 @@ function gridView(doc: Document, answers: Answers, settings: Settings, column: H
     element(doc, 'div', 'mb-2 min-h-6'),
     grid,
   )
-  column.append(view)
+  column.append(view) // in place already, to measure where its grid begins on the screen
   const geometry = gridLayout(
     visible.map((v) => v.item),
     width,

@@ -21,7 +21,7 @@ import { LINE_HEIGHTS, useReaderSettings } from './reader-settings.ts'
 import { FONTS, FONTS_JA, TEXT_CLASS, THEMES } from './reader-typography.ts'
 import { loadReadingPosition } from './reading-position.ts'
 import { useReadingPosition } from './use-reading-position.ts'
-import { NOVEL_TITLE_CLASS } from '../lib/novel-title.ts'
+import { NOVEL_ARTICLE_CLASS, NOVEL_HEADER_CLASS, NOVEL_HEADING_CLASS, NOVEL_TITLE_CLASS } from '../lib/novel-title.ts'
 import '../../../lib/i18n/messages/en/novels.ts'
 import '../../../lib/i18n/messages/en/reader.ts'
 
@@ -58,7 +58,7 @@ export function NovelReader({ novel, text, caption, actions, signedIn, signInHre
   // The text's own language (the UI's may differ): Japanese forms, line breaking and vertical punctuation.
   const lang = useMemo(() => textLang(text.novelText), [text.novelText])
   return (
-    <article aria-labelledby="novel-title" data-novel-id={novel.id} className="mx-auto flex max-w-5xl flex-col gap-5">
+    <article aria-labelledby="novel-title" data-novel-id={novel.id} className={NOVEL_ARTICLE_CLASS}>
       <NovelHeader novel={novel} />
       {caption}
       <TagList tags={novel.tags} href={(word) => paths.searchNovels({ word })} />
@@ -83,7 +83,7 @@ export function NovelReader({ novel, text, caption, actions, signedIn, signInHre
 function NovelHeader({ novel }: { novel: Novel }) {
   const t = useT()
   return (
-    <header className="flex gap-4">
+    <header className={NOVEL_HEADER_CLASS}>
       <img
         src={novel.imageUrls.medium}
         alt=""
@@ -91,7 +91,7 @@ function NovelHeader({ novel }: { novel: Novel }) {
         height={170}
         className="hidden h-auto w-24 shrink-0 self-start rounded-md border border-line bg-line object-cover sm:block md:w-30"
       />
-      <div className="flex min-w-0 flex-col gap-2">
+      <div className={NOVEL_HEADING_CLASS}>
         <NovelBadges novel={novel} />
         <h1 id="novel-title" lang={textLang(novel.title)} className={NOVEL_TITLE_CLASS} data-content>
           {novel.title || t('novels.untitled')}

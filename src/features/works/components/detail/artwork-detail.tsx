@@ -6,6 +6,7 @@ import { useSession } from '../../../../lib/use-session.ts'
 import type { Illust } from '../../../../api/model.ts'
 import { useT } from '../../../../lib/i18n/i18n.ts'
 import { ArtworkMedia } from './artwork-media.tsx'
+import { ARTWORK_ARTICLE_CLASS, ARTWORK_MEDIA_CLASS } from '../../lib/single-page-frame.ts'
 import { AuthorCard, type AuthorFollow } from './author-card.tsx'
 import { BookmarkButton } from './bookmark-button.tsx'
 import { RelatedWorks } from './related-works.tsx'
@@ -39,15 +40,11 @@ export function ArtworkDetail({
   const { mediaHandlers, viewer } = useWorkViewer(work, neighbours)
 
   return (
-    <article
-      aria-labelledby="work-title"
-      className="mx-auto flex max-w-screen-xl flex-col gap-6"
-      data-work-id={work.id}
-    >
+    <article aria-labelledby="work-title" className={ARTWORK_ARTICLE_CLASS} data-work-id={work.id}>
       <section
         aria-label={t('artwork.media')}
         data-media
-        className="touch-pan-y"
+        className={ARTWORK_MEDIA_CLASS}
         {...swipe}
         onPointerDown={(event) => {
           swipe.onPointerDown(event)

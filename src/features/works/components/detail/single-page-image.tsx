@@ -3,7 +3,12 @@ import type { Illust } from '../../../../api/model.ts'
 import { useT } from '../../../../lib/i18n/i18n.ts'
 import { useSettings } from '../../../../lib/settings.ts'
 import { fitStyle } from '../../lib/fit.ts'
-import { SINGLE_PAGE_FRAME_CLASS, SINGLE_PAGE_IMAGE_CLASS } from '../../lib/single-page-frame.ts'
+import {
+  SINGLE_PAGE_FIGURE_CLASS,
+  SINGLE_PAGE_FRAME_CLASS,
+  SINGLE_PAGE_IMAGE_CLASS,
+  SINGLE_PAGE_ROW_CLASS,
+} from '../../lib/single-page-frame.ts'
 import { largeCovers } from '../thumbnail.ts'
 import { imageAlt } from './image-alt.ts'
 import '../../../../lib/i18n/messages/en/artwork.ts'
@@ -64,14 +69,14 @@ export function SinglePageImage({ work }: { work: Illust }) {
   const onPreviewDone = () => setPreviewDone(true)
 
   return (
-    <figure className="flex flex-col items-center gap-2">
+    <figure className={SINGLE_PAGE_FIGURE_CLASS}>
       <div
         data-zoomed={full}
         // Scrollable when shown at full size: focusable so the keyboard can pan it.
         tabIndex={full ? 0 : undefined}
         role={full ? 'region' : undefined}
         aria-label={full ? t('artwork.image.fullSizeRegion') : undefined}
-        className={full ? 'max-h-[calc(100dvh-4rem)] w-full overflow-auto' : 'flex w-full justify-center'}
+        className={full ? 'max-h-[calc(100dvh-4rem)] w-full overflow-auto' : SINGLE_PAGE_ROW_CLASS}
       >
         <div
           ref={box}
