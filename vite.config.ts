@@ -19,6 +19,7 @@ import {
   SW_CACHE,
 } from './src/features/pwa/sw-caches.ts'
 import { APP_TEMPLATE_ID } from './src/app/first-view/first-view.ts'
+import { FIRST_VIEW_SCRIPT_ATTRIBUTE, FIRST_VIEWS, type FirstViewName } from './src/api/first-views.ts'
 import { parseRoutePreloadKey, ROUTE_PRELOADS } from './src/app/route-preloads.ts'
 import { routeHref } from './src/api/gallery-routes.ts'
 import { API_PATH_PREFIXES, HEALTH_PATHS, IMAGE_PATH_PREFIXES, LEGACY_IMAGE_PREFIX } from './src/api/service-paths.ts'
@@ -274,7 +275,11 @@ function precompress(): Plugin {
 }
 
 const JA_MESSAGES = 'src/lib/i18n/messages/ja/index.ts'
-const FIRST_VIEW = 'src/app/first-view/index.ts'
+/** The first views' entries, each inlined as a script of its own (src/api/first-views.ts). */
+const FIRST_VIEW_ENTRIES: Record<FirstViewName, string> = {
+  works: 'src/app/first-view/works.ts',
+  novel: 'src/app/first-view/novel.ts',
+}
 
 /**
  * A deep link's first view downloads its code beside the entry script (src/app/route-preloads.ts, from the route
@@ -283,8 +288,9 @@ const FIRST_VIEW = 'src/app/first-view/index.ts'
  *
  * None of the app's code is fetched before the page's first view has painted (src/app/first-view/first-view.ts): the
  * entry's script tags and these preload scripts are moved into `<template id="easel-app">`, where they are inert, and
- * index.html ends with the first view's own script, built here on its own and inlined, which paints and then puts the
- * template's contents into the head.
+ * index.html ends with the first views' own scripts, built here on their own and inlined, one per kind of page (the
+ * service keeps the opened page's: src/api/first-views.ts), which paint and then put the template's contents into the
+ * head.
  */
 function routePreloads(): Plugin {
   let root = ''
@@ -333,7 +339,9 @@ function routePreloads(): Plugin {
         const jaFiles = new Set<string>()
         collect(ja, jaFiles)
         const jaScript = `(function(f){if(document.documentElement.lang==='ja')f.forEach(function(h){var e=document.createElement('link');e.rel='modulepreload';e.crossOrigin='';e.href=h;document.head.appendChild(e)})})(${JSON.stringify([...jaFiles].filter((file) => !entryCode.has(file)).map((file) => base + file))})`
-        return appLoader(html, [script, jaScript], await buildFirstView(root))
+        const firstViews: { name: FirstViewName; code: string }[] = []
+        for (const name of FIRST_VIEWS) firstViews.push({ name, code: await buildFirstView(root, name) })
+        return appLoader(html, [script, jaScript], firstViews)
       },
     },
   }
@@ -341,9 +349,9 @@ function routePreloads(): Plugin {
 
 /**
  * index.html with the app's start held back: the entry's module scripts and modulepreload links, and the given inline
- * scripts, moved into `<template id="easel-app">`, followed by the first view's script, which starts them.
+ * scripts, moved into `<template id="easel-app">`, followed by the first views' scripts, each of which starts them.
  */
-function appLoader(html: string, inlineScripts: string[], firstView: string): string {
+function appLoader(html: string, inlineScripts: string[], firstViews: { name: FirstViewName; code: string }[]): string {
   const moved: string[] = []
   const rest = html.replace(
     /<script type="module"[^>]*><\/script>\s*|<link rel="modulepreload"[^>]*>\s*/g,
@@ -357,11 +365,15 @@ function appLoader(html: string, inlineScripts: string[], firstView: string): st
     inlineScripts.map((code) => `<script>${code}</script>`).join('') +
     moved.join('') +
     '</template>'
-  return `${rest.slice(0, end)}${template}<script>${firstView}</script>\n  ${rest.slice(end)}`
+  const scripts = firstViews.map(
+    ({ name, code }) => `<script ${FIRST_VIEW_SCRIPT_ATTRIBUTE}="${name}">${code}</script>`,
+  )
+  return `${rest.slice(0, end)}${template}${scripts.join('')}\n  ${rest.slice(end)}`
 }
 
-/** The first view's script (FIRST_VIEW and what it imports), bundled on its own into one minified IIFE. */
-async function buildFirstView(root: string): Promise<string> {
+/** A first view's script (its entry and what it imports), bundled on its own into one minified IIFE. */
+async function buildFirstView(root: string, name: FirstViewName): Promise<string> {
+  const entry = FIRST_VIEW_ENTRIES[name]
   const result = await build({
     configFile: false,
     root,
@@ -372,7 +384,7 @@ async function buildFirstView(root: string): Promise<string> {
       minify: true,
       copyPublicDir: false,
       lib: {
-        entry: resolve(root, FIRST_VIEW),
+        entry: resolve(root, entry),
         formats: ['iife'],
         name: 'easelFirstView',
         fileName: () => 'first-view.js',
@@ -381,9 +393,9 @@ async function buildFirstView(root: string): Promise<string> {
   })
   const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[]
   const chunk = outputs.flatMap((o) => o.output).find((o): o is Rollup.OutputChunk => o.type === 'chunk')
-  if (!chunk) throw new Error(`appLoader: building ${FIRST_VIEW} gave no code`)
+  if (!chunk) throw new Error(`appLoader: building ${entry} gave no code`)
   const code = chunk.code.trim()
-  if (/<\/script|<!--/i.test(code)) throw new Error(`appLoader: ${FIRST_VIEW} would close its inline script`)
+  if (/<\/script|<!--/i.test(code)) throw new Error(`appLoader: ${entry} would close its inline script`)
   return code
 }
 

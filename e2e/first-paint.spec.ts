@@ -66,8 +66,8 @@ test.describe('first paint with data', () => {
   })
 })
 
-// Before the app's code: the page's first view (src/app/first-view/first-view.ts) paints the work's image, or the
-// novel's title, from the same data, and only then lets the app's code in. The app then paints the same thing at the
+// Before the app's code: the page's first view (src/app/first-view/first-view.ts) paints the work's image, the
+// novel's title and text, or the grid's first cells, from the same data, and only then lets the app's code in. The app then paints the same thing at the
 // same size, so the first view's paint stays the page's largest (its LCP) and nothing moves.
 
 interface Box {
@@ -155,15 +155,39 @@ test.describe('the first view, before the app', () => {
     await expectLargestPaintBeforeApp(page)
   })
 
-  test("a novel's title is painted before the app's code, as large as the reader's", async ({ page }) => {
-    const before = await firstViewBox(page, `/novels/${novel.id}`, 'h1')
+  test("a novel's title and the top of its text are painted before the app's code, as large as the reader's", async ({
+    page,
+  }) => {
+    await page.route('**/assets/*.js', (route) => route.abort())
     await page.goto(`/novels/${novel.id}`)
-    const title = page.locator('h1#novel-title')
-    await expect(title).toHaveText(novel.title)
+    const firstTitle = page.locator('[data-first-view] h1')
+    await expect(firstTitle).toHaveText(novel.title)
+    const title = await textBox(firstTitle)
+    const blocks = await page.locator('[data-first-view] [data-start]').evaluateAll((elements) =>
+      elements.map((el) => {
+        const { x, y, width, height } = el.getBoundingClientRect()
+        return { start: el.getAttribute('data-start')!, text: el.textContent, box: { x, y, width, height } }
+      }),
+    )
+    await page.unroute('**/assets/*.js')
+    expect(blocks.length).toBeGreaterThan(0)
+
+    await recordLargestPaints(page)
+    await page.goto(`/novels/${novel.id}`)
+    const appTitle = page.locator('h1#novel-title')
+    await expect(appTitle).toHaveText(novel.title)
     await expect(page.locator('[data-first-view]')).toHaveCount(0)
-    // The reader's badges come above its title and, on a wider screen, its cover beside it, so the title may move;
-    // its text is laid out alike.
-    near(await textBox(title), before, ['width', 'height'])
+    // The reader's badges come above its title: its text is laid out alike, beside the cover on a wider screen.
+    near(await textBox(appTitle), title, ['x', 'width', 'height'])
+    // The same blocks of text, as large, as low or lower (the caption, the badges and a series are not reserved).
+    for (const { start, text, box } of blocks) {
+      const block = page.locator(`[data-reader-text] [data-start="${start}"]`)
+      await expect(block).toHaveText(text!)
+      const app = (await block.boundingBox())!
+      near(app, box, ['x', 'width', 'height'])
+      expect(app.y).toBeGreaterThanOrEqual(box.y - 1)
+    }
+    await expectLargestPaintBeforeApp(page)
   })
 
   for (const [path, samePlace] of [

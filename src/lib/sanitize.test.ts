@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { HOSTILE_SNIPPETS } from '../api/hostile.ts'
-import { EXTERNAL_LINK_REL, inAppPath, sanitizeCaption } from './sanitize.ts'
+import { EXTERNAL_LINK_REL, inAppPath } from './pixiv-links.ts'
+import { sanitizeCaption } from './sanitize.ts'
 
 const ALLOWED_TAGS = new Set(['A', 'BR', 'STRONG', 'B', 'I', 'EM', 'P', 'SPAN'])
 const ALLOWED_ATTRS = new Set(['href', 'target', 'rel'])

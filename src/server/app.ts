@@ -9,6 +9,7 @@ import { ANONYMOUS } from './data/store.ts'
 import { ajaxErrorBody, ApiError, errorBody, invalidGrant, noEndpoint, notFound } from './http/errors.ts'
 import { originsOf } from './http/origin.ts'
 import { contentSecurityPolicy, GALLERY_HEADERS, inlineScriptHashes } from './http/security-headers.ts'
+import { firstViewOf, keepFirstView } from '../api/first-views.ts'
 import { clientAddress } from './http/client-address.ts'
 import { createInitialData, type PageData } from './http/initial-data.ts'
 import { API_PATH_PREFIXES } from '../api/service-paths.ts'
@@ -249,13 +250,14 @@ export function createApp(services: Services, log: Logger, lifecycle = new Lifec
       onFound: (_p, c) => void c.header('Cache-Control', 'public, max-age=31536000, immutable'),
     }),
   )
-  // A page with its first data (http/initial-data.ts); `/` too, which serveStatic would answer with the bare file.
+  // A page with its first data (http/initial-data.ts) and its first view's script only (api/first-views.ts); `/` too,
+  // which serveStatic would answer with the bare file.
   const initialData = createInitialData(app, { subscribe: (forget) => services.caches.bus.subscribe(() => forget()) })
   const page = async (c: Context<AppEnv>) => {
     c.header('Cache-Control', 'no-cache')
     const { api, image, static: staticOrigin } = originsOf(c, config)
     const data = await initialData(c.req.url, c.req.raw.headers, c.env, `${api}|${image}|${staticOrigin}`)
-    return c.html(withPageData(readIndex().html, data))
+    return c.html(withPageData(keepFirstView(readIndex().html, firstViewOf(c.req.path)), data))
   }
   app.get('/', page)
   app.use(

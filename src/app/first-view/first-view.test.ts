@@ -11,9 +11,14 @@ import {
   startApp,
   whenImagesSettle,
 } from './first-view.ts'
+import { novelView } from './novel-view.ts'
+import { artworkView, gridView } from './works-view.ts'
 
 // What index.html paints before the app's code is fetched, and when that code is let in: the page a reader sees first
 // on a phone, and the page's only way to start the app.
+
+/** Every first view (a page has one: the service keeps the opened page's). */
+const VIEWS = [artworkView, novelView, gridView]
 
 const illust = (over: Record<string, unknown> = {}) => ({
   illust: {
@@ -61,7 +66,7 @@ afterEach(() => {
 describe('paintFirstView', () => {
   it("paints a single-page work's large image, fitted as the detail fits it, in the content column", () => {
     const column = page({ '/v1/illust/detail?illust_id=7': illust() })
-    const first = paintFirstView(document, readAnswers(document), false)
+    const first = paintFirstView(document, readAnswers(document), false, VIEWS)
     const img = column.querySelector('img')!
     expect(first!.images).toEqual([img])
     expect(first!.view.contains(img)).toBe(true)
@@ -83,17 +88,17 @@ describe('paintFirstView', () => {
     ['a work without a large image', { image_urls: {} }],
   ])('paints nothing for %s', (_, over) => {
     const column = page({ '/v1/illust/detail?illust_id=7': illust(over) })
-    expect(paintFirstView(document, readAnswers(document), false)).toBeNull()
+    expect(paintFirstView(document, readAnswers(document), false, VIEWS)).toBeNull()
     expect(column.childElementCount).toBe(0)
   })
 
   it('paints nothing for a viewer signed in (the answers are an anonymous caller’s), nor without answers', () => {
     let column = page({ '/v1/illust/detail?illust_id=7': illust() })
-    expect(paintFirstView(document, readAnswers(document), true)).toBeNull()
+    expect(paintFirstView(document, readAnswers(document), true, VIEWS)).toBeNull()
     expect(column.childElementCount).toBe(0)
     for (const answers of [null, '{not json', '[]', { '/v1/illust/ranking?mode=day': { illusts: [] } }]) {
       column = page(answers)
-      expect(paintFirstView(document, readAnswers(document), false)).toBeNull()
+      expect(paintFirstView(document, readAnswers(document), false, VIEWS)).toBeNull()
       expect(column.childElementCount).toBe(0)
     }
   })
@@ -103,18 +108,138 @@ describe('paintFirstView', () => {
       '/v2/novel/detail?novel_id=5': { novel: { id: 5, title: 'やさしい踏切の話', visible: true } },
       '/v1/novel/text?novel_id=5': { novel_text: '…' },
     })
-    expect(paintFirstView(document, readAnswers(document), false)!.images).toEqual([])
+    expect(paintFirstView(document, readAnswers(document), false, VIEWS)!.images).toEqual([])
     const title = column.querySelector('h1')!
     expect(title.textContent).toBe('やさしい踏切の話')
     expect(title.lang).toBe('ja')
 
     page({ '/v2/novel/detail?novel_id=5': { novel: { id: 5, title: 'Crossing', visible: true } } })
-    paintFirstView(document, readAnswers(document), false)
+    paintFirstView(document, readAnswers(document), false, VIEWS)
     expect(document.querySelector('h1')!.hasAttribute('lang')).toBe(false)
 
     const hidden = page({ '/v2/novel/detail?novel_id=5': { novel: { id: 5, title: 'Crossing', visible: false } } })
-    expect(paintFirstView(document, readAnswers(document), false)).toBeNull()
+    expect(paintFirstView(document, readAnswers(document), false, VIEWS)).toBeNull()
     expect(hidden.childElementCount).toBe(0)
+  })
+})
+
+describe("paintFirstView: a novel's text", () => {
+  const SOURCE = [
+    '[chapter:第1章　[[rb:踏切>ふみきり]]]',
+    '「どこへ行くの」と[[rb:蓮>れん]]は言った。<b>本当</b>に[[jumpuri:外へ>https://example.com/a]]と[[jump:2]]',
+    '',
+    '[[jumpuri:作品>https://www.pixiv.net/artworks/12]]',
+    '[uploadedimage:3]',
+    '画像のあと',
+    '[newpage]',
+    '二頁目',
+  ].join('\n')
+  const novelPage = (search = '', hash = '') => {
+    window.history.replaceState(null, '', `/novels/5${search}${hash}`)
+    return page({
+      '/v2/novel/detail?novel_id=5': {
+        novel: { id: 5, title: 'やさしい踏切の話', visible: true, tags: [{ name: '踏切' }] },
+      },
+      '/v1/novel/text?novel_id=5': { novel_text: SOURCE, images: {}, illusts: {} },
+    })
+  }
+  afterEach(() => window.history.replaceState(null, '', '/'))
+  const blocks = (column: HTMLElement) => [...column.querySelectorAll<HTMLElement>('[data-start]')]
+
+  it("paints the first page's text down to its first image, as the reader's blocks, in the reader's typography", () => {
+    const column = novelPage()
+    expect(paintFirstView(document, readAnswers(document), false, VIEWS)!.images).toEqual([])
+    const painted = blocks(column)
+    // the chapter, the paragraph, the blank line and the link's line; the image and what follows it are the app's
+    expect(painted.map((b) => b.tagName)).toEqual(['H2', 'P', 'P', 'P'])
+    expect(painted[0]!.id).toBe('chapter-1')
+    expect(painted[0]!.querySelector('rt')!.textContent).toBe('ふみきり')
+    expect(painted[2]!.getAttribute('aria-hidden')).toBe('true')
+    const line = painted[1]!
+    // markup the parser does not know stays text
+    expect(line.textContent).toContain('<b>本当</b>')
+    expect(line.querySelector('b')).toBeNull()
+    const external = line.querySelector('a[target="_blank"]')!
+    expect([external.getAttribute('href'), external.getAttribute('rel')]).toEqual([
+      'https://example.com/a',
+      'noopener noreferrer nofollow',
+    ])
+    expect(line.querySelector('a[data-jump="2"]')!.getAttribute('href')).toBe('/novels/5?p=2')
+    expect(painted[3]!.querySelector('a')!.getAttribute('href')).toBe('/artworks/12')
+    const text = column.querySelector<HTMLElement>('[data-start]')!.parentElement!
+    expect(text.lang).toBe('ja')
+    expect(text.style.fontSize).toBe('18px')
+    expect(text.style.lineHeight).toBe('1.85')
+    expect(text.style.fontFamily).toContain('Noto Serif CJK JP')
+    expect(text.parentElement!.className).toContain('bg-white')
+  })
+
+  /** Lays each block of the text out `height` px below the one before (jsdom lays nothing out). */
+  const layBlocksOut = (height: number) =>
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const index = this.hasAttribute('data-start') ? [...this.parentElement!.children].indexOf(this) : 0
+      return DOMRect.fromRect({ x: 0, y: index * height, width: 300, height })
+    })
+  const paragraphs = (count: number, text: string) =>
+    page({
+      '/v2/novel/detail?novel_id=5': { novel: { id: 5, title: 'Lines', visible: true, tags: [] } },
+      '/v1/novel/text?novel_id=5': {
+        novel_text: Array.from({ length: count }, (_, i) => `${i}${text}`).join('\n'),
+        images: {},
+        illusts: {},
+      },
+    })
+
+  it("paints the blocks down to the screen's bottom, and none that begin below it", () => {
+    window.history.replaceState(null, '', '/novels/5')
+    layBlocksOut(100)
+    const column = paragraphs(40, ' short')
+    paintFirstView(document, readAnswers(document), false, VIEWS)
+    // jsdom's window is 768 px high: the blocks at 0 … 700 px
+    expect(blocks(column).map((b) => b.textContent)).toEqual(Array.from({ length: 8 }, (_, i) => `${i} short`))
+  })
+
+  it('paints more blocks where the first count left the screen short', () => {
+    window.history.replaceState(null, '', '/novels/5')
+    // long in characters (counted as many lines), short on the screen
+    layBlocksOut(20)
+    const column = paragraphs(60, ' long'.repeat(80))
+    paintFirstView(document, readAnswers(document), false, VIEWS)
+    // the block at 760 px reaches below the screen (768 px): the last one painted
+    expect(blocks(column)).toHaveLength(39)
+  })
+
+  it("follows the reader's saved display settings", () => {
+    localStorage.setItem('easel.reader', JSON.stringify({ fontSize: 22, theme: 'dark', font: 'sans' }))
+    const column = novelPage()
+    paintFirstView(document, readAnswers(document), false, VIEWS)
+    const text = column.querySelector<HTMLElement>('[data-start]')!.parentElement!
+    expect(text.style.fontSize).toBe('22px')
+    expect(text.style.fontFamily).toContain('Noto Sans CJK JP')
+    expect(text.parentElement!.className).toContain('bg-[#1b1b1f]')
+  })
+
+  it.each([
+    [
+      'vertical writing',
+      () => localStorage.setItem('easel.reader', JSON.stringify({ writingMode: 'vertical' })),
+      '',
+      '',
+    ],
+    ['another page in the URL', () => {}, '?p=2', ''],
+    ['a chapter in the hash', () => {}, '', '#chapter-1'],
+    [
+      'a reading position saved past the first line',
+      () => localStorage.setItem('easel.reading-positions', JSON.stringify({ 5: { offset: 40, at: 1 } })),
+      '',
+      '',
+    ],
+  ])('paints the title alone where the reader opens elsewhere: %s', (_, arrange, search, hash) => {
+    arrange()
+    const column = novelPage(search, hash)
+    expect(paintFirstView(document, readAnswers(document), false, VIEWS)).not.toBeNull()
+    expect(column.querySelector('h1')!.textContent).toBe('やさしい踏切の話')
+    expect(blocks(column)).toEqual([])
   })
 })
 
@@ -146,7 +271,7 @@ describe('paintFirstView: a grid page', () => {
 
   it("lays the first works out in the app's justified rows, each a link to its page", () => {
     const column = withWidth(page(ranking([work(1), work(2, { width: 2000 }), work(3)])), 396)
-    const first = paintFirstView(document, readAnswers(document), false)!
+    const first = paintFirstView(document, readAnswers(document), false, VIEWS)!
     const cells = [...column.querySelectorAll<HTMLAnchorElement>('[data-first-view] a')]
     expect(cells.map((a) => a.getAttribute('href'))).toEqual(['/artworks/1', '/artworks/2', '/artworks/3'])
     expect(first.images).toHaveLength(3)
@@ -171,7 +296,7 @@ describe('paintFirstView: a grid page', () => {
       page(ranking([work(1, { x_restrict: 1 }), work(2, { sanity_level: 6 }), work(3), work(3)])),
       396,
     )
-    paintFirstView(document, readAnswers(document), false)
+    paintFirstView(document, readAnswers(document), false, VIEWS)
     const cells = [...column.querySelectorAll<HTMLAnchorElement>('[data-first-view] a')]
     // R-18 hidden by default, the sensitive one blurred, the repeated one once
     expect(cells.map((a) => a.getAttribute('href'))).toEqual(['/artworks/2', '/artworks/3'])
@@ -180,19 +305,19 @@ describe('paintFirstView: a grid page', () => {
 
     localStorage.setItem('easel.settings', JSON.stringify({ filters: { mutedUserIds: [2] } }))
     withWidth(page(ranking([work(1)])), 396)
-    expect(paintFirstView(document, readAnswers(document), false)).toBeNull()
+    expect(paintFirstView(document, readAnswers(document), false, VIEWS)).toBeNull()
   })
 
   it('paints nothing when the grid begins below the screen', () => {
     const column = withWidth(page(ranking([work(1)])), 396)
     vi.spyOn(HTMLDivElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(8, 2000, 396, 0))
-    expect(paintFirstView(document, readAnswers(document), false)).toBeNull()
+    expect(paintFirstView(document, readAnswers(document), false, VIEWS)).toBeNull()
     expect(column.childElementCount).toBe(0)
   })
 
   it('paints nothing where the column has no width yet', () => {
     page(ranking([work(1)]))
-    expect(paintFirstView(document, readAnswers(document), false)).toBeNull()
+    expect(paintFirstView(document, readAnswers(document), false, VIEWS)).toBeNull()
   })
 })
 
@@ -243,14 +368,28 @@ describe('run', () => {
 
   it('starts the app at once when there is no first view to paint', () => {
     page({ '/v1/illust/ranking?mode=day': { illusts: [] } })
-    run(globalThis as unknown as Window & typeof globalThis) // the faked timers are the global ones, not jsdom’s window’s
+    run('works', VIEWS, globalThis as unknown as Window & typeof globalThis) // the faked timers are the global ones, not jsdom’s window’s
     expect(appStarted()).toBe(true)
+  })
+
+  it("leaves another kind of page to that page's own first view: it neither paints nor starts the app", () => {
+    const win = globalThis as unknown as Window & typeof globalThis
+    const column = page({ '/v1/illust/ranking?mode=day': { illusts: [] } })
+    run('novel', VIEWS, win) // the page of `/` (the service worker's copy holds every first view)
+    expect(appStarted()).toBe(false)
+    window.history.replaceState(null, '', '/novels/5')
+    run('works', VIEWS, win)
+    expect(appStarted()).toBe(false)
+    run('novel', VIEWS, win)
+    expect(appStarted()).toBe(true)
+    expect(column.childElementCount).toBe(0)
+    window.history.replaceState(null, '', '/')
   })
 
   it('starts the app at once for a viewer signed in', () => {
     localStorage.setItem(DEFAULT_STORAGE_KEY, '{}')
     const column = page({ '/v1/illust/detail?illust_id=7': illust() })
-    run(globalThis as unknown as Window & typeof globalThis) // the faked timers are the global ones, not jsdom’s window’s
+    run('works', VIEWS, globalThis as unknown as Window & typeof globalThis) // the faked timers are the global ones, not jsdom’s window’s
     expect(column.childElementCount).toBe(0)
     expect(appStarted()).toBe(true)
   })
@@ -279,7 +418,7 @@ describe('run', () => {
     // the image on screen at 396 × 396 px (jsdom lays nothing out)
     vi.spyOn(HTMLImageElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(8, 77, 396, 396))
     page({ '/v1/illust/detail?illust_id=7': illust() })
-    run(globalThis as unknown as Window & typeof globalThis)
+    run('works', VIEWS, globalThis as unknown as Window & typeof globalThis)
     const img = document.querySelector('[data-content-column] img')!
     img.dispatchEvent(new Event('load'))
     report(document.querySelector('header')!, 1368) // the static header's paint is not the first view's
@@ -297,7 +436,7 @@ describe('run', () => {
 
   it("starts the app after the first view's image is in and a frame has been painted", () => {
     page({ '/v1/illust/detail?illust_id=7': illust() })
-    run(globalThis as unknown as Window & typeof globalThis) // the faked timers are the global ones, not jsdom’s window’s
+    run('works', VIEWS, globalThis as unknown as Window & typeof globalThis) // the faked timers are the global ones, not jsdom’s window’s
     expect(appStarted()).toBe(false)
     document.querySelector('[data-content-column] img')!.dispatchEvent(new Event('load'))
     expect(appStarted()).toBe(false) // the frame that paints it comes first
@@ -318,7 +457,7 @@ describe('run', () => {
       },
     )
     page({ '/v1/illust/detail?illust_id=7': illust() })
-    run(globalThis as unknown as Window & typeof globalThis)
+    run('works', VIEWS, globalThis as unknown as Window & typeof globalThis)
     vi.advanceTimersByTime(FIRST_VIEW_WAIT_MS + FIRST_VIEW_PAINT_WAIT_MS - 1)
     expect(appStarted()).toBe(false)
     vi.advanceTimersByTime(1)

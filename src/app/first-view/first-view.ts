@@ -1,10 +1,11 @@
 // The first view: what a deep link paints before the app's code is even fetched (issue 17, "first paint with data").
 //
-// index.html ends with this module, inlined at build (vite.config.ts, appLoader). It reads the answers the service
-// wrote into the page (src/server/http/initial-data.ts) and paints, in plain DOM, the largest things the opened page
-// shows first, at the size the app paints them: a single-page work's image, a novel's title, the first screenful of
-// the home page's and the ranking's grid (the app's own justified layout, filters and thumbnail sizes, with the
-// viewer's settings). React's first commit replaces it with the same images and title at the same size, in the same
+// index.html ends with the first views, inlined at build (vite.config.ts, appLoader), one script each: the works'
+// (works-view.ts: a single-page work's image; the first screenful of the home page's and the ranking's grid) and the
+// novel reader's (novel-view.ts: a novel's title and the top of its text), of which the service keeps the opened
+// page's only (src/api/first-views.ts). It reads the answers the service wrote into the page
+// (src/server/http/initial-data.ts) and paints, in plain DOM, the largest things the page shows first, at the size
+// the app paints them. React's first commit replaces it with the same images and text at the same size, in the same
 // place or a little lower (e2e/first-paint.spec.ts holds the two to that): the first view's paint stays the page's
 // largest.
 //
@@ -14,59 +15,34 @@
 // images share the bandwidth, and the images are what the reader came for, so they go first. A page with nothing to
 // paint first (another route, a viewer signed in, a work the service hides) starts the app at once.
 //
-// DOM only, no React: it is part of the page's HTML, built on its own from the app's modules it names below.
+// DOM only, no React: it is part of the page's HTML, built on its own from the app's modules the views name.
 
-import { toIllust } from '../../api/camel.ts'
-import { routeHref } from '../../api/gallery-routes.ts'
-import type { WireIllust } from '../../api/wire.ts'
-import type { WireIllustDetail } from '../../api/wire-responses.ts'
-import { gridLayout } from '../../features/works/components/grid-geometry.ts'
-import { thumbnailUrl } from '../../features/works/components/thumbnail.ts'
-import { fitStyle } from '../../features/works/lib/fit.ts'
-import {
-  ARTWORK_ARTICLE_CLASS,
-  ARTWORK_MEDIA_CLASS,
-  SINGLE_PAGE_FIGURE_CLASS,
-  SINGLE_PAGE_FRAME_CLASS,
-  SINGLE_PAGE_IMAGE_CLASS,
-  SINGLE_PAGE_ROW_CLASS,
-} from '../../features/works/lib/single-page-frame.ts'
-import {
-  NOVEL_ARTICLE_CLASS,
-  NOVEL_HEADER_CLASS,
-  NOVEL_HEADING_CLASS,
-  NOVEL_TITLE_CLASS,
-} from '../../features/novels/lib/novel-title.ts'
-import { textLang } from '../../features/novels/lib/text-lang.ts'
-import { contentBoxWidth } from '../../lib/content-box.ts'
-import { applyFilters } from '../../lib/filter-engine.ts'
+import { firstViewOf, type FirstViewName } from '../../api/first-views.ts'
 import { INITIAL_DATA_ID, parseInitialData } from '../../lib/initial-answers.ts'
-import { uniqueById } from '../../lib/list-paging.ts'
-import { parseSettings, SETTINGS_KEY, type Settings } from '../../lib/settings-values.ts'
 import { DEFAULT_STORAGE_KEY } from '../../lib/session-key.ts'
-import { FIRST_VIEW_PAINT_WAIT_MS, FIRST_VIEW_WAIT_MS, HIGH_PRIORITY_CELLS } from '../../tunables.ts'
+import { FIRST_VIEW_PAINT_WAIT_MS, FIRST_VIEW_WAIT_MS } from '../../tunables.ts'
 
 /** The template that holds the app's scripts until the first view is painted (vite.config.ts writes it). */
 export const APP_TEMPLATE_ID = 'easel-app'
 /** Marks the first view's elements, for the app's tests and for nothing else. */
 export const FIRST_VIEW_ATTRIBUTE = 'data-first-view'
 
-type Answers = Readonly<Record<string, unknown>>
+export type Answers = Readonly<Record<string, unknown>>
 /** The page's window (a test's may differ from `window`). */
-type Win = Window & typeof globalThis
+export type Win = Window & typeof globalThis
 
 /** The page's answers, by target. Left in the page: the app's client reads them too (src/lib/initial-answers.ts). */
 export const readAnswers = (doc: Document): Answers => parseInitialData(doc.getElementById(INITIAL_DATA_ID))
 
 /** The answer to the first target on the path `path` of any version (`/v1/illust/detail?…`, `/v2/novel/detail?…`),
  *  as first-requests.ts asks for it: the endpoint table itself is too large to come along. */
-function answerTo<T>(answers: Answers, path: string): T | undefined {
+export function answerTo<T>(answers: Answers, path: string): T | undefined {
   for (const [target, answer] of Object.entries(answers))
     if (/^\/v\d+\//.test(target) && target.slice(target.indexOf('/', 1)).startsWith(`${path}?`)) return answer as T
   return undefined
 }
 
-function element<K extends keyof HTMLElementTagNameMap>(
+export function element<K extends keyof HTMLElementTagNameMap>(
   doc: Document,
   tag: K,
   className: string,
@@ -78,40 +54,6 @@ function element<K extends keyof HTMLElementTagNameMap>(
   return el
 }
 
-/** A single-page work's `large` image (the size single-page-image.tsx paints first, and the service preloads). */
-function artworkView(doc: Document, answers: Answers): FirstView | null {
-  const illust = answerTo<WireIllustDetail>(answers, '/illust/detail')?.illust
-  if (!illust || illust.visible === false || illust.page_count !== 1 || illust.type === 'ugoira') return null
-  const src = illust.image_urls?.large
-  if (!src) return null
-  const img = element(doc, 'img', SINGLE_PAGE_IMAGE_CLASS)
-  img.alt = illust.title
-  img.width = illust.width
-  img.height = illust.height
-  img.setAttribute('fetchpriority', 'high')
-  img.src = src
-  const frame = element(doc, 'div', SINGLE_PAGE_FRAME_CLASS, img)
-  const { width, aspectRatio } = fitStyle(illust.width, illust.height)
-  frame.style.width = width
-  frame.style.aspectRatio = aspectRatio
-  const row = element(doc, 'div', SINGLE_PAGE_ROW_CLASS, frame)
-  const media = element(doc, 'section', ARTWORK_MEDIA_CLASS, element(doc, 'figure', SINGLE_PAGE_FIGURE_CLASS, row))
-  const view = element(doc, 'article', ARTWORK_ARTICLE_CLASS, media)
-  return { view, images: [img] }
-}
-
-/** A novel's title, the reader's largest text on a phone (novel-reader.tsx's header). */
-function novelView(doc: Document, answers: Answers): FirstView | null {
-  const novel = answerTo<{ novel?: { title?: string; visible?: boolean } }>(answers, '/novel/detail')?.novel
-  if (!novel || novel.visible === false || !novel.title) return null
-  const title = element(doc, 'h1', NOVEL_TITLE_CLASS, doc.createTextNode(novel.title))
-  const lang = textLang(novel.title)
-  if (lang) title.lang = lang
-  const heading = element(doc, 'div', NOVEL_HEADING_CLASS, title)
-  const view = element(doc, 'article', NOVEL_ARTICLE_CLASS, element(doc, 'header', NOVEL_HEADER_CLASS, heading))
-  return { view, images: [] }
-}
-
 export interface FirstView {
   /** the view, in the content column */
   view: HTMLElement
@@ -119,84 +61,9 @@ export interface FirstView {
   images: HTMLImageElement[]
 }
 
-/**
- * The grid pages, by their first request's path, and what stands above their grid there, as empty boxes: the home
- * page's tabs (44 px, 40 on a wider screen); the ranking's title and day (on one line: on a phone they take two, so
- * its rows come 56 px lower), and its two rows of tabs. Never taller than the page's own, so the app's rows take the
- * same place or a lower one, where none shows larger than here. Then the list's count line (collection-states.tsx).
- */
-const GRID_PAGES: readonly { path: string; above: readonly string[] }[] = [
-  { path: '/illust/recommended', above: ['mb-4 h-11 sm:h-10'] },
-  { path: '/illust/ranking', above: ['mb-3 h-13', 'mb-2 h-11 sm:h-10', 'mb-4 h-11 sm:h-10'] },
-]
-
-/** The first screenful of a grid page's works: the app's cells, with their images and links and no badges. */
-function gridView(doc: Document, answers: Answers, settings: Settings, column: HTMLElement): FirstView | null {
-  let works: readonly WireIllust[] | undefined
-  let above: readonly string[] = []
-  for (const page of GRID_PAGES) {
-    works = answerTo<{ illusts?: WireIllust[] }>(answers, page.path)?.illusts
-    above = page.above
-    if (works) break
-  }
-  if (!works?.length) return null
-  // the items the app's list shows (use-infinite-list.ts): each work once, through the viewer's filters
-  const { visible } = applyFilters(
-    uniqueById([works], (page) => page.map(toIllust)),
-    settings.filters,
-  )
-  const width = contentBoxWidth(column)
-  if (!visible.length || !(width > 0)) return null
-  const grid = element(doc, 'div', 'relative w-full')
-  const view = element(
-    doc,
-    'div',
-    '',
-    ...above.map((className) => element(doc, 'div', className)),
-    element(doc, 'div', 'mb-2 min-h-6'),
-    grid,
-  )
-  column.append(view) // in place already, to measure where its grid begins on the screen
-  const geometry = gridLayout(
-    visible.map((v) => v.item),
-    width,
-    settings.density,
-  )
-  const screenBottom = (doc.defaultView?.innerHeight ?? 0) - grid.getBoundingClientRect().top
-  const dpr = doc.defaultView?.devicePixelRatio || 1
-  const images: HTMLImageElement[] = []
-  for (const row of geometry.rows) {
-    if (row.y >= screenBottom) break
-    for (let i = row.start; i < row.end; i++) {
-      const { item: work, blurred } = visible[i]!
-      const box = geometry.boxes[i]!
-      const img = element(doc, 'img', `size-full object-cover${blurred ? ' scale-110 blur-xl' : ''}`)
-      img.alt = work.title
-      img.width = box.width
-      img.height = box.height
-      if (row === geometry.rows[0] && i - row.start < HIGH_PRIORITY_CELLS) img.setAttribute('fetchpriority', 'high')
-      img.src = thumbnailUrl(work, box.width, box.height, settings.imageQuality, dpr)
-      const link = element(doc, 'a', 'relative block size-full overflow-hidden rounded-md bg-line/70', img)
-      link.href = routeHref('artwork', { id: work.id })
-      const cell = element(doc, 'div', 'absolute', link)
-      Object.assign(cell.style, {
-        left: `${box.x}px`,
-        top: `${box.y}px`,
-        width: `${box.width}px`,
-        height: `${box.height}px`,
-      })
-      grid.append(cell)
-      images.push(img)
-    }
-    grid.style.height = `${row.y + row.height}px`
-  }
-  if (!images.length) {
-    // its grid begins below the screen (a short window): nothing to paint first
-    view.remove()
-    return null
-  }
-  return { view, images }
-}
+/** One kind of page's first view, painted into the content column; null when the page is not of its kind, or it has
+ *  nothing to paint. It may put its view into the column itself, to measure it. */
+export type View = (doc: Document, answers: Answers, column: HTMLElement) => FirstView | null
 
 /**
  * Paints the first view into index.html's content column; null when there is nothing to paint (a signed-in viewer
@@ -206,13 +73,14 @@ export function paintFirstView(
   doc: Document,
   answers: Answers,
   signedIn: boolean,
-  settings: Settings = readSettings(doc),
+  views: readonly View[],
 ): FirstView | null {
   const column = doc.querySelector<HTMLElement>('[data-content-column]')
   if (!column || signedIn) return null
   // the shell's main element's vertical padding (shell.tsx), which the static column does not have
   column.classList.add('py-4', 'sm:py-6')
-  const painted = artworkView(doc, answers) ?? novelView(doc, answers) ?? gridView(doc, answers, settings, column)
+  let painted: FirstView | null = null
+  for (const view of views) if ((painted = view(doc, answers, column))) break
   if (!painted) {
     column.classList.remove('py-4', 'sm:py-6')
     return null
@@ -222,12 +90,12 @@ export function paintFirstView(
   return painted
 }
 
-/** The viewer's settings as the app reads them (the defaults when none are saved, or they do not parse). */
-function readSettings(doc: Document): Settings {
+/** A saved item of the page's localStorage; null when there is none, or storage is off. */
+export function storageItem(win: Win | null, key: string): string | null {
   try {
-    return parseSettings(doc.defaultView?.localStorage.getItem(SETTINGS_KEY) ?? null)
+    return win?.localStorage.getItem(key) ?? null
   } catch {
-    return parseSettings(null)
+    return null
   }
 }
 
@@ -314,22 +182,21 @@ export function afterLargestPaint(win: Win, view: Element, timeoutMs: number, do
   else win.requestAnimationFrame(() => win.requestAnimationFrame(() => win.setTimeout(once, 0)))
 }
 
-function signedIn(win: Win): boolean {
-  try {
-    return win.localStorage.getItem(DEFAULT_STORAGE_KEY) !== null
-  } catch {
-    return false
-  }
-}
+const signedIn = (win: Win): boolean => storageItem(win, DEFAULT_STORAGE_KEY) !== null
 
-/** Paints the first view once the page has been parsed (the data block comes after this script), then starts the
- *  app. Nothing in it may keep the app from starting: any failure starts it at once. */
-export function run(win: Win = window): void {
+/**
+ * The first view `name`, for its kind of page only (src/api/first-views.ts: the service's copy of the page has none
+ * other, the service worker's has them all, and the opened page's own acts): paints the first of `views` that paints
+ * once the page has been parsed (the data block comes after this script), then starts the app. Nothing in it may keep
+ * the app from starting: any failure starts it at once.
+ */
+export function run(name: FirstViewName, views: readonly View[], win: Win = window): void {
+  if (firstViewOf(win.location.pathname) !== name) return
   const doc = win.document
   const go = () => {
     let first: FirstView | null = null
     try {
-      first = paintFirstView(doc, readAnswers(doc), signedIn(win))
+      first = paintFirstView(doc, readAnswers(doc), signedIn(win), views)
     } catch {
       first = null
     }

@@ -8,7 +8,12 @@ import { createInitialData } from './initial-data.ts'
 // The page a deep link gets: index.html with the anonymous answers to the route's first requests (the same JSON a
 // GET of the API gives), inert whatever the works' texts hold, and without data when there is none to give.
 
-const INDEX = `<!doctype html><html><head><title>Easel</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>`
+// The build's first views, one script per kind of page (src/api/first-views.ts).
+const WORKS_VIEW = '<script data-first-view-script="works">works()</script>'
+const NOVEL_VIEW = '<script data-first-view-script="novel">novel()</script>'
+const INDEX = `<!doctype html><html><head><title>Easel</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script>${WORKS_VIEW}${NOVEL_VIEW}</body></html>`
+/** index.html as every page but a novel's gets it: with the works' first view only. */
+const WORKS_PAGE = INDEX.replace(NOVEL_VIEW, '')
 const PAYLOAD = '</script><script>alert(1)</script>'
 
 let app: TestApp
@@ -62,7 +67,7 @@ describe('a page with its first data', () => {
       `<link rel="preload" as="image" fetchpriority="high" href="${answer.illust.image_urls.large}">`,
     )
     // The rest of the page as built.
-    expect(html.replace(BLOCK, '').replace(/<link rel="preload"[^>]*>/, '')).toBe(INDEX)
+    expect(html.replace(BLOCK, '').replace(/<link rel="preload"[^>]*>/, '')).toBe(WORKS_PAGE)
   })
 
   it('a caption that closes the block stays text: no `<` inside it, the payload only as data', async () => {
@@ -70,8 +75,8 @@ describe('a page with its first data', () => {
     const block = BLOCK.exec(html)![1]!
     expect(block).not.toContain('<')
     expect(html).not.toContain('<script>alert(1)')
-    // One data block and the page's own module script: nothing the caption opened.
-    expect(html.match(/<script\b/g)).toHaveLength(2)
+    // One data block, the page's own module script and its first view: nothing the caption opened.
+    expect(html.match(/<script\b/g)).toHaveLength(3)
     const detail = dataOf(html)![`/v1/illust/detail?illust_id=${workId}`] as { illust: { caption: string } }
     expect(detail.illust.caption).toContain('alert(1)')
   })
@@ -79,7 +84,7 @@ describe('a page with its first data', () => {
   it('a work that does not exist, or an id the route refuses, gives the page without data', async () => {
     for (const p of ['/artworks/999999999999', '/artworks/012x', '/novels/0', '/ranking?mode=nonsense']) {
       const html = await page(p)
-      expect(html, p).toBe(INDEX)
+      expect(html, p).toBe(WORKS_PAGE)
     }
   })
 
@@ -107,8 +112,22 @@ describe('a page with its first data', () => {
     const novel = dataOf(await page(`/novels/${id}`))
     expect(Object.keys(novel ?? {})).toEqual([`/v2/novel/detail?novel_id=${id}`, `/v1/novel/text?novel_id=${id}`])
     // Pages whose first view asks for nothing at once have no data.
-    expect(await page('/settings')).toBe(INDEX)
-    expect(await page('/?tab=following')).toBe(INDEX)
+    expect(await page('/settings')).toBe(WORKS_PAGE)
+    expect(await page('/?tab=following')).toBe(WORKS_PAGE)
+  })
+
+  it("each page carries its own kind's first view, and no other's", async () => {
+    for (const pagePath of ['/', '/ranking', `/artworks/${workId}`, '/novels', '/settings', '/no/such/page']) {
+      const html = await page(pagePath)
+      expect(html, pagePath).toContain(WORKS_VIEW)
+      expect(html, pagePath).not.toContain(NOVEL_VIEW)
+    }
+    const { novels } = await app.get<{ novels: { id: number }[] }>('/v1/novel/ranking')
+    const novel = await page(`/novels/${novels[0]!.id}`)
+    expect(novel).toContain(NOVEL_VIEW)
+    expect(novel).not.toContain(WORKS_VIEW)
+    // a novel's page with no data (an id that is none) still starts the app: through the novel's view
+    expect(await page('/novels/999999999')).toContain(NOVEL_VIEW)
   })
 })
 

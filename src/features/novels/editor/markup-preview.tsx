@@ -3,8 +3,8 @@ import { useT } from '../../../lib/i18n/i18n.ts'
 import { textLang } from '../lib/text-lang.ts'
 import { pageAt, parseNovel } from '../markup/parse-novel.ts'
 import { NovelPageText, type Embeds } from '../reader/novel-page-text.tsx'
-import { LINE_HEIGHTS, useReaderSettings } from '../reader/reader-settings.ts'
-import { FONTS, FONTS_JA, TEXT_CLASS, THEMES } from '../reader/reader-typography.ts'
+import { useReaderSettings } from '../reader/reader-settings.ts'
+import { READER_BOX_CLASS, readerTextStyle, TEXT_CLASS, THEMES } from '../reader/reader-typography.ts'
 import '../../../lib/i18n/messages/en/editor.ts'
 
 export interface MarkupPreviewProps {
@@ -92,17 +92,13 @@ export const MarkupPreview = memo(function MarkupPreview({ text, caret, embeds, 
         role="region"
         aria-label={t('editor.markup.previewLabel')}
         data-preview
-        className={`relative min-h-0 flex-1 overflow-y-auto rounded-lg border border-line ${THEMES[settings.theme]}`}
+        className={`relative min-h-0 flex-1 overflow-y-auto ${READER_BOX_CLASS} ${THEMES[settings.theme]}`}
         onClick={onClick}
       >
         <div
           lang={lang}
           className={`${TEXT_CLASS} mx-auto max-w-[38em] px-4 py-6 sm:px-6`}
-          style={{
-            fontSize: settings.fontSize,
-            lineHeight: LINE_HEIGHTS[settings.lineSpacing],
-            fontFamily: (lang === 'ja' ? FONTS_JA : FONTS)[settings.font],
-          }}
+          style={readerTextStyle(settings, lang)}
         >
           {text.trim() === '' ? (
             <p className="text-(--reader-muted) italic">{t('editor.markup.previewEmpty')}</p>

@@ -4,7 +4,8 @@
 // document's language. `lang="ja"` is what picks the Japanese forms of unified Han characters, the Japanese line
 // breaking rules (kinsoku) and the vertical forms of punctuation: see src/index.css.
 
-const JAPANESE = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}\u3000-\u303f\uff01-\uff60]/u
+/** A character of Japanese script: kana, kanji, Japanese punctuation and full-width forms (each an em wide). */
+export const JAPANESE = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}\u3000-\u303f\uff01-\uff60]/u
 
 /** 'ja' when the text holds Japanese script, else undefined (no `lang` of its own). */
 export function textLang(text: string | null | undefined): 'ja' | undefined {

@@ -1,17 +1,17 @@
+import { createElement, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { NovelEmbeddedIllust, NovelImageUrls } from '../../../api/model.ts'
 import { t, useT } from '../../../lib/i18n/i18n.ts'
 import { paths } from '../../../lib/paths.ts'
-import { EXTERNAL_LINK_REL, inAppPath } from '../../../lib/sanitize.ts'
-import { splitTwoDigitRuns } from '../lib/text-lang.ts'
-import type { Block, InlineNode, NovelPage, TitleNode } from '../markup/parse-novel.ts'
+import type { Block, NovelPage } from '../markup/parse-novel.ts'
+import { blockTree, isTextBlock, type TextTree } from './page-text-tree.ts'
 import '../../../lib/i18n/messages/en/reader.ts'
 import '../../../lib/i18n/messages/en/artwork.ts'
 import '../../../lib/i18n/messages/en/works.ts'
 
-// One page of a parsed novel as elements. Every string from the markup goes into the DOM as a React text child, so
-// nothing in it is ever read as HTML; the only URLs are http(s) links the parser let through, in-app paths and the
-// service's image URLs.
+// One page of a parsed novel as elements: its text blocks as page-text-tree.ts describes them, its images here. Every
+// string from the markup goes into the DOM as a React text child, so nothing in it is ever read as HTML; the only URLs
+// are http(s) links the parser let through, in-app paths and the service's image URLs.
 
 export interface Embeds {
   images: Record<string, { urls: NovelImageUrls }>
@@ -74,24 +74,9 @@ function BlockView({
   imageNumber: number
   vertical: boolean
 }) {
+  if (isTextBlock(block)) return toReact(blockTree(block, { novelId, vertical, pageLabel }))
   const span = { 'data-start': block.start, 'data-end': block.end }
   switch (block.type) {
-    case 'paragraph':
-      return block.content.length === 0 ? (
-        <p {...span} aria-hidden="true">
-          <br />
-        </p>
-      ) : (
-        <p {...span}>
-          <Inline nodes={block.content} novelId={novelId} vertical={vertical} />
-        </p>
-      )
-    case 'chapter':
-      return (
-        <h2 {...span} id={`chapter-${block.index}`} data-chapter={block.index}>
-          <Title nodes={block.title} vertical={vertical} />
-        </h2>
-      )
     case 'pixivimage':
       return <EmbeddedWork {...span} block={block} embed={embeds.illusts[block.key]} />
     case 'uploadedimage': {
@@ -162,95 +147,18 @@ function EmbeddedWork({
   )
 }
 
-function Title({ nodes, vertical = false }: { nodes: TitleNode[]; vertical?: boolean }) {
-  return (
-    <>
-      {nodes.map((node, i) =>
-        node.type === 'text' ? (
-          <Text key={i} text={node.text} vertical={vertical} />
-        ) : (
-          <Ruby key={i} base={node.base} reading={node.reading} />
-        ),
-      )}
-    </>
-  )
-}
+const pageLabel = (page: number) => t('reader.text.pageLink', { page })
 
-/**
- * Plain text; in vertical writing, a two-digit number ("第12話") stands upright in one cell, as Japanese typesetting
- * does (CSS `text-combine-upright: all` on `[data-tcy]`, src/index.css: Chromium has no `digits 2`).
- */
-function Text({ text, vertical }: { text: string; vertical: boolean }) {
-  if (!vertical) return text
-  return splitTwoDigitRuns(text).map((part, i) =>
-    part.upright ? (
-      <span key={i} data-tcy>
-        {part.text}
-      </span>
-    ) : (
-      part.text
-    ),
-  )
-}
-
-function Ruby({ base, reading }: { base: string; reading: string }) {
-  return (
-    <ruby>
-      {base}
-      <rp>(</rp>
-      <rt>{reading}</rt>
-      <rp>)</rp>
-    </ruby>
-  )
-}
-
-/** A CSS string for `text-emphasis-style`: the mark quoted, with quotes and backslashes escaped. */
-const cssString = (s: string) => `"${s.replace(/["\\]/g, '\\$&')}"`
-
-function Inline({ nodes, novelId, vertical }: { nodes: InlineNode[]; novelId: number; vertical: boolean }) {
-  return (
-    <>
-      {nodes.map((node, i) => {
-        switch (node.type) {
-          case 'text':
-            return <Text key={i} text={node.text} vertical={vertical} />
-          case 'ruby':
-            return <Ruby key={i} base={node.base} reading={node.reading} />
-          case 'bold':
-            return <strong key={i}>{node.text}</strong>
-          case 'italic':
-            return <i key={i}>{node.text}</i>
-          case 'emphasis':
-            return (
-              <em key={i} className="not-italic" style={{ textEmphasisStyle: cssString(node.mark) }}>
-                {node.text}
-              </em>
-            )
-          case 'jump':
-            return (
-              <Link
-                key={i}
-                to={paths.novel(novelId, node.page)}
-                data-jump={node.page}
-                aria-label={t('reader.text.pageLink', { page: node.page })}
-              >
-                {node.page}
-              </Link>
-            )
-          case 'link': {
-            const inApp = inAppPath(node.href)
-            return inApp ? (
-              <Link key={i} to={inApp}>
-                <Title nodes={node.title} />
-              </Link>
-            ) : (
-              <a key={i} href={node.href} target="_blank" rel={EXTERNAL_LINK_REL}>
-                <Title nodes={node.title} />
-              </a>
-            )
-          }
-        }
-      })}
-    </>
-  )
+/** A text tree as React elements: an in-app link as the router's `Link`. */
+function toReact(node: TextTree): ReactNode {
+  if (typeof node === 'string') return node
+  const props = {
+    ...node.attrs,
+    className: node.className,
+    style: node.emphasis ? { textEmphasisStyle: node.emphasis } : undefined,
+  }
+  const children = node.children.map(toReact)
+  return node.to === undefined
+    ? createElement(node.tag, props, ...children)
+    : createElement(Link, { ...props, to: node.to }, ...children)
 }

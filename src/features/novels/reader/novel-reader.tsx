@@ -13,15 +13,22 @@ import { NovelBookmarkButton } from '../bookmark/novel-bookmark-button.tsx'
 import { NovelBadges } from '../components/novel-badges.tsx'
 import { formatReadingTime } from '../lib/reading-time.ts'
 import { textLang } from '../lib/text-lang.ts'
-import { pageAt, parseNovel, type ChapterEntry, type NovelDocument } from '../markup/parse-novel.ts'
+import { parseNovel, type ChapterEntry, type NovelDocument } from '../markup/parse-novel.ts'
 import { NovelPageText } from './novel-page-text.tsx'
 import { NovelSeriesNav } from './novel-series-nav.tsx'
 import { ReaderSettingsPanel } from './reader-settings-panel.tsx'
-import { LINE_HEIGHTS, useReaderSettings } from './reader-settings.ts'
-import { FONTS, FONTS_JA, TEXT_CLASS, THEMES } from './reader-typography.ts'
-import { loadReadingPosition } from './reading-position.ts'
+import { useReaderSettings } from './reader-settings.ts'
+import { HORIZONTAL_TEXT_CLASS, READER_BOX_CLASS, readerTextStyle, TEXT_CLASS, THEMES } from './reader-typography.ts'
+import { loadReadingPosition, openingPlace, parsePage } from './reading-position.ts'
 import { useReadingPosition } from './use-reading-position.ts'
-import { NOVEL_ARTICLE_CLASS, NOVEL_HEADER_CLASS, NOVEL_HEADING_CLASS, NOVEL_TITLE_CLASS } from '../lib/novel-title.ts'
+import {
+  NOVEL_ARTICLE_CLASS,
+  NOVEL_COVER_CLASS,
+  NOVEL_COVER_SIZE,
+  NOVEL_HEADER_CLASS,
+  NOVEL_HEADING_CLASS,
+  NOVEL_TITLE_CLASS,
+} from '../lib/novel-title.ts'
 import '../../../lib/i18n/messages/en/novels.ts'
 import '../../../lib/i18n/messages/en/reader.ts'
 
@@ -33,12 +40,6 @@ const VERTICAL_CLASS = [
   'w-full [writing-mode:vertical-rl] overflow-x-auto overflow-y-hidden overscroll-x-contain',
   '[&_img]:max-h-full [&_img]:w-auto [&_figure]:max-h-full',
 ].join(' ')
-
-const parsePage = (raw: string | null, count: number): number | null => {
-  if (!raw || !/^\d{1,6}$/.test(raw)) return null
-  const n = Number(raw)
-  return n >= 1 && n <= count ? n : null
-}
 
 export interface NovelReaderProps {
   novel: Novel
@@ -87,9 +88,9 @@ function NovelHeader({ novel }: { novel: Novel }) {
       <img
         src={novel.imageUrls.medium}
         alt=""
-        width={120}
-        height={170}
-        className="hidden h-auto w-24 shrink-0 self-start rounded-md border border-line bg-line object-cover sm:block md:w-30"
+        width={NOVEL_COVER_SIZE.width}
+        height={NOVEL_COVER_SIZE.height}
+        className={NOVEL_COVER_CLASS}
       />
       <div className={NOVEL_HEADING_CLASS}>
         <NovelBadges novel={novel} />
@@ -152,15 +153,7 @@ function Reader({
   const [openPanel, setOpenPanel] = useState<'settings' | 'contents' | null>(null)
 
   // Where the view opens: the page in the URL, else the page the viewer left off on; and the place on that page.
-  const [opening] = useState(() => {
-    const saved = loadReadingPosition(novel.id)
-    const urlPage = parsePage(searchParams.get('p'), doc.pages.length)
-    const page = urlPage ?? (saved === null ? 1 : pageAt(doc, saved))
-    const onThisPage = saved !== null && pageAt(doc, saved) === page && !hash.startsWith('#chapter-')
-    // Not read past the first line of the novel: open at the top, with the title and caption, not at the text.
-    const untouched = page === 1 && saved !== null && saved <= (doc.pages[0]!.blocks[0]?.start ?? 0)
-    return { page, offset: onThisPage && !untouched ? saved : null }
-  })
+  const [opening] = useState(() => openingPlace(doc, loadReadingPosition(novel.id), searchParams.get('p'), hash))
   const pageNumber = parsePage(searchParams.get('p'), doc.pages.length) ?? opening.page
   const page = doc.pages[pageNumber - 1]!
   const count = doc.pages.length
@@ -219,9 +212,7 @@ function Reader({
 
   const label = t('novels.byAuthor', { title: novel.title || t('novels.untitled'), name: novel.user.name })
   const textStyle: CSSProperties = {
-    fontSize: settings.fontSize,
-    lineHeight: LINE_HEIGHTS[settings.lineSpacing],
-    fontFamily: (lang === 'ja' ? FONTS_JA : FONTS)[settings.font],
+    ...readerTextStyle(settings, lang),
     ...(vertical ? { height: 'clamp(18rem, calc(100dvh - 12rem), 60rem)' } : {}),
   }
 
@@ -232,7 +223,7 @@ function Reader({
         data-reader
         data-theme={settings.theme}
         data-writing-mode={settings.writingMode}
-        className={`rounded-lg border border-line ${THEMES[settings.theme]}`}
+        className={`${READER_BOX_CLASS} ${THEMES[settings.theme]}`}
       >
         <div
           ref={textRef}
@@ -243,9 +234,7 @@ function Reader({
           role={vertical ? 'region' : undefined}
           aria-label={vertical ? t('reader.text.page', { page: pageNumber, count }) : undefined}
           data-page={pageNumber}
-          className={`${TEXT_CLASS} ${
-            vertical ? `${VERTICAL_CLASS} px-[1.5em] py-[1.25em]` : 'mx-auto max-w-[38em] px-4 py-6 sm:px-8'
-          }`}
+          className={`${TEXT_CLASS} ${vertical ? `${VERTICAL_CLASS} px-[1.5em] py-[1.25em]` : HORIZONTAL_TEXT_CLASS}`}
           style={textStyle}
         >
           <NovelPageText novelId={novel.id} page={page} embeds={text} label={label} vertical={vertical} />

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { DEFAULT_READER_SETTINGS, readerSettingsFrom, stepFontSize } from './reader-settings.ts'
+import { stepFontSize } from './reader-settings.ts'
+import { DEFAULT_READER_SETTINGS, readerSettingsFrom } from './reader-settings-values.ts'
 import { prune } from './reading-position.ts'
 
 describe('readerSettingsFrom', () => {

@@ -1,58 +1,27 @@
 import { localStorageStore, useLocalStorageStore } from '../../../lib/local-storage-store.ts'
 import { READER_FONT_SIZES } from '../../../tunables.ts'
+import {
+  DEFAULT_READER_SETTINGS,
+  READER_SETTINGS_KEY,
+  readerSettingsFrom,
+  type ReaderSettings,
+} from './reader-settings-values.ts'
 
 // The reader's own display settings, persisted in localStorage like the gallery's settings (src/lib/settings.ts):
 // one external store, so every reader view (and another tab, through the storage event) follows a change at once.
+// Their values: reader-settings-values.ts.
 
-export type ReaderTheme = 'light' | 'sepia' | 'dark'
-export type ReaderFont = 'serif' | 'sans'
-export type WritingMode = 'horizontal' | 'vertical'
-export type LineSpacing = 'compact' | 'normal' | 'loose'
+export {
+  DEFAULT_READER_SETTINGS,
+  LINE_HEIGHTS,
+  type LineSpacing,
+  type ReaderFont,
+  type ReaderSettings,
+  type ReaderTheme,
+  type WritingMode,
+} from './reader-settings-values.ts'
 
-export interface ReaderSettings {
-  /** CSS pixels; one of READER_FONT_SIZES. */
-  fontSize: number
-  lineSpacing: LineSpacing
-  font: ReaderFont
-  theme: ReaderTheme
-  writingMode: WritingMode
-}
-
-export const DEFAULT_READER_SETTINGS: ReaderSettings = {
-  fontSize: 18,
-  lineSpacing: 'normal',
-  font: 'serif',
-  theme: 'light',
-  writingMode: 'horizontal',
-}
-
-export const LINE_HEIGHTS: Record<LineSpacing, number> = { compact: 1.6, normal: 1.85, loose: 2.1 }
-
-const oneOf = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
-  allowed.includes(value as T) ? (value as T) : fallback
-
-/** Saved settings, each value checked: a stale or hand-edited entry falls back to the default, field by field. */
-export function readerSettingsFrom(raw: string | null): ReaderSettings {
-  if (!raw) return DEFAULT_READER_SETTINGS
-  let saved: Partial<Record<keyof ReaderSettings, unknown>>
-  try {
-    saved = JSON.parse(raw) as typeof saved
-  } catch {
-    return DEFAULT_READER_SETTINGS
-  }
-  if (!saved || typeof saved !== 'object') return DEFAULT_READER_SETTINGS
-  const d = DEFAULT_READER_SETTINGS
-  return {
-    fontSize: READER_FONT_SIZES.includes(saved.fontSize as number) ? (saved.fontSize as number) : d.fontSize,
-    lineSpacing: oneOf(saved.lineSpacing, ['compact', 'normal', 'loose'], d.lineSpacing),
-    font: oneOf(saved.font, ['serif', 'sans'], d.font),
-    theme: oneOf(saved.theme, ['light', 'sepia', 'dark'], d.theme),
-    writingMode: oneOf(saved.writingMode, ['horizontal', 'vertical'], d.writingMode),
-  }
-}
-
-// After the helpers above: the store reads what was saved at once, and a const is not there before its line has run.
-const store = localStorageStore('easel.reader', DEFAULT_READER_SETTINGS, readerSettingsFrom)
+const store = localStorageStore(READER_SETTINGS_KEY, DEFAULT_READER_SETTINGS, readerSettingsFrom)
 
 export function getReaderSettings(): ReaderSettings {
   return store.get()

@@ -1,7 +1,7 @@
-// The reader's look, shared by the reader and the editor's preview (which shows a page as the reader will): its
-// themes, its faces, and the typography of the text's elements.
+// The reader's look, shared by the reader, the editor's preview (which shows a page as the reader will) and the page's
+// first view (src/app/first-view/first-view.ts): its themes, its faces, and the typography of the text's elements.
 
-import type { ReaderSettings, ReaderTheme } from './reader-settings.ts'
+import { LINE_HEIGHTS, type ReaderSettings, type ReaderTheme } from './reader-settings-values.ts'
 
 export const THEMES: Record<ReaderTheme, string> = {
   // Text, link and muted colours all stay above 4.5:1 on their background.
@@ -35,3 +35,21 @@ export const TEXT_CLASS = [
   '[&_rt]:text-[0.5em] [&_figure]:my-[1em] [&_figcaption]:mt-1',
   '[&_img]:h-auto [&_img]:max-w-full [&_img]:rounded',
 ].join(' ')
+
+/** The box around the text, in the theme's colours (the reader's and the preview's). */
+export const READER_BOX_CLASS = 'rounded-lg border border-line'
+
+/** The reader's horizontal text column. */
+export const HORIZONTAL_TEXT_CLASS = 'mx-auto max-w-[38em] px-4 py-6 sm:px-8'
+
+/** The text's size, line spacing and face from the viewer's settings; a Japanese text takes a Japanese face. */
+export function readerTextStyle(
+  settings: ReaderSettings,
+  lang: 'ja' | undefined,
+): { fontSize: number; lineHeight: number; fontFamily: string } {
+  return {
+    fontSize: settings.fontSize,
+    lineHeight: LINE_HEIGHTS[settings.lineSpacing],
+    fontFamily: (lang === 'ja' ? FONTS_JA : FONTS)[settings.font],
+  }
+}
