@@ -209,6 +209,53 @@ describe("paintFirstView: a novel's text", () => {
     expect(blocks(column)).toHaveLength(39)
   })
 
+  describe('the cover, beside the title on a wider screen', () => {
+    /** The cover shown at its size (`shown`) or hidden (a phone); every text `textHeight` px high, 600 px wide. */
+    const layOut = (shown: boolean, textHeight: number) => {
+      vi.spyOn(HTMLImageElement.prototype, 'getBoundingClientRect').mockReturnValue(
+        new DOMRect(0, 0, shown ? 120 : 0, shown ? 170 : 0),
+      )
+      // jsdom lays nothing out
+      Object.defineProperty(Range.prototype, 'getBoundingClientRect', {
+        configurable: true,
+        value: () => new DOMRect(0, 0, 600, textHeight),
+      })
+    }
+    const own = Object.getOwnPropertyDescriptor(Range.prototype, 'getBoundingClientRect')
+    afterEach(() => {
+      if (own) Object.defineProperty(Range.prototype, 'getBoundingClientRect', own)
+      else delete (Range.prototype as Partial<Range>).getBoundingClientRect
+    })
+    const cover = (column: HTMLElement) => column.querySelector('header img')!
+    const withCover = () =>
+      page({
+        '/v2/novel/detail?novel_id=5': {
+          novel: { id: 5, title: 'Crossing', visible: true, tags: [], image_urls: { medium: '/cover.jpg' } },
+        },
+        '/v1/novel/text?novel_id=5': { novel_text: 'A line of the text.', images: {}, illusts: {} },
+      })
+
+    it('is fetched only when shown', () => {
+      window.history.replaceState(null, '', '/novels/5')
+      layOut(false, 66)
+      const column = withCover()
+      expect(paintFirstView(document, readAnswers(document), false, VIEWS)!.images).toEqual([])
+      expect(cover(column).hasAttribute('src')).toBe(false)
+    })
+
+    it('is waited for only where it is the largest paint: beside a paragraph larger than it, it is not', () => {
+      window.history.replaceState(null, '', '/novels/5')
+      layOut(true, 66) // 600 × 66 px of text against 120 × 170 px of cover
+      let column = withCover()
+      expect(paintFirstView(document, readAnswers(document), false, VIEWS)!.images).toEqual([])
+      expect(cover(column).getAttribute('src')).toBe('/cover.jpg')
+
+      layOut(true, 32) // the title's line and a one-line text: the cover is larger
+      column = withCover()
+      expect(paintFirstView(document, readAnswers(document), false, VIEWS)!.images).toEqual([cover(column)])
+    })
+  })
+
   it("follows the reader's saved display settings", () => {
     localStorage.setItem('easel.reader', JSON.stringify({ fontSize: 22, theme: 'dark', font: 'sans' }))
     const column = novelPage()

@@ -140,15 +140,18 @@ export function whenImagesSettle(
   }
 }
 
+/** The part of `rect` on the screen, in px² (what the browser measures a paint by). */
+export function onScreenArea(win: Win, rect: DOMRect): number {
+  const width = Math.min(rect.right, win.innerWidth) - Math.max(rect.left, 0)
+  const height = Math.min(rect.bottom, win.innerHeight) - Math.max(rect.top, 0)
+  return width > 0 && height > 0 ? width * height : 0
+}
+
 /** The on-screen area of the first view's largest image (0 without images): what its largest paint will measure. */
 function largestImageArea(win: Win, view: Element): number {
   let largest = 0
-  for (const img of view.querySelectorAll('img')) {
-    const r = img.getBoundingClientRect()
-    const width = Math.min(r.right, win.innerWidth) - Math.max(r.left, 0)
-    const height = Math.min(r.bottom, win.innerHeight) - Math.max(r.top, 0)
-    if (width > 0 && height > 0) largest = Math.max(largest, width * height)
-  }
+  for (const img of view.querySelectorAll('img'))
+    largest = Math.max(largest, onScreenArea(win, img.getBoundingClientRect()))
   return largest
 }
 

@@ -22,7 +22,7 @@ import {
   THEMES,
 } from '../../features/novels/reader/reader-typography.ts'
 import { loadReadingPosition, openingPlace } from '../../features/novels/reader/reading-position.ts'
-import { answerTo, element, storageItem, type Answers, type FirstView, type Win } from './first-view.ts'
+import { answerTo, element, onScreenArea, storageItem, type Answers, type FirstView, type Win } from './first-view.ts'
 
 /**
  * What stands between a novel's title and its text in the reader (novel-reader.tsx), as empty boxes no taller than
@@ -63,14 +63,20 @@ export function novelView(doc: Document, answers: Answers, column: HTMLElement):
   column.append(view)
   const trim = text?.fill()
   // one layout for both: is the cover shown (on a wider screen), which blocks begin below the screen
-  const images: HTMLImageElement[] = []
-  const coverUrl = novel.image_urls?.medium
-  if (coverUrl && cover.getBoundingClientRect().width > 0) {
-    cover.src = coverUrl
-    images.push(cover)
-  }
+  const coverBox = cover.getBoundingClientRect()
   trim?.()
-  return { view, images }
+  const coverUrl = novel.image_urls?.medium
+  if (!coverUrl || !(coverBox.width > 0)) return { view, images: [] }
+  cover.src = coverUrl
+  // The app waits for the cover only where it is the page's largest paint (beside the title alone, or a short text):
+  // beside the text's paragraphs it is not, and the app need not wait for an image.
+  let largestText = 0
+  for (const el of [title, ...view.querySelectorAll('[data-start]')]) {
+    const range = doc.createRange()
+    range.selectNodeContents(el)
+    largestText = Math.max(largestText, onScreenArea(win, range.getBoundingClientRect()))
+  }
+  return { view, images: onScreenArea(win, cover.getBoundingClientRect()) > largestText ? [cover] : [] }
 }
 
 /** The least width, in ems, that a run of text can take on a line: kana, kanji and full-width forms are an em wide,
