@@ -9,7 +9,7 @@ import { ANONYMOUS } from './data/store.ts'
 import { ajaxErrorBody, ApiError, errorBody, invalidGrant, noEndpoint, notFound } from './http/errors.ts'
 import { originsOf } from './http/origin.ts'
 import { contentSecurityPolicy, GALLERY_HEADERS, inlineScriptHashes } from './http/security-headers.ts'
-import { firstViewOf, keepFirstView } from '../api/first-views.ts'
+import { FIRST_VIEWS, firstViewOf, keepFirstView, type FirstViewName } from '../api/first-views.ts'
 import { clientAddress } from './http/client-address.ts'
 import { createInitialData, type PageData } from './http/initial-data.ts'
 import { API_PATH_PREFIXES } from '../api/service-paths.ts'
@@ -216,12 +216,14 @@ export function createApp(services: Services, log: Logger, lifecycle = new Lifec
   // ---- the gallery (SPA): built files, and index.html for every other path so deep links work ----
   const indexFile = path.join(config.staticDir, 'index.html')
   const fallbackHtml = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Easel</title></head><body><h1>Easel</h1><p>The gallery has not been built. Run <code>npm start</code>, which builds it, or <code>npm run build</code>.</p></body></html>`
-  let indexHtml: { html: string; mtime: number; hashes: string[] } | undefined
+  // With the page as each kind of first view has it (api/first-views.ts), made once per read, not per request.
+  let indexHtml: { mtime: number; hashes: string[]; pages: Record<FirstViewName, string> } | undefined
   const readIndex = () => {
     const mtime = Math.floor(Date.now() / 5000) // re-read at most every 5 s, so a rebuild shows without a restart
     if (!indexHtml || indexHtml.mtime !== mtime) {
       const html = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : fallbackHtml
-      indexHtml = { html, mtime, hashes: inlineScriptHashes(html) }
+      const pages = Object.fromEntries(FIRST_VIEWS.map((name) => [name, keepFirstView(html, name)]))
+      indexHtml = { mtime, hashes: inlineScriptHashes(html), pages: pages as Record<FirstViewName, string> }
     }
     return indexHtml
   }
@@ -257,7 +259,7 @@ export function createApp(services: Services, log: Logger, lifecycle = new Lifec
     c.header('Cache-Control', 'no-cache')
     const { api, image, static: staticOrigin } = originsOf(c, config)
     const data = await initialData(c.req.url, c.req.raw.headers, c.env, `${api}|${image}|${staticOrigin}`)
-    return c.html(withPageData(keepFirstView(readIndex().html, firstViewOf(c.req.path)), data))
+    return c.html(withPageData(readIndex().pages[firstViewOf(c.req.path)], data))
   }
   app.get('/', page)
   app.use(
