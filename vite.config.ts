@@ -19,7 +19,13 @@ import {
   SW_CACHE,
 } from './src/features/pwa/sw-caches.ts'
 import { APP_TEMPLATE_ID } from './src/app/first-view/first-view.ts'
-import { FIRST_VIEW_SCRIPT_ATTRIBUTE, FIRST_VIEWS, type FirstViewName } from './src/api/first-views.ts'
+import { PRELOAD_TABLE_ID, type PreloadTable } from './src/app/first-view/preload-table.ts'
+import {
+  FIRST_VIEW_SCRIPT_ATTRIBUTE,
+  FIRST_VIEWS,
+  FIRST_VIEWS_END_ID,
+  type FirstViewName,
+} from './src/api/first-views.ts'
 import { parseRoutePreloadKey, ROUTE_PRELOADS } from './src/app/route-preloads.ts'
 import { routeHref } from './src/api/gallery-routes.ts'
 import { API_PATH_PREFIXES, HEALTH_PATHS, IMAGE_PATH_PREFIXES, LEGACY_IMAGE_PREFIX } from './src/api/service-paths.ts'
@@ -67,26 +73,37 @@ function reactRouterLean(): Plugin {
 }
 
 /**
- * Two chunks for what `/` runs at once: the shell (every module the entry imports statically) and the work grid (what
- * `/` loads lazily at once, beyond the shell: the grid most routes show). Rolldown otherwise cuts the modules these
- * share with other lazy routes into a dozen small chunks, each compressed on its own: about 5 kB more gzip on `/`.
+ * Three chunks for what `/` runs at once: the shell (the entry and what it imports statically: React), the app (the
+ * entry's one lazy import, src/app/start.tsx, and what it imports statically) and the work grid (what `/` loads lazily
+ * at once, beyond those two: the grid most routes show). The browser evaluates the first two in a task each
+ * (src/main.tsx). Rolldown otherwise cuts the modules these share with other lazy routes into a dozen small chunks,
+ * each compressed on its own: about 5 kB more gzip on `/`.
  */
-const shell = shellChunks(ROUTE_PRELOADS['/']!)
-function shellChunks(homeLazy: readonly string[]): Plugin & { has(id: string): boolean; grid(id: string): boolean } {
-  const shellIds = new Set<string>()
-  const gridIds = new Set<string>()
+const APP_START = 'src/app/start.tsx'
+const INITIAL_CHUNKS = ['shell', 'app', 'work-grid'] as const
+/**
+ * What the closure below reaches only through TanStack Query's index, which re-exports every hook: the mutation hook,
+ * which only forms and buttons in lazy chunks use. Rolldown puts it with them.
+ */
+const FORMS_ONLY =
+  /[\\/]@tanstack[\\/](?:react-query[\\/].*[\\/]useMutation|query-core[\\/].*[\\/]mutationObserver)\.js$/
+type InitialChunk = (typeof INITIAL_CHUNKS)[number]
+const shell = shellChunks(APP_START, ROUTE_PRELOADS['/']!)
+function shellChunks(
+  appStart: string,
+  homeLazy: readonly string[],
+): Plugin & { chunkOf(id: string): InitialChunk | undefined } {
+  const chunkOf = new Map<string, InitialChunk>()
   return {
     name: 'easel:shell-chunks',
     apply: 'build',
-    has: (id) => shellIds.has(id),
-    grid: (id) => gridIds.has(id),
+    chunkOf: (id) => chunkOf.get(id),
     buildEnd() {
-      shellIds.clear()
-      gridIds.clear()
-      const closure = (from: Iterable<string>, into: Set<string>) => {
+      chunkOf.clear()
+      const closure = (from: Iterable<string>, chunk: InitialChunk) => {
         const visit = (id: string) => {
-          if (into.has(id) || shellIds.has(id)) return
-          into.add(id)
+          if (chunkOf.has(id) || FORMS_ONLY.test(id)) return
+          chunkOf.set(id, chunk)
           for (const next of this.getModuleInfo(id)?.importedIds ?? []) visit(next)
         }
         for (const id of from) visit(id)
@@ -95,14 +112,16 @@ function shellChunks(homeLazy: readonly string[]): Plugin & { has(id: string): b
       const entries = ids.filter((id) => this.getModuleInfo(id)?.isEntry)
       closure(
         entries.flatMap((entry) => this.getModuleInfo(entry)?.importedIds ?? []),
-        shellIds,
+        'shell',
       )
+      const start = resolve(appStart)
+      if (![...chunkOf.keys()].some((id) => this.getModuleInfo(id)?.dynamicallyImportedIds.includes(start)))
+        this.error(`the entry does not import ${appStart} lazily`)
+      closure([start], 'app')
       const lazy = new Set(homeLazy.map((file) => resolve(file)))
-      closure(
-        ids.filter((id) => lazy.has(id)),
-        gridIds,
-      )
-      if (gridIds.size === 0) this.error(`none of ROUTE_PRELOADS['/'] (${homeLazy.join(', ')}) is in the build`)
+      const home = ids.filter((id) => lazy.has(id))
+      if (home.length === 0) this.error(`none of ROUTE_PRELOADS['/'] (${homeLazy.join(', ')}) is in the build`)
+      closure(home, 'work-grid')
     },
   }
 }
@@ -283,14 +302,14 @@ const FIRST_VIEW_ENTRIES: Record<FirstViewName, string> = {
 
 /**
  * A deep link's first view downloads its code beside the entry script (src/app/route-preloads.ts, from the route
- * registry): index.html gets a small script that adds a modulepreload link for each chunk the opened path's view
- * needs (its modules' chunks and everything they import) beyond the entry's own, which Vite already preloads.
+ * registry): index.html gets a table (src/app/first-view/preload-table.ts) of the chunks each route's view needs (its
+ * modules' chunks and everything they import) beyond the entry's own, which Vite already preloads.
  *
  * None of the app's code is fetched before the page's first view has painted (src/app/first-view/first-view.ts): the
- * entry's script tags and these preload scripts are moved into `<template id="easel-app">`, where they are inert, and
- * index.html ends with the first views' own scripts, built here on their own and inlined, one per kind of page (the
- * service keeps the opened page's: src/api/first-views.ts), which paint and then put the template's contents into the
- * head.
+ * entry's script tags, its preloads and the table are moved into `<template id="easel-app">`, where they are inert,
+ * and index.html ends with the first views' own scripts, built here on their own and inlined, one per kind of page
+ * (the service keeps the opened page's: src/api/first-views.ts), which paint, then add the opened page's preloads and
+ * put the template's contents into the head.
  */
 function routePreloads(): Plugin {
   let root = ''
@@ -315,6 +334,16 @@ function routePreloads(): Plugin {
         }
         const entryCode = new Set<string>()
         for (const chunk of chunks) if (chunk.isEntry) collect(chunk, entryCode)
+        // The app's own chunk, which the entry imports lazily (src/main.tsx): preloaded beside the entry, like the
+        // entry's static imports, rather than asked for once the entry has run.
+        const app = chunks.find((c) => c.moduleIds.includes(resolve(root, APP_START)))
+        if (!app) throw new Error(`route-preloads: no chunk holds ${APP_START}`)
+        const appCode = new Set<string>()
+        collect(app, appCode)
+        const appLinks = [...appCode]
+          .filter((file) => !entryCode.has(file))
+          .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`)
+        for (const file of appCode) entryCode.add(file)
 
         const table = Object.entries(ROUTE_PRELOADS).map(([key, modules]) => {
           const files = new Set<string>()
@@ -327,31 +356,34 @@ function routePreloads(): Plugin {
           return { ...parseRoutePreloadKey(key), files: [...files].filter((file) => !entryCode.has(file)) }
         })
         // The keys that name a query first, so they win over their plain path. Each file once, the routes by index
-        // into that list. Ahead of the stylesheet, which a later inline script would wait for.
+        // into that list.
         table.sort((a, b) => Number(b.query !== null) - Number(a.query !== null))
         const files = [...new Set(table.flatMap((route) => route.files))]
-        const routes = table.map((r) => [r.pattern, r.query, r.files.map((file) => files.indexOf(file))])
-        const script = `(function(f,t){var l=location,q=new URLSearchParams(l.search);for(var i=0;i<t.length;i++){var r=t[i];if(new RegExp(r[0]).test(l.pathname)&&(!r[1]||q.get(r[1][0])===r[1][1])){r[2].forEach(function(n){var e=document.createElement('link');e.rel='modulepreload';e.crossOrigin='';e.href=f[n];document.head.appendChild(e)});break}}})(${JSON.stringify(files.map((file) => base + file))},${JSON.stringify(routes)})`
-        // The Japanese messages (src/lib/i18n/i18n.ts loads them at start-up for a Japanese reader): preloaded once
+        // The Japanese messages (src/lib/i18n/i18n.ts loads them at start-up for a Japanese reader): preloaded when
         // index.html's own script has set `lang`, so they arrive beside the entry rather than after it has run.
         const ja = chunks.find((c) => c.facadeModuleId === resolve(root, JA_MESSAGES))
         if (!ja) throw new Error(`route-preloads: no chunk holds ${JA_MESSAGES}`)
         const jaFiles = new Set<string>()
         collect(ja, jaFiles)
-        const jaScript = `(function(f){if(document.documentElement.lang==='ja')f.forEach(function(h){var e=document.createElement('link');e.rel='modulepreload';e.crossOrigin='';e.href=h;document.head.appendChild(e)})})(${JSON.stringify([...jaFiles].filter((file) => !entryCode.has(file)).map((file) => base + file))})`
+        const preloads: PreloadTable = {
+          files: files.map((file) => base + file),
+          routes: table.map((r) => [r.pattern, r.query, r.files.map((file) => files.indexOf(file))] as const),
+          ja: [...jaFiles].filter((file) => !entryCode.has(file)).map((file) => base + file),
+        }
         const firstViews: { name: FirstViewName; code: string }[] = []
         for (const name of FIRST_VIEWS) firstViews.push({ name, code: await buildFirstView(root, name) })
-        return appLoader(html, [script, jaScript], firstViews)
+        return appLoader(html.replace('</head>', `${appLinks.join('')}</head>`), preloads, firstViews)
       },
     },
   }
 }
 
 /**
- * index.html with the app's start held back: the entry's module scripts and modulepreload links, and the given inline
- * scripts, moved into `<template id="easel-app">`, followed by the first views' scripts, each of which starts them.
+ * index.html with the app's start held back: the entry's module scripts and modulepreload links, and the table of the
+ * routes' preloads (JSON), moved into `<template id="easel-app">`, followed by the first views' scripts, each of which
+ * starts them.
  */
-function appLoader(html: string, inlineScripts: string[], firstViews: { name: FirstViewName; code: string }[]): string {
+function appLoader(html: string, preloads: PreloadTable, firstViews: { name: FirstViewName; code: string }[]): string {
   const moved: string[] = []
   const rest = html.replace(
     /<script type="module"[^>]*><\/script>\s*|<link rel="modulepreload"[^>]*>\s*/g,
@@ -362,13 +394,19 @@ function appLoader(html: string, inlineScripts: string[], firstViews: { name: Fi
   if (end < 0) throw new Error('appLoader: index.html has no </body>')
   const template =
     `<template id="${APP_TEMPLATE_ID}">` +
-    inlineScripts.map((code) => `<script>${code}</script>`).join('') +
+    `<script type="application/json" id="${PRELOAD_TABLE_ID}">${JSON.stringify(preloads).replace(/</g, '\\u003c')}</script>` +
     moved.join('') +
     '</template>'
   const scripts = firstViews.map(
     ({ name, code }) => `<script ${FIRST_VIEW_SCRIPT_ATTRIBUTE}="${name}">${code}</script>`,
   )
-  return `${rest.slice(0, end)}${template}${scripts.join('')}\n  ${rest.slice(end)}`
+  // The page's first paint waits for the first view (src/api/first-views.ts): painted on its own first, the header
+  // made the first view's work come after the first paint, as the page's first long task, and then jumped.
+  const head = rest.indexOf('</head>')
+  if (head < 0) throw new Error('appLoader: index.html has no </head>')
+  const expect = `<link rel="expect" href="#${FIRST_VIEWS_END_ID}" blocking="render">`
+  const endMark = `<div id="${FIRST_VIEWS_END_ID}" hidden></div>`
+  return `${rest.slice(0, head)}${expect}${rest.slice(head, end)}${template}${scripts.join('')}${endMark}\n  ${rest.slice(end)}`
 }
 
 /** A first view's script (its entry and what it imports), bundled on its own into one minified IIFE. */
@@ -416,14 +454,16 @@ export default defineConfig(({ mode }) => ({
     // bench/initial-js.ts follows the entry's and the home route's imports through it (the initial JS budget).
     manifest: true,
     // Every browser the build targets supports modulepreload; older ones simply skip the preload.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // A lazy chunk's preloads leave out the shell's and the app's files (and the shared runtime): every lazy import
+      // runs after those have loaded. Each name costs the app's chunk bytes on every first load.
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !/^assets\/(?:shell|app|rolldown-runtime)-/.test(dep)),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [
-            { name: 'shell', test: (id) => shell.has(id) },
-            { name: 'work-grid', test: (id) => shell.grid(id) },
-          ],
+          groups: INITIAL_CHUNKS.map((name) => ({ name, test: (id: string) => shell.chunkOf(id) === name })),
         },
       },
     },

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import { firstViewOf, keepFirstView } from '../src/api/first-views.ts'
+import { PRELOAD_TABLE_ID, preloadsFor, type PreloadTable } from '../src/app/first-view/preload-table.ts'
 
 /** Bytes (kB = 1000 B), gzip level 9: the figure most size tools report. */
 // Issue 17's target, with the message layer and the English shown on `/` (it was 135 kB while `/` was above it: 133.8 kB
@@ -61,7 +62,7 @@ export async function measureInitialJs(distDir: string): Promise<InitialJs> {
   const files = new Set<string>()
   // What index.html names: the entry and its modulepreloads (the static imports Vite hoists into links)…
   for (const [, src] of html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\/?([^"]+\.js)"/g)) files.add(src!)
-  // …and what its route-preload script (vite.config.ts, routePreloads) adds for `/`: the code `/` loads at once.
+  // …and what the first view preloads for `/` from the table (vite.config.ts, routePreloads): the code `/` loads at once.
   for (const file of routePreloadsOf(html, '/')) files.add(file)
   const rows = await Promise.all(
     [...files].map(async (file) => ({ file, ...sizesOf(await readFile(join(distDir, file))) })),
@@ -77,23 +78,30 @@ export async function measureInitialJs(distDir: string): Promise<InitialJs> {
   }
 }
 
-/** The inline scripts of the page the service sends for `pathname` (its first view's only), together. */
+/** The inline scripts of the page the service sends for `pathname` (its first view's only), and the table of preloads
+ *  they read, together. */
 function inlineSizes(html: string, pathname: string): Sizes {
   const page = keepFirstView(html, firstViewOf(pathname))
-  const code = [...page.matchAll(/<script(?: [\w-]+="\w+")?>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).join('\n')
-  return sizesOf(Buffer.from(code, 'utf8'))
+  const code = [
+    ...page.matchAll(
+      new RegExp(
+        `<script(?: [\\w-]+="\\w+"| type="application/json" id="${PRELOAD_TABLE_ID}")?>([\\s\\S]*?)</script>`,
+        'g',
+      ),
+    ),
+  ].map((m) => m[1]!)
+  return sizesOf(Buffer.from(code.join('\n'), 'utf8'))
 }
 
 /** Every JavaScript file of the build, gzipped (level 9), named after its source module where the manifest says. */
-/** The files index.html's route-preload script preloads when it opens at `pathname` (no query). */
+/** The files the first view preloads when the page opens at `pathname` (no query), in English. */
 export function routePreloadsOf(html: string, pathname: string): string[] {
-  const call = /\}\)\((\[[^\]]*\]),(\[.*?\]\])\)<\/script>/.exec(html)
-  if (!call) throw new Error('index.html has no route-preload script (vite.config.ts, routePreloads)')
-  const files = JSON.parse(call[1]!) as string[]
-  const routes = JSON.parse(call[2]!) as [pattern: string, query: [string, string] | null, files: number[]][]
-  const route = routes.find(([pattern, query]) => query === null && new RegExp(pattern).test(pathname))
-  if (!route) throw new Error(`index.html's route-preload script has no entry for ${pathname}`)
-  return route[2].map((n) => files[n]!.replace(/^\//, ''))
+  const data = new RegExp(`<script type="application/json" id="${PRELOAD_TABLE_ID}">(.*?)</script>`).exec(html)
+  if (!data) throw new Error('index.html has no table of preloads (vite.config.ts, routePreloads)')
+  const table = JSON.parse(data[1]!) as PreloadTable
+  if (!table.routes.some(([pattern, query]) => query === null && new RegExp(pattern).test(pathname)))
+    throw new Error(`index.html's table of preloads has no entry for ${pathname}`)
+  return preloadsFor(table, pathname, '', 'en').map((file) => file.replace(/^\//, ''))
 }
 
 export async function measureChunks(distDir: string): Promise<{ file: string; name: string; gzip: number }[]> {

@@ -222,6 +222,32 @@ test.describe('the first view, before the app', () => {
     })
   }
 
+  test('the first paint holds the first view: the header alone is never painted before it', async ({ page }) => {
+    // when the first view's elements join the page, against the page's first paint (index.html's head holds its first
+    // render until the first view's script has run: `<link rel="expect" blocking="render">`)
+    await page.addInitScript(() => {
+      const w = window as unknown as { firstViewAt?: number }
+      new MutationObserver(() => {
+        if (w.firstViewAt === undefined && document.querySelector('[data-first-view]'))
+          w.firstViewAt = performance.now()
+      }).observe(document, { childList: true, subtree: true })
+    })
+    for (const path of ['/ranking', `/artworks/${work.id}`, `/novels/${novel.id}`]) {
+      await page.goto(path)
+      const { firstViewAt, firstPaint } = await page.evaluate(async () => {
+        const paint = await new Promise<number>((resolve) =>
+          new PerformanceObserver((list) => resolve(list.getEntries()[0]!.startTime)).observe({
+            type: 'paint',
+            buffered: true,
+          }),
+        )
+        return { firstViewAt: (window as unknown as { firstViewAt?: number }).firstViewAt, firstPaint: paint }
+      })
+      expect(firstViewAt, path).toBeDefined()
+      expect(firstViewAt!, path).toBeLessThanOrEqual(firstPaint)
+    }
+  })
+
   test('a viewer signed in gets no first view, and the app starts at once', async ({ page }) => {
     await signInAsDemo(page)
     await page.route('**/assets/*.js', (route) => route.abort())

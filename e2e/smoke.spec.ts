@@ -32,9 +32,9 @@ test("a deep link downloads its view's code beside the entry script, not after i
     illusts: { id: number; user: { id: number } }[]
   }
   const work = ranking.illusts[0]!
-  // The scripts the page names when it starts the app: index.html's first view (src/app/first-view/first-view.ts) puts
-  // the entry, Vite's preloads of its imports and the route-preload script (src/app/route-preloads.ts, from the route
-  // registry), which adds a link for each of this path's chunks, into the head at once.
+  // The scripts the page names by the time it adds the entry: index.html's first view (src/app/first-view/first-view.ts)
+  // adds a link for each of this path's chunks (from the table written from the route registry:
+  // src/app/route-preloads.ts), a few per task, then the entry and Vite's preloads of its imports.
   await page.addInitScript(() => {
     const observer = new MutationObserver(() => {
       const named = document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>(

@@ -1,38 +1,15 @@
-import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App } from './app/app.tsx'
-import { resolveLang, setLang } from './lib/i18n/i18n.ts'
-import { getSettings } from './lib/settings.ts'
-import { startServiceWorker } from './features/pwa/start-service-worker.ts'
-import { noteContentWidth } from './lib/use-grid-container.ts'
 import './index.css'
+
+// The entry holds React alone, and the app's code (src/app/start.tsx) is a chunk of its own, downloaded beside it
+// (index.html preloads it: vite.config.ts): the browser compiles and runs each in its own task. As one chunk they
+// were one task of ~150 ms on a phone, the longest of the first load (Lighthouse counts every millisecond of a task
+// beyond 50 as blocking).
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html is missing its #root element')
-
-// index.html's empty content column is on screen already: the first view's list lays out its rows at that width in its
-// first render, instead of measuring in the middle of React's commit and rendering all over again.
-const column = container.querySelector<HTMLElement>('[data-content-column]')
-if (column) noteContentWidth(column)
-
 const root = createRoot(container)
-// The first render is a transition, which React renders in slices, handing the main thread back to the browser every
-// few milliseconds, instead of in one task: on a phone that task was the longest of the first load (Lighthouse counts
-// every millisecond of a task beyond 50 as blocking). Until it commits, index.html's static header stands in.
-const render = () =>
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  )
-
-// A reader of Japanese gets the Japanese catalogue before the first render (its chunk loads while the opened page's
-// first request, started by app.tsx, is in flight); English is in the bundle.
-const lang = resolveLang(getSettings().language)
-if (lang === 'en') render()
-else void setLang(lang).then(render, render)
-
-// After the first render, once the page is idle: the worker's code and precaching never delay the first view.
-startServiceWorker()
+import('./app/start.tsx').then(
+  ({ start }) => start(root, container),
+  (error: unknown) => console.error('Easel: the app could not be loaded', error),
+)

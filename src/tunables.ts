@@ -140,3 +140,9 @@ export const NOVEL_DRAFT_SAVE_DELAY_MS = 400
 export const FIRST_VIEW_WAIT_MS = 1000
 /** Then the longest it waits for the browser to report the first view's paint (a frame or two, normally). */
 export const FIRST_VIEW_PAINT_WAIT_MS = 250
+/**
+ * How many of the opened page's preload links the first view adds in one task when it starts the app. Each costs the
+ * main thread 2–15 ms on a phone (the browser starts its request there and then): a novel's dozen, added at once, made
+ * a task of ~100 ms at 4× CPU throttling.
+ */
+export const PRELOADS_PER_TASK = 3

@@ -11,6 +11,12 @@ export type FirstViewName = (typeof FIRST_VIEWS)[number]
 
 /** The attribute that names a first view's script. */
 export const FIRST_VIEW_SCRIPT_ATTRIBUTE = 'data-first-view-script'
+/**
+ * The element that follows the first views' scripts, which index.html's head names in a render-blocking
+ * `<link rel="expect">`: the browser paints nothing before the opened page's first view has run (a browser without
+ * `rel=expect` paints as it parses).
+ */
+export const FIRST_VIEWS_END_ID = 'easel-first-views-end'
 
 /** The first view of the page at `pathname`: a novel's, or the works' (every other page, which it starts). */
 export function firstViewOf(pathname: string): FirstViewName {

@@ -1,7 +1,7 @@
 // The gallery's URL space, once. Everything that knows a gallery path is derived from this table:
 // - the route table (src/app/routes.tsx: each route's page module, by `page`; the views' loaders are keyed by name),
 // - the href builders (src/lib/paths.ts, through routeHref),
-// - the modulepreload script of index.html (src/app/route-preloads.ts, through vite.config.ts),
+// - the table of modulepreloads in index.html (src/app/route-preloads.ts, through vite.config.ts),
 // - the link resolver's own routes (src/lib/link-resolver.ts) and the service's first answers for a deep link
 //   (src/api/first-requests.ts), through the matching of gallery-route-match.ts.
 // Plain data with no React in it: the service and the build read it too.

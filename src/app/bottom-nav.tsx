@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { NavLink, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
+import { NavItem } from './nav-item.tsx'
 import { useT } from '../lib/i18n/i18n.ts'
 import { signInHref } from '../lib/sign-in-href.ts'
 import { useSession } from '../lib/use-session.ts'
@@ -25,7 +26,7 @@ function Icon({ children }: { children: ReactNode }) {
   )
 }
 
-const itemClass = ({ isActive }: { isActive: boolean }) =>
+const itemClass = (isActive: boolean) =>
   `flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 text-xs font-medium ${
     isActive ? 'text-accent' : 'text-muted hover:text-ink'
   }`
@@ -48,60 +49,56 @@ export function BottomNav() {
     >
       <ul className="flex">
         <li className="flex flex-1">
-          <NavLink to={paths.home()} end className={itemClass}>
+          <NavItem to={paths.home()} end className={itemClass}>
             <Icon>
               <path d="M3 10.5 12 3l9 7.5" />
               <path d="M5 9.5V21h5v-6h4v6h5V9.5" />
             </Icon>
             {t('app.nav.home')}
-          </NavLink>
+          </NavItem>
         </li>
         <li className="flex flex-1">
-          <NavLink to={paths.ranking()} className={itemClass}>
+          <NavItem to={paths.ranking()} className={itemClass}>
             <Icon>
               <path d="M8 21V11H3v10zM15 21V4h-6v17zM21 21v-7h-6v7z" />
             </Icon>
             {t('app.nav.ranking')}
-          </NavLink>
+          </NavItem>
         </li>
         <li className="flex flex-1">
-          <NavLink to={paths.newest()} className={itemClass}>
+          <NavItem to={paths.newest()} className={itemClass}>
             <Icon>
               <circle cx="12" cy="12" r="8.5" />
               <path d="M12 7.5V12l3 2" />
             </Icon>
             {t('app.nav.newest')}
-          </NavLink>
+          </NavItem>
         </li>
         <li className="flex flex-1">
-          <NavLink
-            to={paths.search({ word: '' })}
-            className={() => itemClass({ isActive: onSearch })}
-            aria-current={onSearch ? 'page' : undefined}
-          >
+          <NavItem to={paths.search({ word: '' })} active={onSearch} className={itemClass}>
             <Icon>
               <circle cx="10.5" cy="10.5" r="6.5" />
               <path d="m15.5 15.5 5 5" />
             </Icon>
             {t('app.nav.search')}
-          </NavLink>
+          </NavItem>
         </li>
         <li className="flex flex-1">
           {current ? (
-            <NavLink to={paths.userBookmarks(current.user.id)} className={itemClass}>
+            <NavItem to={paths.userBookmarks(current.user.id)} className={itemClass}>
               <Icon>
                 <path d="M12 20.5s-7.5-4.6-9.2-9.1C1.6 8.2 3.7 4.5 7.3 4.5c2 0 3.6 1.1 4.7 2.7 1.1-1.6 2.7-2.7 4.7-2.7 3.6 0 5.7 3.7 4.5 6.9-1.7 4.5-9.2 9.1-9.2 9.1z" />
               </Icon>
               {t('common.bookmarks')}
-            </NavLink>
+            </NavItem>
           ) : (
-            <NavLink to={signInHref(location)} className={itemClass}>
+            <NavItem to={signInHref(location)} className={itemClass}>
               <Icon>
                 <circle cx="12" cy="8" r="4" />
                 <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" />
               </Icon>
               {t('common.signIn')}
-            </NavLink>
+            </NavItem>
           )}
         </li>
       </ul>

@@ -89,7 +89,7 @@ describe('ROUTE_PRELOADS', () => {
       .flatMap((route) => routeSpec(route).page ?? [])
       .map(pageFile)
     expect(modules.slice(0, pages.length)).toEqual(pages)
-    // A key naming a query comes first in the preload script: its plain path must be listed too.
+    // A key naming a query comes first in the table of preloads: its plain path must be listed too.
     if (key.includes('?')) expect(ROUTE_PRELOADS[key.split('?')[0]!]).toBeDefined()
   })
 })

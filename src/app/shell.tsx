@@ -1,5 +1,6 @@
 import { Suspense } from 'react'
-import { Link, NavLink, Outlet } from 'react-router'
+import { Link, Outlet } from 'react-router'
+import { NavItem } from './nav-item.tsx'
 import { useSession } from '../lib/use-session.ts'
 import { useT } from '../lib/i18n/i18n.ts'
 import { lazyModule } from '../lib/lazy-module.ts'
@@ -15,7 +16,7 @@ import { useApplyTheme } from './theme.ts'
 import '../lib/i18n/messages/en/app.ts'
 import '../lib/i18n/messages/en/common.ts'
 
-const navClass = ({ isActive }: { isActive: boolean }) =>
+const navClass = (isActive: boolean) =>
   `rounded-full px-2.5 py-2 text-sm font-medium whitespace-nowrap sm:px-3 ${isActive ? 'bg-line/60 text-ink' : 'text-muted hover:text-ink'}`
 
 function MainNav() {
@@ -26,36 +27,36 @@ function MainNav() {
     <nav aria-label={t('app.nav.label')} className="hidden sm:block">
       <ul className="flex items-center gap-0.5">
         <li>
-          <NavLink to={paths.home()} end className={navClass}>
+          <NavItem to={paths.home()} end className={navClass}>
             {t('app.nav.home')}
-          </NavLink>
+          </NavItem>
         </li>
         <li>
-          <NavLink to={paths.ranking()} className={navClass}>
+          <NavItem to={paths.ranking()} className={navClass}>
             {t('app.nav.ranking')}
-          </NavLink>
+          </NavItem>
         </li>
         <li>
-          <NavLink to={paths.newest()} className={navClass}>
+          <NavItem to={paths.newest()} className={navClass}>
             {t('app.nav.newest')}
-          </NavLink>
+          </NavItem>
         </li>
         {current && (
           <>
             <li>
-              <NavLink to={paths.userBookmarks(current.user.id)} className={navClass}>
+              <NavItem to={paths.userBookmarks(current.user.id)} className={navClass}>
                 {t('common.bookmarks')}
-              </NavLink>
+              </NavItem>
             </li>
             <li>
-              <NavLink to={paths.upload()} className={navClass}>
+              <NavItem to={paths.upload()} className={navClass}>
                 {t('app.nav.post')}
-              </NavLink>
+              </NavItem>
             </li>
             <li>
-              <NavLink to={paths.novelUpload()} className={navClass}>
+              <NavItem to={paths.novelUpload()} className={navClass}>
                 {t('app.nav.writeNovel')}
-              </NavLink>
+              </NavItem>
             </li>
           </>
         )}

@@ -9,7 +9,13 @@ import { ANONYMOUS } from './data/store.ts'
 import { ajaxErrorBody, ApiError, errorBody, invalidGrant, noEndpoint, notFound } from './http/errors.ts'
 import { originsOf } from './http/origin.ts'
 import { contentSecurityPolicy, GALLERY_HEADERS, inlineScriptHashes } from './http/security-headers.ts'
-import { FIRST_VIEWS, firstViewOf, keepFirstView, type FirstViewName } from '../api/first-views.ts'
+import {
+  FIRST_VIEW_SCRIPT_ATTRIBUTE,
+  FIRST_VIEWS,
+  firstViewOf,
+  keepFirstView,
+  type FirstViewName,
+} from '../api/first-views.ts'
 import { clientAddress } from './http/client-address.ts'
 import { createInitialData, type PageData } from './http/initial-data.ts'
 import { API_PATH_PREFIXES } from '../api/service-paths.ts'
@@ -277,13 +283,17 @@ export function createApp(services: Services, log: Logger, lifecycle = new Lifec
   return app
 }
 
-/** The page with its data: the preloads at the end of the head, the data block at the end of the body. */
+/**
+ * The page with its data: the preloads at the end of the head, the data block ahead of the first view's script (else
+ * at the end of the body), which then paints from it as it runs, in the frame that paints the page's header.
+ */
 function withPageData(html: string, { links, script }: PageData): string {
   const head = links ? html.indexOf('</head>') : -1
   if (head >= 0) html = html.slice(0, head) + links + html.slice(head)
-  const body = script ? html.lastIndexOf('</body>') : -1
-  if (body >= 0) html = html.slice(0, body) + script + html.slice(body)
-  return html
+  if (!script) return html
+  const firstView = html.indexOf(`<script ${FIRST_VIEW_SCRIPT_ATTRIBUTE}=`)
+  const at = firstView >= 0 ? firstView : html.lastIndexOf('</body>')
+  return at >= 0 ? html.slice(0, at) + script + html.slice(at) : html
 }
 
 /** An Accept-Encoding that names an encoding the compress middleware speaks (or any, with `*`). */

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { INITIAL_DATA_ID } from '../../lib/initial-answers.ts'
 import { DEFAULT_STORAGE_KEY } from '../../lib/session-key.ts'
-import { FIRST_VIEW_PAINT_WAIT_MS, FIRST_VIEW_WAIT_MS } from '../../tunables.ts'
+import { FIRST_VIEW_PAINT_WAIT_MS, FIRST_VIEW_WAIT_MS, PRELOADS_PER_TASK } from '../../tunables.ts'
 import {
   APP_TEMPLATE_ID,
   FIRST_VIEW_ATTRIBUTE,
@@ -12,7 +12,11 @@ import {
   whenImagesSettle,
 } from './first-view.ts'
 import { novelView } from './novel-view.ts'
+import { PRELOAD_TABLE_ID, type PreloadTable } from './preload-table.ts'
 import { artworkView, gridView } from './works-view.ts'
+import { toIllust } from '../../api/camel.ts'
+import type { WireIllust } from '../../api/wire.ts'
+import { gridLayout } from '../../features/works/components/grid-geometry.ts'
 
 // What index.html paints before the app's code is fetched, and when that code is let in: the page a reader sees first
 // on a phone, and the page's only way to start the app.
@@ -174,12 +178,6 @@ describe("paintFirstView: a novel's text", () => {
     expect(text.parentElement!.className).toContain('bg-white')
   })
 
-  /** Lays each block of the text out `height` px below the one before (jsdom lays nothing out). */
-  const layBlocksOut = (height: number) =>
-    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
-      const index = this.hasAttribute('data-start') ? [...this.parentElement!.children].indexOf(this) : 0
-      return DOMRect.fromRect({ x: 0, y: index * height, width: 300, height })
-    })
   const paragraphs = (count: number, text: string) =>
     page({
       '/v2/novel/detail?novel_id=5': { novel: { id: 5, title: 'Lines', visible: true, tags: [] } },
@@ -190,28 +188,29 @@ describe("paintFirstView: a novel's text", () => {
       },
     })
 
-  it("paints the blocks down to the screen's bottom, and none that begin below it", () => {
+  it("paints a screen's height of lines at least, counted without laying the page out", () => {
     window.history.replaceState(null, '', '/novels/5')
-    layBlocksOut(100)
-    const column = paragraphs(40, ' short')
+    const measured = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+    let column = paragraphs(60, ' short')
     paintFirstView(document, readAnswers(document), false, VIEWS)
-    // jsdom's window is 768 px high: the blocks at 0 … 700 px
-    expect(blocks(column).map((b) => b.textContent)).toEqual(Array.from({ length: 8 }, (_, i) => `${i} short`))
-  })
-
-  it('paints more blocks where the first count left the screen short', () => {
-    window.history.replaceState(null, '', '/novels/5')
-    // long in characters (counted as many lines), short on the screen
-    layBlocksOut(20)
-    const column = paragraphs(60, ' long'.repeat(80))
+    expect(measured).not.toHaveBeenCalled()
+    const text = column.querySelector<HTMLElement>('[data-start]')!.parentElement!
+    // jsdom's window is 1024 × 768 px; the reader's 18 px and normal line spacing, 1.85: 23.1 lines
+    expect([text.style.fontSize, text.style.lineHeight]).toEqual(['18px', '1.85'])
+    // a line each: 24 blocks
+    expect(blocks(column).map((b) => b.textContent)).toEqual(Array.from({ length: 24 }, (_, i) => `${i} short`))
+    // 401 characters, none Japanese: 100.25 ems at the least, two lines of 56.9 ems at the least: 12 blocks
+    column = paragraphs(60, ' long'.repeat(80))
     paintFirstView(document, readAnswers(document), false, VIEWS)
-    // the block at 760 px reaches below the screen (768 px): the last one painted
-    expect(blocks(column)).toHaveLength(39)
+    expect(blocks(column)).toHaveLength(12)
+    expect(measured).not.toHaveBeenCalled()
   })
 
   describe('the cover, beside the title on a wider screen', () => {
     /** The cover shown at its size (`shown`) or hidden (a phone); every text `textHeight` px high, 600 px wide. */
     const layOut = (shown: boolean, textHeight: number) => {
+      // NOVEL_COVER_CLASS shows it from Tailwind's `sm` up (jsdom has no media queries)
+      vi.stubGlobal('matchMedia', (query: string) => ({ matches: shown && query === '(min-width: 40rem)' }))
       vi.spyOn(HTMLImageElement.prototype, 'getBoundingClientRect').mockReturnValue(
         new DOMRect(0, 0, shown ? 120 : 0, shown ? 170 : 0),
       )
@@ -223,9 +222,15 @@ describe("paintFirstView: a novel's text", () => {
     }
     const own = Object.getOwnPropertyDescriptor(Range.prototype, 'getBoundingClientRect')
     afterEach(() => {
+      vi.unstubAllGlobals()
       if (own) Object.defineProperty(Range.prototype, 'getBoundingClientRect', own)
       else delete (Range.prototype as Partial<Range>).getBoundingClientRect
     })
+    /** The images the app waits for, told once the view has painted (novel-view.ts measures them then). */
+    const waitedFor = () => {
+      const { images } = paintFirstView(document, readAnswers(document), false, VIEWS)!
+      return Array.isArray(images) ? images : images()
+    }
     const cover = (column: HTMLElement) => column.querySelector('header img')!
     const withCover = () =>
       page({
@@ -239,7 +244,7 @@ describe("paintFirstView: a novel's text", () => {
       window.history.replaceState(null, '', '/novels/5')
       layOut(false, 66)
       const column = withCover()
-      expect(paintFirstView(document, readAnswers(document), false, VIEWS)!.images).toEqual([])
+      expect(waitedFor()).toEqual([])
       expect(cover(column).hasAttribute('src')).toBe(false)
     })
 
@@ -247,12 +252,12 @@ describe("paintFirstView: a novel's text", () => {
       window.history.replaceState(null, '', '/novels/5')
       layOut(true, 66) // 600 × 66 px of text against 120 × 170 px of cover
       let column = withCover()
-      expect(paintFirstView(document, readAnswers(document), false, VIEWS)!.images).toEqual([])
+      expect(waitedFor()).toEqual([])
       expect(cover(column).getAttribute('src')).toBe('/cover.jpg')
 
       layOut(true, 32) // the title's line and a one-line text: the cover is larger
       column = withCover()
-      expect(paintFirstView(document, readAnswers(document), false, VIEWS)!.images).toEqual([cover(column)])
+      expect(waitedFor()).toEqual([cover(column)])
     })
   })
 
@@ -331,11 +336,37 @@ describe('paintFirstView: a grid page', () => {
       ['0px', '135px', '201px', '201px'],
     ])
     // the size the app's cells take (thumbnail.ts): at 1×, the small one covers cells of this size
-    expect(first.images.map((img) => img.getAttribute('src'))).toEqual([
+    expect((first.images as HTMLImageElement[]).map((img) => img.getAttribute('src'))).toEqual([
       '/c/360x360_70/img-master/1_p0_master1200.jpg',
       '/c/360x360_70/img-master/2_p0_master1200.jpg',
       '/c/360x360_70/img-master/3_p0_master1200.jpg',
     ])
+  })
+
+  it('paints the rows on the screen as the whole page lays them out, from the works those rows need', () => {
+    // 60 works of varied shapes, one in seven hidden (R-18): the view converts and lays them out a batch at a time
+    const hidden = (i: number) => i % 7 === 3
+    const works = Array.from({ length: 60 }, (_, i) =>
+      work(i + 1, { width: [1000, 2000, 700, 1200, 900][i % 5], x_restrict: hidden(i) ? 1 : 0 }),
+    )
+    const column = withWidth(page(ranking(works)), 396)
+    paintFirstView(document, readAnswers(document), false, VIEWS)
+    const painted = [...column.querySelectorAll<HTMLElement>('[data-first-view] a')].map((a) => [
+      a.getAttribute('href'),
+      a.parentElement!.style.top,
+      a.parentElement!.style.width,
+    ])
+    // the app's list: every work, filtered, laid out at once; its rows that begin on jsdom's 768 px high screen
+    const shown = works.filter((_, i) => !hidden(i)).map((w) => toIllust(w as unknown as WireIllust))
+    const whole = gridLayout(shown, 396, 'comfortable')
+    const onScreen = whole.rows.filter((row) => row.y < 768).flatMap((row) => shown.slice(row.start, row.end))
+    expect(painted).toEqual(
+      onScreen.map((w) => {
+        const box = whole.boxes[shown.indexOf(w)]!
+        return [`/artworks/${w.id}`, `${box.y}px`, `${box.width}px`]
+      }),
+    )
+    expect(painted.length).toBeLessThan(shown.length)
   })
 
   it("leaves out what the viewer's filters hide, and blurs what they blur", () => {
@@ -376,6 +407,65 @@ describe('startApp', () => {
     expect(document.getElementById(APP_TEMPLATE_ID)).toBeNull()
     startApp(document)
     expect(document.head.querySelectorAll('script[src="/assets/shell.js"]')).toHaveLength(1)
+  })
+
+  describe("the opened page's preloads", () => {
+    const TABLE: PreloadTable = {
+      files: ['/assets/a.js', '/assets/b.js', '/assets/c.js', '/assets/d.js', '/assets/grid.js'],
+      routes: [
+        ['^/ranking/?$', ['kind', 'novel'], [0]],
+        ['^/ranking/?$', null, [0, 1, 2, 3, 4]],
+      ],
+      ja: ['/assets/ja.js'],
+    }
+    const withTable = (table: string) => {
+      page(null)
+      document.getElementById(APP_TEMPLATE_ID)!.innerHTML =
+        `<script type="application/json" id="${PRELOAD_TABLE_ID}">${table}</script>` +
+        '<script type="module" src="/assets/shell.js"></script>'
+    }
+    const preloaded = () =>
+      [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => l.getAttribute('href'))
+    beforeEach(() => void vi.useFakeTimers())
+    afterEach(() => {
+      vi.useRealTimers()
+      window.history.replaceState(null, '', '/')
+      document.documentElement.lang = 'en'
+    })
+
+    it('adds a few a task, all of them before the entry', () => {
+      window.history.replaceState(null, '', '/ranking')
+      document.documentElement.lang = 'ja'
+      withTable(JSON.stringify(TABLE))
+      startApp(document)
+      expect(preloaded()).toHaveLength(PRELOADS_PER_TASK)
+      expect(appStarted()).toBe(false)
+      vi.runAllTimers()
+      expect(preloaded()).toEqual([...TABLE.files, ...TABLE.ja])
+      expect(document.head.querySelector<HTMLLinkElement>('link[rel=modulepreload]')!.crossOrigin).toBe('')
+      expect(appStarted()).toBe(true)
+      expect(document.getElementById(PRELOAD_TABLE_ID)).toBeNull()
+    })
+
+    it("takes a route's query into account, and the Japanese messages only for a page in Japanese", () => {
+      window.history.replaceState(null, '', '/ranking?kind=novel')
+      withTable(JSON.stringify(TABLE))
+      startApp(document)
+      vi.runAllTimers()
+      expect(preloaded()).toEqual(['/assets/a.js'])
+    })
+
+    it('starts the entry at once where the table names nothing for the page, or cannot be read', () => {
+      window.history.replaceState(null, '', '/settings')
+      withTable(JSON.stringify(TABLE))
+      startApp(document)
+      expect([preloaded(), appStarted()]).toEqual([[], true])
+
+      window.history.replaceState(null, '', '/ranking')
+      withTable('{"files": [')
+      startApp(document)
+      expect([preloaded(), appStarted()]).toEqual([[], true])
+    })
   })
 })
 
@@ -492,6 +582,33 @@ describe('run', () => {
     expect(appStarted()).toBe(false) // and after the frame that shows it
     vi.advanceTimersByTime(1) // a timeout of 0 is one of 1 ms
     expect(appStarted()).toBe(true)
+  })
+
+  it("measures a novel's view for the images to wait for only after the frame that paints it", () => {
+    window.history.replaceState(null, '', '/novels/5')
+    vi.stubGlobal('matchMedia', () => ({ matches: true })) // a wider screen: the cover shows
+    const measured = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+    const textMeasured = vi.fn(() => new DOMRect(0, 0, 600, 30))
+    Object.defineProperty(Range.prototype, 'getBoundingClientRect', { configurable: true, value: textMeasured })
+    onTestFinished(() => {
+      delete (Range.prototype as Partial<Range>).getBoundingClientRect
+      vi.unstubAllGlobals()
+      window.history.replaceState(null, '', '/')
+    })
+    const column = page({
+      '/v2/novel/detail?novel_id=5': {
+        novel: { id: 5, title: 'Crossing', visible: true, tags: [], image_urls: { medium: '/cover.jpg' } },
+      },
+      '/v1/novel/text?novel_id=5': { novel_text: 'A line of the text.', images: {}, illusts: {} },
+    })
+    run('novel', VIEWS, globalThis as unknown as Window & typeof globalThis)
+    expect(column.querySelector('header img')!.getAttribute('src')).toBe('/cover.jpg')
+    expect([measured, textMeasured].map((m) => m.mock.calls.length)).toEqual([0, 0])
+    vi.advanceTimersToNextFrame()
+    expect([measured, textMeasured].map((m) => m.mock.calls.length)).toEqual([0, 0])
+    vi.advanceTimersByTime(1)
+    expect(measured).toHaveBeenCalled()
+    expect(textMeasured).toHaveBeenCalled()
   })
 
   it('starts the app after FIRST_VIEW_WAIT_MS when the image never comes, then FIRST_VIEW_PAINT_WAIT_MS without a reported paint', () => {

@@ -3,14 +3,14 @@
 // index.html ends with the first views, inlined at build (vite.config.ts, appLoader), one script each: the works'
 // (works-view.ts: a single-page work's image; the first screenful of the home page's and the ranking's grid) and the
 // novel reader's (novel-view.ts: a novel's title and the top of its text), of which the service keeps the opened
-// page's only (src/api/first-views.ts). It reads the answers the service wrote into the page
-// (src/server/http/initial-data.ts) and paints, in plain DOM, the largest things the page shows first, at the size
-// the app paints them. React's first commit replaces it with the same images and text at the same size, in the same
+// page's only (src/api/first-views.ts). It reads the answers the service wrote into the page just ahead of it
+// (src/server/http/initial-data.ts) and paints, in plain DOM and as it runs, the largest things the page shows first,
+// at the size the app paints them; the page's head holds its first render until this has run (FIRST_VIEWS_END_ID). React's first commit replaces it with the same images and text at the same size, in the same
 // place or a little lower (e2e/first-paint.spec.ts holds the two to that): the first view's paint stays the page's
 // largest.
 //
-// Then it starts the app. The entry script, the route's preloads and the Japanese messages' preload wait, inert, in
-// `<template id="easel-app">` until the first view's images are in and the browser has reported their paint (or the
+// Then it starts the app. The entry script, and the table of the routes' preloads and the Japanese messages'
+// (preload-table.ts), wait, inert, in `<template id="easel-app">` until the first view's images are in and the browser has reported their paint (or the
 // tunables' FIRST_VIEW_WAIT_MS and FIRST_VIEW_PAINT_WAIT_MS have passed): on a phone's connection the script and the
 // images share the bandwidth, and the images are what the reader came for, so they go first. A page with nothing to
 // paint first (another route, a viewer signed in, a work the service hides) starts the app at once.
@@ -20,7 +20,8 @@
 import { firstViewOf, type FirstViewName } from '../../api/first-views.ts'
 import { INITIAL_DATA_ID, parseInitialData } from '../../lib/initial-answers.ts'
 import { DEFAULT_STORAGE_KEY } from '../../lib/session-key.ts'
-import { FIRST_VIEW_PAINT_WAIT_MS, FIRST_VIEW_WAIT_MS } from '../../tunables.ts'
+import { FIRST_VIEW_PAINT_WAIT_MS, FIRST_VIEW_WAIT_MS, PRELOADS_PER_TASK } from '../../tunables.ts'
+import { PRELOAD_TABLE_ID, preloadsFor, type PreloadTable } from './preload-table.ts'
 
 /** The template that holds the app's scripts until the first view is painted (vite.config.ts writes it). */
 export const APP_TEMPLATE_ID = 'easel-app'
@@ -57,8 +58,9 @@ export function element<K extends keyof HTMLElementTagNameMap>(
 export interface FirstView {
   /** the view, in the content column */
   view: HTMLElement
-  /** its images, to wait for */
-  images: HTMLImageElement[]
+  /** its images, to wait for; or, where telling them takes measuring the view, what tells them once it has painted
+   *  (measured sooner, the view would be laid out in the task that builds it, which a phone makes a long one) */
+  images: HTMLImageElement[] | (() => HTMLImageElement[])
 }
 
 /** One kind of page's first view, painted into the content column; null when the page is not of its kind, or it has
@@ -99,12 +101,43 @@ export function storageItem(win: Win | null, key: string): string | null {
   }
 }
 
-/** Puts the app's scripts into the head, once: the template's inline preload scripts run, the entry loads. */
+/**
+ * Starts the app, once: the opened page's preloads (preload-table.ts) go into the head, then the template's entry
+ * script and its own preloads.
+ */
 export function startApp(doc: Document): void {
   const template = doc.getElementById(APP_TEMPLATE_ID)
   if (!(template instanceof HTMLTemplateElement)) return
   template.remove()
-  doc.head.append(doc.importNode(template.content, true))
+  const app = doc.importNode(template.content, true)
+  const links = openedPagePreloads(doc, app).map((href) => {
+    const link = doc.createElement('link')
+    link.rel = 'modulepreload'
+    link.crossOrigin = ''
+    link.href = href
+    return link
+  })
+  // A few links a task (each starts its request on the main thread), then the entry: every chunk of the view is asked
+  // for before the entry has run, which would otherwise ask for them itself, one after the other.
+  const next = () => {
+    if (!links.length) return doc.head.append(app)
+    doc.head.append(...links.splice(0, PRELOADS_PER_TASK))
+    setTimeout(next, 0)
+  }
+  next()
+}
+
+/** The opened page's preloads, from the table in the app template (which leaves it). */
+function openedPagePreloads(doc: Document, app: DocumentFragment): string[] {
+  const data = app.getElementById(PRELOAD_TABLE_ID)
+  if (!data) return []
+  data.remove()
+  try {
+    const { pathname, search } = doc.location
+    return preloadsFor(JSON.parse(data.textContent ?? '') as PreloadTable, pathname, search, doc.documentElement.lang)
+  } catch {
+    return [] // the entry asks for its view's code itself
+  }
 }
 
 /**
@@ -165,11 +198,13 @@ function largestImageArea(win: Win, view: Element): number {
  */
 export function afterLargestPaint(win: Win, view: Element, timeoutMs: number, done: () => void): void {
   let called = false
-  // a little below the area measured here: the browser rounds, and measures an image's paint, not its box
-  const enough = largestImageArea(win, view) * 0.9
+  // a little below the area measured here: the browser rounds, and measures an image's paint, not its box. Measured
+  // at the first report, when the view has been laid out to paint it, rather than laying it out now.
+  let enough: number | undefined
   const reported = (list: PerformanceObserverEntryList) => {
     const entries = list.getEntries() as (PerformanceEntry & { element?: Element | null; size?: number })[]
-    if (entries.some((e) => e.element && view.contains(e.element) && (e.size ?? 0) >= enough)) win.setTimeout(once, 0)
+    enough ??= largestImageArea(win, view) * 0.9
+    if (entries.some((e) => e.element && view.contains(e.element) && (e.size ?? 0) >= enough!)) win.setTimeout(once, 0)
   }
   const observer = win.PerformanceObserver?.supportedEntryTypes?.includes('largest-contentful-paint')
     ? new win.PerformanceObserver(reported)
@@ -189,9 +224,8 @@ const signedIn = (win: Win): boolean => storageItem(win, DEFAULT_STORAGE_KEY) !=
 
 /**
  * The first view `name`, for its kind of page only (src/api/first-views.ts: the service's copy of the page has none
- * other, the service worker's has them all, and the opened page's own acts): paints the first of `views` that paints
- * once the page has been parsed (the data block comes after this script), then starts the app. Nothing in it may keep
- * the app from starting: any failure starts it at once.
+ * other, the service worker's has them all, and the opened page's own acts): paints the first of `views` that paints,
+ * as the script runs, then starts the app. Nothing in it may keep the app from starting: any failure starts it at once.
  */
 export function run(name: FirstViewName, views: readonly View[], win: Win = window): void {
   if (firstViewOf(win.location.pathname) !== name) return
@@ -205,13 +239,19 @@ export function run(name: FirstViewName, views: readonly View[], win: Win = wind
     }
     if (!first) return startApp(doc)
     const { view, images } = first
-    whenImagesSettle(
-      images,
-      FIRST_VIEW_WAIT_MS,
-      () => afterLargestPaint(win, view, FIRST_VIEW_PAINT_WAIT_MS, () => startApp(doc)),
-      win,
-    )
+    const settle = (painted: HTMLImageElement[]) =>
+      whenImagesSettle(
+        painted,
+        FIRST_VIEW_WAIT_MS,
+        () => afterLargestPaint(win, view, FIRST_VIEW_PAINT_WAIT_MS, () => startApp(doc)),
+        win,
+      )
+    if (Array.isArray(images)) settle(images)
+    // after the frame that paints the view: a frame's callbacks run before its paint
+    else win.requestAnimationFrame(() => win.setTimeout(() => settle(images()), 0))
   }
-  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', go, { once: true })
-  else go()
+  // The service writes the data ahead of this script (src/server/app.ts): all it paints from is parsed, and painting
+  // now puts the view into the page's first frame. Waiting for the end of the parse let the browser paint the bare
+  // header first, and then this view's work came after the first paint, as the page's first long task.
+  go()
 }

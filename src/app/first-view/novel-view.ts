@@ -34,6 +34,8 @@ import { answerTo, element, onScreenArea, storageItem, type Answers, type FirstV
 const NOVEL_HEADING_BELOW_TITLE = ['h-11', 'h-5', 'h-5']
 const NOVEL_TAGS = 'h-11 sm:h-6'
 const NOVEL_BUTTONS = 'h-11'
+/** Where NOVEL_COVER_CLASS shows the cover (`sm:block`: Tailwind's `sm`, 40rem). */
+const COVER_SHOWN = '(min-width: 40rem)'
 
 /**
  * A novel: its title beside its cover (shown on a wider screen only, and only then fetched), and the top of its first
@@ -61,22 +63,25 @@ export function novelView(doc: Document, answers: Answers, column: HTMLElement):
     view.append(element(doc, 'div', NOVEL_BUTTONS), text.box)
   }
   column.append(view)
-  const trim = text?.fill()
-  // one layout for both: is the cover shown (on a wider screen), which blocks begin below the screen
-  const coverBox = cover.getBoundingClientRect()
-  trim?.()
+  text?.fill()
+  // Nothing here lays the page out (the browser does, to paint it, in a task of its own): whether the cover shows is
+  // the media query of its class (`sm:block`), and whether it is the largest paint is measured once the view has
+  // painted.
   const coverUrl = novel.image_urls?.medium
-  if (!coverUrl || !(coverBox.width > 0)) return { view, images: [] }
+  if (!coverUrl || !win.matchMedia(COVER_SHOWN).matches) return { view, images: [] }
   cover.src = coverUrl
   // The app waits for the cover only where it is the page's largest paint (beside the title alone, or a short text):
   // beside the text's paragraphs it is not, and the app need not wait for an image.
-  let largestText = 0
-  for (const el of [title, ...view.querySelectorAll('[data-start]')]) {
-    const range = doc.createRange()
-    range.selectNodeContents(el)
-    largestText = Math.max(largestText, onScreenArea(win, range.getBoundingClientRect()))
+  const images = () => {
+    let largestText = 0
+    for (const el of [title, ...view.querySelectorAll('[data-start]')]) {
+      const range = doc.createRange()
+      range.selectNodeContents(el)
+      largestText = Math.max(largestText, onScreenArea(win, range.getBoundingClientRect()))
+    }
+    return onScreenArea(win, cover.getBoundingClientRect()) > largestText ? [cover] : []
   }
-  return { view, images: onScreenArea(win, cover.getBoundingClientRect()) > largestText ? [cover] : [] }
+  return { view, images }
 }
 
 /** The least width, in ems, that a run of text can take on a line: kana, kanji and full-width forms are an em wide,
@@ -108,32 +113,19 @@ function novelText(doc: Document, win: Win, novel: { id: number }, source: strin
   const { fontSize, lineHeight, fontFamily } = readerTextStyle(settings, lang)
   Object.assign(text.style, { fontSize: `${fontSize}px`, lineHeight: String(lineHeight), fontFamily })
   const box = element(doc, 'section', `${READER_BOX_CLASS} ${THEMES[settings.theme]}`, text)
-  // The blocks down to the screen's bottom, with one layout mostly: first as many as the screen can hold, counted
-  // without one (a block takes a line at least, and a line holds as many kana and kanji as it is ems wide, or four
-  // times as many other characters: markup counted too, so a few too many or too few), then, laid out, those that
-  // begin below the screen go, or more come (a layout each) while the screen is not full. A layout per block made this
-  // a long task on a slow phone.
-  const paint = (block: TextBlock) => {
-    const painted = treeToDom(doc, blockTree(block, { novelId: novel.id, vertical: false })) as Element
-    text.append(painted)
-    return painted
-  }
+  // The blocks down to the screen's bottom, counted without a layout: a block takes a line at least, and a line holds
+  // no more kana and kanji than it is ems wide, nor more than four times as many other characters. So the blocks
+  // counted fill the screen's height in lines at least, from the text's top (below the title) down: some lie below
+  // the screen (the app's reader has them there too). Laid out here to trim them, the novel's text made this a task of
+  // ~200 ms on a slow phone.
   const fill = () => {
     const lines = win.innerHeight / (fontSize * lineHeight)
     const lineEms = win.innerWidth / fontSize
-    const painted: Element[] = []
     let counted = 0
     for (const block of texts) {
       if (counted >= lines) break
-      painted.push(paint(block))
+      text.append(treeToDom(doc, blockTree(block, { novelId: novel.id, vertical: false })))
       counted += Math.max(1, Math.ceil(narrowestEms(source.slice(block.start, block.end)) / lineEms))
-    }
-    return () => {
-      const below = painted.findIndex((el) => el.getBoundingClientRect().top >= win.innerHeight)
-      if (below >= 0) for (const el of painted.slice(below)) el.remove()
-      else if (!painted.length || painted.at(-1)!.getBoundingClientRect().bottom < win.innerHeight)
-        for (const block of texts.slice(painted.length))
-          if (paint(block).getBoundingClientRect().bottom >= win.innerHeight) break
     }
   }
   return { box, fill }

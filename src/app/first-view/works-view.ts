@@ -2,6 +2,7 @@
 // ranking's grid, with the app's own justified layout, filters and thumbnail sizes and the viewer's settings.
 
 import { toIllust } from '../../api/camel.ts'
+import type { Illust } from '../../api/model.ts'
 import { routeHref } from '../../api/gallery-routes.ts'
 import type { WireIllust } from '../../api/wire.ts'
 import type { WireIllustDetail } from '../../api/wire-responses.ts'
@@ -17,7 +18,7 @@ import {
   SINGLE_PAGE_ROW_CLASS,
 } from '../../features/works/lib/single-page-frame.ts'
 import { contentBoxWidth } from '../../lib/content-box.ts'
-import { applyFilters } from '../../lib/filter-engine.ts'
+import { applyFilters, type FilteredItem } from '../../lib/filter-engine.ts'
 import { uniqueById } from '../../lib/list-paging.ts'
 import { parseSettings, SETTINGS_KEY, type Settings } from '../../lib/settings-values.ts'
 import { HIGH_PRIORITY_CELLS } from '../../tunables.ts'
@@ -57,6 +58,9 @@ const GRID_PAGES: readonly { path: string; above: readonly string[] }[] = [
 ]
 
 /** The first screenful of a grid page's works: the app's cells, with their images and links and no badges. */
+/** How many works the grid's first view converts, filters and lays out at a time. */
+const GRID_BATCH = 12
+
 export function gridView(doc: Document, answers: Answers, column: HTMLElement): FirstView | null {
   let works: readonly WireIllust[] | undefined
   let above: readonly string[] = []
@@ -67,13 +71,8 @@ export function gridView(doc: Document, answers: Answers, column: HTMLElement): 
   }
   if (!works?.length) return null
   const settings = readSettings(doc)
-  // the items the app's list shows (use-infinite-list.ts): each work once, through the viewer's filters
-  const { visible } = applyFilters(
-    uniqueById([works], (page) => page.map(toIllust)),
-    settings.filters,
-  )
   const width = contentBoxWidth(column)
-  if (!visible.length || !(width > 0)) return null
+  if (!(width > 0)) return null
   const grid = element(doc, 'div', 'relative w-full')
   const view = element(
     doc,
@@ -84,12 +83,28 @@ export function gridView(doc: Document, answers: Answers, column: HTMLElement): 
     grid,
   )
   column.append(view) // in place already, to measure where its grid begins on the screen
-  const geometry = gridLayout(
-    visible.map((v) => v.item),
-    width,
-    settings.density,
-  )
   const screenBottom = (doc.defaultView?.innerHeight ?? 0) - grid.getBoundingClientRect().top
+  // The items the app's list shows (use-infinite-list.ts: each work once, through the viewer's filters), as many as
+  // the screen needs: a batch at a time, until the rows that no later work can change (`complete`) reach the screen's
+  // bottom. Converting and laying out the whole page was most of this view's task on a slow phone.
+  const unique = uniqueById([works], (page) => page)
+  const visible: FilteredItem<Illust>[] = []
+  let geometry = gridLayout([], width, settings.density)
+  for (let done = 0; done < unique.length;) {
+    const batch = unique.slice(done, (done += GRID_BATCH))
+    visible.push(...applyFilters(batch.map(toIllust), settings.filters).visible)
+    geometry = gridLayout(
+      visible.map((v) => v.item),
+      width,
+      settings.density,
+    )
+    const settled = geometry.rows.filter((row) => row.complete).at(-1)
+    if (settled && settled.y + settled.height >= screenBottom) break
+  }
+  if (!visible.length) {
+    view.remove()
+    return null
+  }
   const dpr = doc.defaultView?.devicePixelRatio || 1
   const images: HTMLImageElement[] = []
   for (const row of geometry.rows) {

@@ -129,6 +129,14 @@ describe('a page with its first data', () => {
     // a novel's page with no data (an id that is none) still starts the app: through the novel's view
     expect(await page('/novels/999999999')).toContain(NOVEL_VIEW)
   })
+
+  it("puts the data ahead of the first view's script, which paints from it as the page is parsed", async () => {
+    for (const html of [await page('/ranking'), await page(`/artworks/${workId}`)]) {
+      const data = html.indexOf('<script type="application/json"')
+      expect(data).toBeGreaterThan(html.indexOf('<div id="root">'))
+      expect(data).toBeLessThan(html.indexOf(WORKS_VIEW))
+    }
+  })
 })
 
 describe('createInitialData', () => {

@@ -41,7 +41,8 @@ interface Answer {
 const FORWARDED = ['host', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-for', 'forwarded']
 
 export interface PageData {
-  /** `<script type="application/json">` with the answers by URL, for the end of the body; '' when there is none */
+  /** `<script type="application/json">` with the answers by URL, for the body ahead of the first view's script (which
+   *  reads it as it runs); '' when there is none */
   script: string
   /** `<link rel="preload">` of the first images, for the head */
   links: string
