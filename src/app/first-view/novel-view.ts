@@ -56,14 +56,13 @@ export function novelView(doc: Document, answers: Answers, column: HTMLElement):
   cover.height = NOVEL_COVER_SIZE.height
   const heading = element(doc, 'div', NOVEL_HEADING_CLASS, title)
   const view = element(doc, 'article', NOVEL_ARTICLE_CLASS, element(doc, 'header', NOVEL_HEADER_CLASS, cover, heading))
-  const text = novelText(doc, win, novel, answerTo<WireNovelText>(answers, '/novel/text')?.novel_text)
-  if (text) {
+  const textBox = novelText(doc, win, novel, answerTo<WireNovelText>(answers, '/novel/text')?.novel_text)
+  if (textBox) {
     heading.append(...NOVEL_HEADING_BELOW_TITLE.map((className) => element(doc, 'div', className)))
     if (novel.tags?.length) view.append(element(doc, 'div', NOVEL_TAGS))
-    view.append(element(doc, 'div', NOVEL_BUTTONS), text.box)
+    view.append(element(doc, 'div', NOVEL_BUTTONS), textBox)
   }
   column.append(view)
-  text?.fill()
   // Nothing here lays the page out (the browser does, to paint it, in a task of its own): whether the cover shows is
   // the media query of its class (`sm:block`), and whether it is the largest paint is measured once the view has
   // painted.
@@ -92,7 +91,7 @@ function narrowestEms(text: string): number {
   return ems
 }
 
-/** The reader's box with the top of the novel's text to paint into it, when the reader opens there (above). */
+/** The reader's box with the top of the novel's text, when the reader opens there (above). */
 function novelText(doc: Document, win: Win, novel: { id: number }, source: string | undefined) {
   if (source === undefined) return null
   const settings = readerSettingsFrom(storageItem(win, READER_SETTINGS_KEY))
@@ -118,15 +117,13 @@ function novelText(doc: Document, win: Win, novel: { id: number }, source: strin
   // counted fill the screen's height in lines at least, from the text's top (below the title) down: some lie below
   // the screen (the app's reader has them there too). Laid out here to trim them, the novel's text made this a task of
   // ~200 ms on a slow phone.
-  const fill = () => {
-    const lines = win.innerHeight / (fontSize * lineHeight)
-    const lineEms = win.innerWidth / fontSize
-    let counted = 0
-    for (const block of texts) {
-      if (counted >= lines) break
-      text.append(treeToDom(doc, blockTree(block, { novelId: novel.id, vertical: false })))
-      counted += Math.max(1, Math.ceil(narrowestEms(source.slice(block.start, block.end)) / lineEms))
-    }
+  const lines = win.innerHeight / (fontSize * lineHeight)
+  const lineEms = win.innerWidth / fontSize
+  let counted = 0
+  for (const block of texts) {
+    if (counted >= lines) break
+    text.append(treeToDom(doc, blockTree(block, { novelId: novel.id, vertical: false })))
+    counted += Math.max(1, Math.ceil(narrowestEms(source.slice(block.start, block.end)) / lineEms))
   }
-  return { box, fill }
+  return box
 }
