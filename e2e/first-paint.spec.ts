@@ -3,7 +3,7 @@
 // viewer ignores the embedded (anonymous) answer and asks for its own.
 
 import { expect, test, type Locator, type Page, type Route } from '@playwright/test'
-import { signInAsDemo } from './helpers.ts'
+import { layoutShifts, signInAsDemo, trackLayoutShifts } from './helpers.ts'
 
 interface WireWork {
   id: number
@@ -245,6 +245,47 @@ test.describe('the first view, before the app', () => {
       })
       expect(firstViewAt, path).toBeDefined()
       expect(firstViewAt!, path).toBeLessThanOrEqual(firstPaint)
+    }
+  })
+
+  test('the first view stays on screen until the page replaces it: no frame shows the content column empty, nothing shifts', async ({
+    page,
+  }) => {
+    await trackLayoutShifts(page)
+    // every frame from the first view on: what the content column shows (the first view, the page's own content, or
+    // nothing). The app's first commit renders its shell around the first view (held-first-view.tsx), also while the
+    // route's code is still on its way, and the page replaces it in a commit of its own.
+    await page.addInitScript(() => {
+      const w = window as unknown as { shown: string[] }
+      w.shown = []
+      const frame = () => {
+        const column = document.querySelector('main') ?? document.querySelector('[data-content-column]')
+        const now = !column
+          ? null
+          : column.querySelector('[data-first-view]')
+            ? 'first view'
+            : column.querySelector(':scope > :not([aria-busy])')
+              ? 'page'
+              : 'empty'
+        if (now && (w.shown.length || now === 'first view') && w.shown.at(-1) !== now) w.shown.push(now)
+        if (now !== 'page') requestAnimationFrame(frame)
+      }
+      requestAnimationFrame(frame)
+    })
+    for (const [path, ready] of [
+      ['/', page.locator('[data-work-id]').first()],
+      ['/ranking', page.locator('[data-work-id]').first()],
+      [`/artworks/${work.id}`, page.getByRole('heading', { level: 1, name: work.title })],
+      [`/novels/${novel.id}`, page.getByRole('heading', { level: 1, name: novel.title })],
+    ] as const) {
+      await page.goto(path)
+      await expect(ready, path).toBeVisible()
+      await expect(page.locator('[data-first-view]'), path).toHaveCount(0)
+      const shown = await page.evaluate(() => (window as unknown as { shown: string[] }).shown)
+      expect(shown, path).toEqual(['first view', 'page'])
+      // the footer, below the first view on a phone until the page is in, must not show there and jump away
+      const { cls, shifts } = await layoutShifts(page)
+      expect(cls, `${path}: ${JSON.stringify(shifts, null, 1)}`).toBeLessThanOrEqual(0.02)
     }
   })
 

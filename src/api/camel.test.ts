@@ -120,6 +120,7 @@ describe('camelize', () => {
   it('keeps a __proto__ key an ordinary key', () => {
     const out = camelize(JSON.parse('{"__proto__": {"polluted_key": true}, "a_b": 1}') as Record<string, unknown>)
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype)
+    expect(Object.keys(out)).toEqual(['Proto', 'aB'])
     expect(({} as Record<string, unknown>).pollutedKey).toBeUndefined()
   })
 })

@@ -7,7 +7,9 @@ import { lazyModule } from '../lib/lazy-module.ts'
 import { paths } from '../lib/paths.ts'
 import { observeContentWidth } from '../lib/use-grid-container.ts'
 import { useSettings } from '../lib/settings.ts'
+import { whenIdle } from '../lib/when-idle.ts'
 import { AccountMenu } from './account-menu.tsx'
+import { HeldFirstView, usePageHeld } from './held-first-view.tsx'
 import { BottomNav } from './bottom-nav.tsx'
 import { SearchBox } from '../features/search/components/search-box.tsx'
 import { useRouteBusy } from './router/route-busy.ts'
@@ -101,8 +103,13 @@ export function Header() {
   )
 }
 
-/** The offline bar and the update prompt (features/pwa/pwa-chrome.tsx), out of the first script every page loads. */
-const pwaChrome = lazyModule(() => import('../features/pwa/pwa-chrome.tsx'))
+/**
+ * The offline bar and the update prompt (features/pwa/pwa-chrome.tsx), out of the first script every page loads, and
+ * asked for once the page is idle: neither has anything to say in its first second, and the import's own work (its
+ * preload links) landed in the first commit's effects.
+ */
+const PWA_CHROME_IDLE_MS = 2_000
+const pwaChrome = lazyModule(() => whenIdle(PWA_CHROME_IDLE_MS).then(() => import('../features/pwa/pwa-chrome.tsx')))
 
 function PwaChrome({ part }: { part: 'OfflineIndicator' | 'UpdatePrompt' }) {
   const Part = pwaChrome.use()?.[part]
@@ -113,6 +120,7 @@ export function Shell() {
   const t = useT()
   const { theme } = useSettings()
   useApplyTheme(theme)
+  const pageHeld = usePageHeld()
   return (
     // Phones reserve the bottom navigation's height (`--bottom-nav`, also for anything else pinned to the bottom)
     // below the content, and keep clear of the notch on the sides in landscape.
@@ -132,10 +140,15 @@ export function Shell() {
         className={`${CONTENT_COLUMN} flex-1 py-4 outline-none sm:py-6`}
       >
         {/* Revealed once, then kept: an in-app navigation shows the current view until the next one's code is in.
-            While the first view loads, its placeholder keeps the footer below the fold (nothing visible shifts). */}
-        <Suspense fallback={<div aria-busy="true" className="min-h-dvh" />}>
-          <Outlet />
-        </Suspense>
+            While the first view loads, its placeholder keeps the footer below the fold (nothing visible shifts).
+            In the app's first commit, index.html's first view stands in for the page (held-first-view.tsx). */}
+        {pageHeld ? (
+          <HeldFirstView className="min-h-dvh" />
+        ) : (
+          <Suspense fallback={<div aria-busy="true" className="min-h-dvh" />}>
+            <Outlet />
+          </Suspense>
+        )}
       </main>
       <footer className="border-t border-line px-5 py-4 text-center text-sm text-muted">{t('app.footer')}</footer>
       <PwaChrome part="UpdatePrompt" />
@@ -150,14 +163,16 @@ export function Shell() {
 const CONTENT_COLUMN = 'mx-auto w-full max-w-[2560px] px-2 sm:px-5'
 
 /**
- * What the shell shows while the first route's code loads. Its empty content column is laid out already, so the first
- * view's list knows its width before it mounts.
+ * What the shell shows while the first route's code loads. Its content column (empty, or holding index.html's first
+ * view) is laid out already, so the first view's list knows its width before it mounts.
  */
 export function ShellFallback() {
   return (
     <div className="flex min-h-dvh flex-col">
       <Header />
-      <div ref={observeContentWidth} className={CONTENT_COLUMN} data-content-column />
+      <div ref={observeContentWidth} className={CONTENT_COLUMN} data-content-column>
+        <HeldFirstView className="py-4 sm:py-6" />
+      </div>
     </div>
   )
 }

@@ -5,6 +5,7 @@ import { resolveLang, setLang } from '../lib/i18n/i18n.ts'
 import { getSettings } from '../lib/settings.ts'
 import { startServiceWorker } from '../features/pwa/start-service-worker.ts'
 import { noteContentWidth } from '../lib/use-grid-container.ts'
+import { holdFirstView } from './held-first-view.tsx'
 
 /** Renders the app into `root` (src/main.tsx made it, on index.html's `container`). */
 export function start(root: Root, container: HTMLElement): void {
@@ -12,6 +13,8 @@ export function start(root: Root, container: HTMLElement): void {
   // its first render, instead of measuring in the middle of React's commit and rendering all over again.
   const column = container.querySelector<HTMLElement>('[data-content-column]')
   if (column) noteContentWidth(column)
+  // The first view stays on screen through the first commit, which renders the shell around it; the page follows.
+  holdFirstView(container)
 
   // The first render is a transition, which React renders in slices, handing the main thread back to the browser
   // every few milliseconds, instead of in one task: on a phone that task was the longest of the first load. Until it

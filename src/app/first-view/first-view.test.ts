@@ -2,15 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 
 import { INITIAL_DATA_ID } from '../../lib/initial-answers.ts'
 import { DEFAULT_STORAGE_KEY } from '../../lib/session-key.ts'
 import { FIRST_VIEW_PAINT_WAIT_MS, FIRST_VIEW_WAIT_MS, PRELOADS_PER_TASK } from '../../tunables.ts'
-import {
-  APP_TEMPLATE_ID,
-  FIRST_VIEW_ATTRIBUTE,
-  paintFirstView,
-  readAnswers,
-  run,
-  startApp,
-  whenImagesSettle,
-} from './first-view.ts'
+import { APP_TEMPLATE_ID, paintFirstView, readAnswers, run, startApp, whenImagesSettle } from './first-view.ts'
+import { FIRST_VIEW_ATTRIBUTE } from './marker.ts'
 import { novelView } from './novel-view.ts'
 import { PRELOAD_TABLE_ID, type PreloadTable } from './preload-table.ts'
 import { artworkView, gridView } from './works-view.ts'

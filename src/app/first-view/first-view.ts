@@ -21,12 +21,11 @@ import { firstViewOf, type FirstViewName } from '../../api/first-views.ts'
 import { INITIAL_DATA_ID, parseInitialData } from '../../lib/initial-answers.ts'
 import { DEFAULT_STORAGE_KEY } from '../../lib/session-key.ts'
 import { FIRST_VIEW_PAINT_WAIT_MS, FIRST_VIEW_WAIT_MS, PRELOADS_PER_TASK } from '../../tunables.ts'
+import { FIRST_VIEW_ATTRIBUTE } from './marker.ts'
 import { PRELOAD_TABLE_ID, preloadsFor, type PreloadTable } from './preload-table.ts'
 
 /** The template that holds the app's scripts until the first view is painted (vite.config.ts writes it). */
 export const APP_TEMPLATE_ID = 'easel-app'
-/** Marks the first view's elements, for the app's tests and for nothing else. */
-export const FIRST_VIEW_ATTRIBUTE = 'data-first-view'
 
 export type Answers = Readonly<Record<string, unknown>>
 /** The page's window (a test's may differ from `window`). */
