@@ -3,9 +3,9 @@
 // as the commit lands, so the same picture stays on screen. The opened page then replaces it in a commit of its own,
 // rendered in a transition.
 //
-// Rendered in one commit, the shell and the page were one task on a phone: their DOM, then, in the next frame, the
-// style and layout of all of it (and of fonts the static header had not used). Apart, they are two tasks of about
-// half that each.
+// Rendered in one commit, the shell and the page were one long task on a phone: their DOM, then, in the next frame,
+// the style and layout of all of it (and of the type sizes the static header had not used). Apart, each commit and each
+// frame is smaller: on `/`, the longest task after the first paint in Lighthouse's traces went from 33 to 23 ms.
 
 import { startTransition, useEffect, useState } from 'react'
 import { FIRST_VIEW_ATTRIBUTE } from './first-view/marker.ts'
