@@ -379,6 +379,14 @@ describe('paintFirstView: a grid page', () => {
     expect(paintFirstView(document, readAnswers(document), false, VIEWS)).toBeNull()
   })
 
+  it("says the ranking's page shows a date in its first render, the home page's nothing to format", () => {
+    withWidth(page(ranking([work(1)])), 396)
+    const ranked = paintFirstView(document, readAnswers(document), false, VIEWS)!
+    withWidth(page({ '/v1/illust/recommended?content_type=illust': { illusts: [work(1)], next_url: null } }), 396)
+    const recommended = paintFirstView(document, readAnswers(document), false, VIEWS)!
+    expect([ranked.formats, recommended.formats]).toEqual([true, false])
+  })
+
   it('paints nothing when the grid begins below the screen', () => {
     const column = withWidth(page(ranking([work(1)])), 396)
     vi.spyOn(HTMLDivElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(8, 2000, 396, 0))
@@ -602,6 +610,32 @@ describe('run', () => {
     vi.advanceTimersByTime(1)
     expect(measured).toHaveBeenCalled()
     expect(textMeasured).toHaveBeenCalled()
+  })
+
+  it("builds the page's number format, then its date format, each in a task of its own after the view's frame", () => {
+    const numbers = vi.spyOn(Intl, 'NumberFormat')
+    const dates = vi.spyOn(Intl, 'DateTimeFormat')
+    document.documentElement.lang = 'ja'
+    onTestFinished(() => void (document.documentElement.lang = ''))
+    page({ '/v1/illust/detail?illust_id=7': illust() })
+    run('works', VIEWS, globalThis as unknown as Window & typeof globalThis)
+    expect([numbers, dates].map((f) => f.mock.calls.length)).toEqual([0, 0])
+    vi.advanceTimersToNextFrame()
+    expect([numbers, dates].map((f) => f.mock.calls.length)).toEqual([0, 0]) // the frame paints first
+    vi.advanceTimersByTime(1)
+    expect(numbers.mock.calls).toEqual([['ja']])
+    expect(dates).not.toHaveBeenCalled()
+    vi.advanceTimersByTime(1)
+    expect(dates.mock.calls).toEqual([['ja', { dateStyle: 'long' }]])
+  })
+
+  it('builds no formats without a first view (a viewer signed in): the app builds its own as it needs them', () => {
+    const built = [vi.spyOn(Intl, 'NumberFormat'), vi.spyOn(Intl, 'DateTimeFormat')]
+    localStorage.setItem(DEFAULT_STORAGE_KEY, '{}')
+    page({ '/v1/illust/detail?illust_id=7': illust() })
+    run('works', VIEWS, globalThis as unknown as Window & typeof globalThis)
+    vi.runAllTimers()
+    expect(built.map((f) => f.mock.calls.length)).toEqual([0, 0])
   })
 
   it('starts the app after FIRST_VIEW_WAIT_MS when the image never comes, then FIRST_VIEW_PAINT_WAIT_MS without a reported paint', () => {
