@@ -225,9 +225,9 @@ export function afterLargestPaint(win: Win, view: Element, timeoutMs: number, do
 /**
  * Builds the browser's number and then date formats of the page's language, each in a task of its own after the first
  * view's frame, while the app's code is on its way: the first `Intl` format a page builds initialises the browser's
- * locale data, ~15 ms of a phone's main thread, which the page's first render otherwise spends in the middle of
- * rendering the counts and date it shows (in Lighthouse's traces of a work, one of its longest tasks). The app builds
- * its own formats then (src/lib/format.ts), from the data this has initialised.
+ * locale data, 50–100 ms at a phone's 4× CPU slowdown, which the page's first render otherwise spends in the middle
+ * of rendering the counts and date it shows (in CPU profiles of a novel at 4×, the largest item of JavaScript in the
+ * page's render). The app builds its own formats then (src/lib/format.ts), from the data this has initialised.
  */
 export function prepareFormats(win: Win, lang: string): void {
   const formats = [
