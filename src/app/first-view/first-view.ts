@@ -190,6 +190,9 @@ function largestImageArea(win: Win, view: Element): number {
   return largest
 }
 
+/** Calls `fn` in a task after the frame about to be painted: a frame's callbacks run before its paint. */
+const afterFrame = (win: Win, fn: () => void) => win.requestAnimationFrame(() => win.setTimeout(fn, 0))
+
 /**
  * Calls `done` once the browser has reported the paint of `view`'s largest image (or, without images, of anything in
  * `view`) as the page's largest so far: the paint is then on the screen, at the time the browser gives it, which is
@@ -219,7 +222,7 @@ export function afterLargestPaint(win: Win, view: Element, timeoutMs: number, do
   }
   win.setTimeout(once, timeoutMs)
   if (observer) observer.observe({ type: 'largest-contentful-paint', buffered: true })
-  else win.requestAnimationFrame(() => win.requestAnimationFrame(() => win.setTimeout(once, 0)))
+  else win.requestAnimationFrame(() => afterFrame(win, once))
 }
 
 /**
@@ -242,8 +245,7 @@ export function prepareFormats(win: Win, lang: string): void {
     }
     if (formats.length) win.setTimeout(next, 0)
   }
-  // after the frame that paints the view: a frame's callbacks run before its paint
-  win.requestAnimationFrame(() => win.setTimeout(next, 0))
+  afterFrame(win, next) // the frame that paints the view
 }
 
 const signedIn = (win: Win): boolean => storageItem(win, DEFAULT_STORAGE_KEY) !== null
@@ -274,8 +276,7 @@ export function run(name: FirstViewName, views: readonly View[], win: Win = wind
         win,
       )
     if (Array.isArray(images)) settle(images)
-    // after the frame that paints the view: a frame's callbacks run before its paint
-    else win.requestAnimationFrame(() => win.setTimeout(() => settle(images()), 0))
+    else afterFrame(win, () => settle(images())) // the frame that paints the view
   }
   // The service writes the data ahead of this script (src/server/app.ts): all it paints from is parsed, and painting
   // now puts the view into the page's first frame. Waiting for the end of the parse let the browser paint the bare
