@@ -18,9 +18,9 @@ import {
   ORIGINAL_CACHE_MAX_ENTRIES,
   SW_CACHE,
 } from './src/features/pwa/sw-caches.ts'
-import { APP_TEMPLATE_ID } from './src/app/first-view/first-view.ts'
 import { PRELOAD_TABLE_ID, type PreloadTable } from './src/app/first-view/preload-table.ts'
 import {
+  APP_TEMPLATE_ID,
   FIRST_VIEW_SCRIPT_ATTRIBUTE,
   FIRST_VIEWS,
   FIRST_VIEWS_END_ID,
@@ -309,7 +309,7 @@ const FIRST_VIEW_ENTRIES: Record<FirstViewName, string> = {
  * entry's script tags, its preloads and the table are moved into `<template id="easel-app">`, where they are inert,
  * and index.html ends with the first views' own scripts, built here on their own and inlined, one per kind of page
  * (the service keeps the opened page's: src/api/first-views.ts), which paint, then add the opened page's preloads and
- * put the template's contents into the head.
+ * put the template's contents into the head. Each carries the code of the worker it starts (intlWorkerScript).
  */
 function routePreloads(): Plugin {
   let root = ''
@@ -411,11 +411,20 @@ function appLoader(html: string, preloads: PreloadTable, firstViews: { name: Fir
 
 /** A first view's script (its entry and what it imports), bundled on its own into one minified IIFE. */
 async function buildFirstView(root: string, name: FirstViewName): Promise<string> {
-  const entry = FIRST_VIEW_ENTRIES[name]
+  const code = await buildScript(root, FIRST_VIEW_ENTRIES[name], {
+    'import.meta.env.EASEL_INTL_WORKER': JSON.stringify(await intlWorkerScript(root)),
+  })
+  if (/<\/script|<!--/i.test(code)) throw new Error(`appLoader: the ${name} first view would close its inline script`)
+  return code
+}
+
+/** A script of its own: `entry` and what it imports, bundled into one minified IIFE. */
+async function buildScript(root: string, entry: string, define: Record<string, string> = {}): Promise<string> {
   const result = await build({
     configFile: false,
     root,
     logLevel: 'warn',
+    define,
     build: {
       write: false,
       emptyOutDir: false,
@@ -424,18 +433,21 @@ async function buildFirstView(root: string, name: FirstViewName): Promise<string
       lib: {
         entry: resolve(root, entry),
         formats: ['iife'],
-        name: 'easelFirstView',
-        fileName: () => 'first-view.js',
+        name: 'easelScript',
+        fileName: () => 'script.js',
       },
     },
   })
   const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[]
   const chunk = outputs.flatMap((o) => o.output).find((o): o is Rollup.OutputChunk => o.type === 'chunk')
-  if (!chunk) throw new Error(`appLoader: building ${entry} gave no code`)
-  const code = chunk.code.trim()
-  if (/<\/script|<!--/i.test(code)) throw new Error(`appLoader: ${entry} would close its inline script`)
-  return code
+  if (!chunk) throw new Error(`buildScript: building ${entry} gave no code`)
+  return chunk.code.trim()
 }
+
+const INTL_WORKER_ENTRY = 'src/app/first-view/warm-intl.ts'
+let intlWorker: Promise<string> | undefined
+/** The first views' `Intl` worker (src/app/first-view/warm-intl.ts), built once per build. */
+const intlWorkerScript = (root: string) => (intlWorker ??= buildScript(root, INTL_WORKER_ENTRY))
 
 export default defineConfig(({ mode }) => ({
   plugins: [react(), tailwindcss(), pwa, precompress(), routePreloads(), shell, reactRouterLean()],

@@ -312,6 +312,23 @@ test.describe('the first view, before the app', () => {
     }
   })
 
+  test("the first view has a worker initialise the page's Intl data, under the page's own security policy", async ({
+    page,
+  }) => {
+    const refused: string[] = []
+    page.on(
+      'console',
+      (m) => void (m.type() === 'error' && /Content Security Policy/i.test(m.text()) && refused.push(m.text())),
+    )
+    const ended: string[] = []
+    page.on('worker', (worker) => worker.on('close', () => ended.push(worker.url())))
+    await page.goto('/ranking')
+    // its code comes with the page (no request), and it ends itself once it has built the formats
+    await expect.poll(() => ended).toEqual([expect.stringMatching(/^blob:/)])
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    expect(refused).toEqual([])
+  })
+
   test('a viewer signed in gets no first view, and the app starts at once', async ({ page }) => {
     await signInAsDemo(page)
     await page.route('**/assets/*.js', (route) => route.abort())

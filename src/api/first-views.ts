@@ -9,6 +9,9 @@ import { matchGalleryRoute } from './gallery-route-match.ts'
 export const FIRST_VIEWS = ['works', 'novel'] as const
 export type FirstViewName = (typeof FIRST_VIEWS)[number]
 
+/** The template that holds the app's scripts until the first view is painted (src/app/first-view/first-view.ts). */
+export const APP_TEMPLATE_ID = 'easel-app'
+
 /** The attribute that names a first view's script. */
 export const FIRST_VIEW_SCRIPT_ATTRIBUTE = 'data-first-view-script'
 /**

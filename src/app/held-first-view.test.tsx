@@ -1,6 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react'
-import { useLayoutEffect } from 'react'
+import { useLayoutEffect, useState } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { useGridContainer } from '../lib/use-grid-container.ts'
 import { HeldFirstView, holdFirstView, usePageHeld } from './held-first-view.tsx'
 
 // index.html's first view stays on screen through the app's first commit (the shell around it), and the page takes
@@ -81,5 +82,28 @@ describe('the held first view', () => {
       render(<Shell commits={commits} />, { container })
     })
     expect(commits).toEqual([{ held: false, viewShown: false }])
+  })
+
+  it("tells the page's first list where the first view's grid began (document y), and no list after it", async () => {
+    const { container, view } = staticRoot()
+    const grid = document.createElement('div')
+    grid.setAttribute('data-first-view-grid', '')
+    grid.getBoundingClientRect = () => new DOMRect(8, 180, 396, 600)
+    view.append(grid)
+    holdFirstView(container)
+    const firstTops: number[] = []
+    function List({ listKey }: { listKey: string }) {
+      const { top } = useGridContainer(listKey)
+      const [first] = useState(top)
+      useLayoutEffect(() => void firstTops.push(first), [first])
+      return null
+    }
+    await act(async () => {
+      render(<List listKey="ranking" />, { container })
+    })
+    await act(async () => {
+      render(<List listKey="later" />)
+    })
+    expect(firstTops).toEqual([180, 0])
   })
 })

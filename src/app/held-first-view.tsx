@@ -8,17 +8,21 @@
 // frame is smaller: on `/`, the longest task after the first paint in Lighthouse's traces went from 33 to 23 ms.
 
 import { startTransition, useEffect, useState } from 'react'
-import { FIRST_VIEW_ATTRIBUTE } from './first-view/marker.ts'
+import { noteFirstListTop } from '../lib/use-grid-container.ts'
+import { FIRST_VIEW_ATTRIBUTE, FIRST_VIEW_GRID_ATTRIBUTE } from './first-view/marker.ts'
 
 let held: HTMLElement | null = null
 
 /**
- * Takes index.html's first view, if it painted one, before React's first commit clears the static root. Not when the
- * address names a place on the page (`#…`): the scroll restorer looks for it as the first commit lands, and only the
- * page has it.
+ * Takes index.html's first view, if it painted one, before React's first commit clears the static root, and notes
+ * where its grid begins for the page's list. Not when the address names a place on the page (`#…`): the scroll
+ * restorer looks for it as the first commit lands, and only the page has it.
  */
 export function holdFirstView(container: HTMLElement): void {
   held = window.location.hash ? null : container.querySelector<HTMLElement>(`[${FIRST_VIEW_ATTRIBUTE}]`)
+  // laid out already, as it was painted: reading it costs no layout
+  const grid = held?.querySelector(`[${FIRST_VIEW_GRID_ATTRIBUTE}]`)
+  if (grid) noteFirstListTop(grid)
 }
 
 /**

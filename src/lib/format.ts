@@ -1,10 +1,9 @@
 import { currentLang, formatNumber, type Lang } from './i18n/i18n.ts'
 
 // Counts, days, instants and relative times as the gallery shows them, in the gallery's language, through `Intl`.
-// Each formatter is built on its first use and kept: the first one a page builds initialises the browser's locale
-// data (about 15 ms for a number format and 30 ms for a date format on a fast desktop, four times that on a phone),
-// so pages that show no date never pay for one. A deep link's first view initialises it ahead of the page's render, in
-// a task of its own (prepareFormats in src/app/first-view/first-view.ts).
+// Each formatter is built on its first use and kept. The first one a page builds initialises the browser's locale data
+// (about 15 ms for a number format and 30 ms for a date format on a fast desktop, four times that on a phone), which
+// the first view has a worker do ahead of the app, off the page's main thread (src/app/first-view/warm-intl.ts).
 
 const cache = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat>()
 function formatter<F extends Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: string, make: () => F): F {

@@ -23,6 +23,19 @@ const remembered = new Map<string, Geometry>()
 /** The width of the page's content column, which every list fills: where a list that has not measured itself starts. */
 let contentWidth = 0
 
+/**
+ * Where the first list to mount begins (document y), when index.html's first view showed its first rows: the page
+ * lays its list out there or a little lower (the first view never stands taller above it). Without it a list starts
+ * from 0 and renders the rows of the whole screen, which the first read of its real top then takes out again: on a
+ * phone's first load of the ranking, five cards rendered, laid out and removed, one long task each way.
+ */
+let firstListTop = 0
+
+/** Notes where the first view's grid begins (held-first-view.tsx), for the first list to mount. */
+export function noteFirstListTop(grid: Element) {
+  firstListTop = documentTop(grid)
+}
+
 /** Reads the content column's width once (index.html's static one, laid out before any script ran: main.tsx). */
 export function noteContentWidth(el: HTMLElement) {
   const width = contentBoxWidth(el)
@@ -48,7 +61,9 @@ function documentTop(el: Element): number {
 }
 
 export function useGridContainer(cacheKey: string) {
-  const [geometry, setGeometry] = useState<Geometry>(() => remembered.get(cacheKey) ?? { width: contentWidth, top: 0 })
+  const [geometry, setGeometry] = useState<Geometry>(
+    () => remembered.get(cacheKey) ?? { width: contentWidth, top: firstListTop },
+  )
   const elRef = useRef<HTMLDivElement | null>(null)
   const observerRef = useRef<ResizeObserver | null>(null)
 
@@ -102,6 +117,7 @@ export function useGridContainer(cacheKey: string) {
   // after every render. After the paint, where the layout is already done: the top only decides which rows are
   // mounted (the rows are placed relative to the container), so a late correction moves nothing on screen.
   useEffect(() => {
+    firstListTop = 0 // the first list is in: any other starts from its own
     const el = elRef.current
     if (!el) return
     const top = documentTop(el)

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 
 import { INITIAL_DATA_ID } from '../../lib/initial-answers.ts'
 import { DEFAULT_STORAGE_KEY } from '../../lib/session-key.ts'
 import { FIRST_VIEW_PAINT_WAIT_MS, FIRST_VIEW_WAIT_MS, PRELOADS_PER_TASK } from '../../tunables.ts'
-import { APP_TEMPLATE_ID, paintFirstView, readAnswers, run, startApp, whenImagesSettle } from './first-view.ts'
+import { APP_TEMPLATE_ID } from '../../api/first-views.ts'
+import { paintFirstView, readAnswers, run, startApp, whenImagesSettle } from './first-view.ts'
 import { FIRST_VIEW_ATTRIBUTE } from './marker.ts'
 import { novelView } from './novel-view.ts'
 import { PRELOAD_TABLE_ID, type PreloadTable } from './preload-table.ts'
@@ -379,14 +380,6 @@ describe('paintFirstView: a grid page', () => {
     expect(paintFirstView(document, readAnswers(document), false, VIEWS)).toBeNull()
   })
 
-  it("says the ranking's page shows a date in its first render, the home page's nothing to format", () => {
-    withWidth(page(ranking([work(1)])), 396)
-    const ranked = paintFirstView(document, readAnswers(document), false, VIEWS)!
-    withWidth(page({ '/v1/illust/recommended?content_type=illust': { illusts: [work(1)], next_url: null } }), 396)
-    const recommended = paintFirstView(document, readAnswers(document), false, VIEWS)!
-    expect([ranked.formats, recommended.formats]).toEqual([true, false])
-  })
-
   it('paints nothing when the grid begins below the screen', () => {
     const column = withWidth(page(ranking([work(1)])), 396)
     vi.spyOn(HTMLDivElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(8, 2000, 396, 0))
@@ -612,30 +605,81 @@ describe('run', () => {
     expect(textMeasured).toHaveBeenCalled()
   })
 
-  it("builds the page's number format, then its date format, each in a task of its own after the view's frame", () => {
-    const numbers = vi.spyOn(Intl, 'NumberFormat')
-    const dates = vi.spyOn(Intl, 'DateTimeFormat')
-    document.documentElement.lang = 'ja'
-    onTestFinished(() => void (document.documentElement.lang = ''))
-    page({ '/v1/illust/detail?illust_id=7': illust() })
-    run('works', VIEWS, globalThis as unknown as Window & typeof globalThis)
-    expect([numbers, dates].map((f) => f.mock.calls.length)).toEqual([0, 0])
-    vi.advanceTimersToNextFrame()
-    expect([numbers, dates].map((f) => f.mock.calls.length)).toEqual([0, 0]) // the frame paints first
-    vi.advanceTimersByTime(1)
-    expect(numbers.mock.calls).toEqual([['ja']])
-    expect(dates).not.toHaveBeenCalled()
-    vi.advanceTimersByTime(1)
-    expect(dates.mock.calls).toEqual([['ja', { dateStyle: 'long' }]])
-  })
+  describe('the Intl worker (warm-intl.ts)', () => {
+    /**
+     * Workers started, each with its script and the messages it was sent, and the blob URLs still live; `fail` makes
+     * starting one throw.
+     */
+    function stubWorkers({ fail = false } = {}) {
+      const started: { script: Blob; messages: unknown[] }[] = []
+      const blobs = new Map<string, Blob>()
+      vi.stubGlobal(
+        'Worker',
+        class {
+          messages: unknown[] = []
+          constructor(url: string) {
+            if (fail) throw new DOMException('refused by the page', 'SecurityError')
+            started.push({ script: blobs.get(url)!, messages: this.messages })
+          }
+          postMessage(message: unknown) {
+            this.messages.push(message)
+          }
+        },
+      )
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => {
+          const url = `blob:${blobs.size}`
+          blobs.set(url, blob)
+          return url
+        },
+        revokeObjectURL: (url: string) => void blobs.delete(url),
+      })
+      onTestFinished(() => {
+        vi.unstubAllGlobals()
+        delete (URL as Partial<typeof URL>).createObjectURL
+        delete (URL as Partial<typeof URL>).revokeObjectURL
+      })
+      return { started, blobs }
+    }
+    beforeEach(() => {
+      document.documentElement.lang = 'ja'
+      onTestFinished(() => void (document.documentElement.lang = ''))
+    })
 
-  it('builds no formats without a first view (a viewer signed in): the app builds its own as it needs them', () => {
-    const built = [vi.spyOn(Intl, 'NumberFormat'), vi.spyOn(Intl, 'DateTimeFormat')]
-    localStorage.setItem(DEFAULT_STORAGE_KEY, '{}')
-    page({ '/v1/illust/detail?illust_id=7': illust() })
-    run('works', VIEWS, globalThis as unknown as Window & typeof globalThis)
-    vi.runAllTimers()
-    expect(built.map((f) => f.mock.calls.length)).toEqual([0, 0])
+    it("runs the code the build gave it, told the page's language, before the view paints, signed in or not", async () => {
+      vi.stubEnv('EASEL_INTL_WORKER', 'warm()')
+      onTestFinished(() => void vi.unstubAllEnvs())
+      const { started, blobs } = stubWorkers()
+      page({ '/v1/illust/detail?illust_id=7': illust() })
+      run('works', VIEWS, globalThis as unknown as Window & typeof globalThis)
+      expect(started.map((w) => w.messages)).toEqual([['ja']])
+      expect(await started[0]!.script.text()).toBe('warm()')
+      expect(blobs.size).toBe(0) // its URL revoked once the worker is made
+
+      localStorage.setItem(DEFAULT_STORAGE_KEY, '{}')
+      page({ '/v1/illust/detail?illust_id=7': illust() })
+      run('works', VIEWS, globalThis as unknown as Window & typeof globalThis)
+      expect(started).toHaveLength(2)
+    })
+
+    it('is not started without its code (a build that has none, such as the dev server)', () => {
+      const { started } = stubWorkers()
+      page({ '/v1/illust/detail?illust_id=7': illust() })
+      run('works', VIEWS, globalThis as unknown as Window & typeof globalThis)
+      expect(started).toEqual([])
+      expect(document.querySelector('[data-first-view] img')).not.toBeNull()
+    })
+
+    it('keeps nothing from painting or starting when it cannot start', () => {
+      vi.stubEnv('EASEL_INTL_WORKER', 'warm()')
+      onTestFinished(() => void vi.unstubAllEnvs())
+      const { blobs } = stubWorkers({ fail: true })
+      localStorage.setItem(DEFAULT_STORAGE_KEY, '{}') // nothing to paint: the app starts at once
+      page({ '/v1/illust/detail?illust_id=7': illust() })
+      run('works', VIEWS, globalThis as unknown as Window & typeof globalThis)
+      expect(appStarted()).toBe(true)
+      expect(blobs.size).toBe(0)
+    })
   })
 
   it('starts the app after FIRST_VIEW_WAIT_MS when the image never comes, then FIRST_VIEW_PAINT_WAIT_MS without a reported paint', () => {

@@ -17,15 +17,12 @@
 //
 // DOM only, no React: it is part of the page's HTML, built on its own from the app's modules the views name.
 
-import { firstViewOf, type FirstViewName } from '../../api/first-views.ts'
+import { APP_TEMPLATE_ID, firstViewOf, type FirstViewName } from '../../api/first-views.ts'
 import { INITIAL_DATA_ID, parseInitialData } from '../../lib/initial-answers.ts'
 import { DEFAULT_STORAGE_KEY } from '../../lib/session-key.ts'
 import { FIRST_VIEW_PAINT_WAIT_MS, FIRST_VIEW_WAIT_MS, PRELOADS_PER_TASK } from '../../tunables.ts'
 import { FIRST_VIEW_ATTRIBUTE } from './marker.ts'
 import { PRELOAD_TABLE_ID, preloadsFor, type PreloadTable } from './preload-table.ts'
-
-/** The template that holds the app's scripts until the first view is painted (vite.config.ts writes it). */
-export const APP_TEMPLATE_ID = 'easel-app'
 
 export type Answers = Readonly<Record<string, unknown>>
 /** The page's window (a test's may differ from `window`). */
@@ -60,9 +57,6 @@ export interface FirstView {
   /** its images, to wait for; or, where telling them takes measuring the view, what tells them once it has painted
    *  (measured sooner, the view would be laid out in the task that builds it, which a phone makes a long one) */
   images: HTMLImageElement[] | (() => HTMLImageElement[])
-  /** the page's first render shows counts or a date (a work's and a novel's details, the ranking's day): see
-   *  prepareFormats */
-  formats?: boolean
 }
 
 /** One kind of page's first view, painted into the content column; null when the page is not of its kind, or it has
@@ -226,26 +220,23 @@ export function afterLargestPaint(win: Win, view: Element, timeoutMs: number, do
 }
 
 /**
- * Builds the browser's number and then date formats of the page's language, each in a task of its own after the first
- * view's frame, while the app's code is on its way: the first `Intl` format a page builds initialises the browser's
- * locale data, 50–100 ms at a phone's 4× CPU slowdown, which the page's first render otherwise spends in the middle
- * of rendering the counts and date it shows (in CPU profiles of a novel at 4×, the largest item of JavaScript in the
- * page's render). The app builds its own formats then (src/lib/format.ts), from the data this has initialised.
+ * Starts the worker (warm-intl.ts, whose `code` the build puts into this script) that initialises the browser's locale
+ * data for the page's language, on a thread of its own while the app's code downloads. The first `Intl` format a page
+ * builds does that, and the data is the page process's, shared by its threads: 50–140 ms of a phone's main thread at
+ * 4× CPU (a date format in Japanese the most), spent in the app's first render, or, built ahead on the main thread,
+ * in a long task of its own. After the worker, each of the app's formats takes well under a millisecond. Its code
+ * comes with the page (a `blob:` worker: the policy allows it), so it starts at once, with no request to wait for.
  */
-export function prepareFormats(win: Win, lang: string): void {
-  const formats = [
-    () => new win.Intl.NumberFormat(lang).format(1000),
-    () => new win.Intl.DateTimeFormat(lang, { dateStyle: 'long' }).format(0),
-  ]
-  const next = () => {
-    try {
-      formats.shift()!()
-    } catch {
-      // a language the browser cannot format: the app falls back as it can
-    }
-    if (formats.length) win.setTimeout(next, 0)
+export function startIntlWorker(win: Win, code: string | undefined, lang: string): void {
+  if (!code || !lang || typeof win.Worker !== 'function') return
+  const url = win.URL.createObjectURL(new win.Blob([code], { type: 'text/javascript' }))
+  try {
+    new win.Worker(url).postMessage(lang)
+  } catch {
+    // no worker here: the app initialises the data itself, as it needs it
+  } finally {
+    win.URL.revokeObjectURL(url) // the worker took the blob as it was made (a `blob:` URL is resolved as it is parsed)
   }
-  afterFrame(win, next) // the frame that paints the view
 }
 
 const signedIn = (win: Win): boolean => storageItem(win, DEFAULT_STORAGE_KEY) !== null
@@ -258,6 +249,7 @@ const signedIn = (win: Win): boolean => storageItem(win, DEFAULT_STORAGE_KEY) !=
 export function run(name: FirstViewName, views: readonly View[], win: Win = window): void {
   if (firstViewOf(win.location.pathname) !== name) return
   const doc = win.document
+  startIntlWorker(win, import.meta.env.EASEL_INTL_WORKER, doc.documentElement.lang)
   const go = () => {
     let first: FirstView | null = null
     try {
@@ -266,8 +258,7 @@ export function run(name: FirstViewName, views: readonly View[], win: Win = wind
       first = null
     }
     if (!first) return startApp(doc)
-    const { view, images, formats } = first
-    if (formats) prepareFormats(win, doc.documentElement.lang)
+    const { view, images } = first
     const settle = (painted: HTMLImageElement[]) =>
       whenImagesSettle(
         painted,

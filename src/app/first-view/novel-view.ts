@@ -67,7 +67,7 @@ export function novelView(doc: Document, answers: Answers, column: HTMLElement):
   // the media query of its class (`sm:block`), and whether it is the largest paint is measured once the view has
   // painted.
   const coverUrl = novel.image_urls?.medium
-  if (!coverUrl || !win.matchMedia(COVER_SHOWN).matches) return { view, images: [], formats: true }
+  if (!coverUrl || !win.matchMedia(COVER_SHOWN).matches) return { view, images: [] }
   cover.src = coverUrl
   // The app waits for the cover only where it is the page's largest paint (beside the title alone, or a short text):
   // beside the text's paragraphs it is not, and the app need not wait for an image.
@@ -80,7 +80,7 @@ export function novelView(doc: Document, answers: Answers, column: HTMLElement):
     }
     return onScreenArea(win, cover.getBoundingClientRect()) > largestText ? [cover] : []
   }
-  return { view, images, formats: true }
+  return { view, images }
 }
 
 /** The least width, in ems, that a run of text can take on a line: kana, kanji and full-width forms are an em wide,

@@ -23,6 +23,7 @@ import { uniqueById } from '../../lib/list-paging.ts'
 import { parseSettings, SETTINGS_KEY, type Settings } from '../../lib/settings-values.ts'
 import { HIGH_PRIORITY_CELLS } from '../../tunables.ts'
 import { answerTo, element, storageItem, type Answers, type FirstView } from './first-view.ts'
+import { FIRST_VIEW_GRID_ATTRIBUTE } from './marker.ts'
 
 /** A single-page work's `large` image (the size single-page-image.tsx paints first, and the service preloads). */
 export function artworkView(doc: Document, answers: Answers): FirstView | null {
@@ -43,7 +44,7 @@ export function artworkView(doc: Document, answers: Answers): FirstView | null {
   const row = element(doc, 'div', SINGLE_PAGE_ROW_CLASS, frame)
   const media = element(doc, 'section', ARTWORK_MEDIA_CLASS, element(doc, 'figure', SINGLE_PAGE_FIGURE_CLASS, row))
   const view = element(doc, 'article', ARTWORK_ARTICLE_CLASS, media)
-  return { view, images: [img], formats: true }
+  return { view, images: [img] }
 }
 
 /**
@@ -51,11 +52,10 @@ export function artworkView(doc: Document, answers: Answers): FirstView | null {
  * page's tabs (44 px, 40 on a wider screen); the ranking's title and day (on one line: on a phone they take two, so
  * its rows come 56 px lower), and its two rows of tabs. Never taller than the page's own, so the app's rows take the
  * same place or a lower one, where none shows larger than here. Then the list's count line (collection-states.tsx).
- * And whether the page's first render formats anything (the ranking's day: prepareFormats in first-view.ts).
  */
-const GRID_PAGES: readonly { path: string; above: readonly string[]; formats: boolean }[] = [
-  { path: '/illust/recommended', above: ['mb-4 h-11 sm:h-10'], formats: false },
-  { path: '/illust/ranking', above: ['mb-3 h-13', 'mb-2 h-11 sm:h-10', 'mb-4 h-11 sm:h-10'], formats: true },
+const GRID_PAGES: readonly { path: string; above: readonly string[] }[] = [
+  { path: '/illust/recommended', above: ['mb-4 h-11 sm:h-10'] },
+  { path: '/illust/ranking', above: ['mb-3 h-13', 'mb-2 h-11 sm:h-10', 'mb-4 h-11 sm:h-10'] },
 ]
 
 /** How many works the grid's first view converts, filters and lays out at a time. */
@@ -65,11 +65,9 @@ const GRID_BATCH = 12
 export function gridView(doc: Document, answers: Answers, column: HTMLElement): FirstView | null {
   let works: readonly WireIllust[] | undefined
   let above: readonly string[] = []
-  let formats = false
   for (const page of GRID_PAGES) {
     works = answerTo<{ illusts?: WireIllust[] }>(answers, page.path)?.illusts
     above = page.above
-    formats = page.formats
     if (works) break
   }
   if (!works?.length) return null
@@ -77,6 +75,7 @@ export function gridView(doc: Document, answers: Answers, column: HTMLElement): 
   const width = contentBoxWidth(column)
   if (!(width > 0)) return null
   const grid = element(doc, 'div', 'relative w-full')
+  grid.setAttribute(FIRST_VIEW_GRID_ATTRIBUTE, '')
   const view = element(
     doc,
     'div',
@@ -140,7 +139,7 @@ export function gridView(doc: Document, answers: Answers, column: HTMLElement): 
     view.remove()
     return null
   }
-  return { view, images, formats }
+  return { view, images }
 }
 
 /** The viewer's settings as the app reads them (the defaults when none are saved, or they do not parse). */

@@ -48,6 +48,8 @@ describe('security headers of the gallery', () => {
     // exactly the page's two inline scripts, by hash; nothing that lets any other inline script run
     expect(directives.get('script-src')).toEqual(["'self'", sha(PRELOAD), sha(THEME)])
     expect(directives.get('style-src')).toEqual(["'self'"])
+    // workers: the service worker and the first view's (a blob made by a script the policy lets run)
+    expect(directives.get('worker-src')).toEqual(["'self'", 'blob:'])
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|\*/)
     // images come from the configured image origin too
     expect(directives.get('img-src')).toContain('https://img.example.org')

@@ -42,7 +42,9 @@ export function contentSecurityPolicy(scriptHashes: readonly string[], origins: 
     `media-src 'self' blob: ${extra}`,
     `connect-src 'self' ${extra}`,
     "font-src 'self'",
-    "worker-src 'self'",
+    // `blob:`: the first view's worker comes with the page (src/app/first-view/first-view.ts, startIntlWorker); only a
+    // script the policy lets run can make one
+    "worker-src 'self' blob:",
     "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
