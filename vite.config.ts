@@ -446,7 +446,7 @@ async function buildScript(root: string, entry: string, define: Record<string, s
 
 const INTL_WORKER_ENTRY = 'src/app/first-view/warm-intl.ts'
 let intlWorker: Promise<string> | undefined
-/** The first views' `Intl` worker (src/app/first-view/warm-intl.ts), built once per build. */
+/** The first views' `Intl` worker (src/app/first-view/warm-intl.ts), built once (a build is a process of its own). */
 const intlWorkerScript = (root: string) => (intlWorker ??= buildScript(root, INTL_WORKER_ENTRY))
 
 export default defineConfig(({ mode }) => ({

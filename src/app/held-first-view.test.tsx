@@ -2,6 +2,7 @@ import { act, cleanup, render, screen } from '@testing-library/react'
 import { useLayoutEffect, useState } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { useGridContainer } from '../lib/use-grid-container.ts'
+import { FIRST_VIEW_GRID_ATTRIBUTE } from './first-view/marker.ts'
 import { HeldFirstView, holdFirstView, usePageHeld } from './held-first-view.tsx'
 
 // index.html's first view stays on screen through the app's first commit (the shell around it), and the page takes
@@ -87,7 +88,7 @@ describe('the held first view', () => {
   it("tells the page's first list where the first view's grid began (document y), and no list after it", async () => {
     const { container, view } = staticRoot()
     const grid = document.createElement('div')
-    grid.setAttribute('data-first-view-grid', '')
+    grid.setAttribute(FIRST_VIEW_GRID_ATTRIBUTE, '')
     grid.getBoundingClientRect = () => new DOMRect(8, 180, 396, 600)
     view.append(grid)
     holdFirstView(container)
